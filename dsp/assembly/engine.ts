@@ -1,0 +1,226 @@
+// The signal path: four channels -> mixer (1/N, tone gain 0.15) -> effect chain -> master gain
+// -> compressor -> transport fade -> clamp to [-1, 1] -> planar stereo out.
+//
+// Everything after start() is computed in BLOCK-frame blocks aligned to the sound's first frame,
+// and render() copies out of the current block, so the output does not depend on how many frames
+// the host asks for at a time. The transport (start delay, fades, auto-stop) runs per sample in the
+// copy-out, which makes the auto-stop exact to the sample.
+
+import { channels, initChannels, sampleRate, setSampleRate, activeChannelCount } from "./bus";
+import {
+  BLOCK, CHANNELS, MASTER_GAIN, MAX_FRAMES, START_FADE_SECONDS, STOP_FADE_SECONDS, TONE_GAIN,
+} from "./lib/constants";
+import { Compressor } from "./lib/compressor";
+import { Smoothed, blockCoef } from "./lib/smooth";
+import { buildTables } from "./osc/wavetable";
+import { initEffects, processEffects, resetEffects } from "./fx/chain";
+
+export const outL = new StaticArray<f32>(MAX_FRAMES);
+export const outR = new StaticArray<f32>(MAX_FRAMES);
+
+const blockL = new StaticArray<f32>(BLOCK);
+const blockR = new StaticArray<f32>(BLOCK);
+let blockPos: i32 = BLOCK; // read position in the current block; BLOCK = need a new block
+
+const compressor = new Compressor();
+const master = new Smoothed();
+const mixScale = new Smoothed();
+let coef: f32 = 0.0;
+let glideFrames: i32 = 240;
+
+// Transport.
+let playing: bool = false;
+let delayLeft: i32 = 0;        // silent frames before the sound starts
+let played: u64 = 0;           // frames since the sound started
+let stopAt: u64 = 0;           // frames after which playback ends by itself (0 = never)
+let fade: f32 = 0.0;           // transport gain
+let fadeStep: f32 = 0.0;       // per-sample change while fading
+let stopping: bool = false;
+let startFadeFrames: i32 = 240;
+let stopFadeFrames: i32 = 2400;
+
+export function init(fs: f64): void {
+  setSampleRate(fs);
+  buildTables();
+  initChannels();
+  compressor.init(fs);
+  initEffects(fs);
+  coef = blockCoef(fs);
+  glideFrames = <i32>Math.round(0.005 * fs);
+  startFadeFrames = max(1, <i32>Math.round(START_FADE_SECONDS * fs));
+  stopFadeFrames = max(1, <i32>Math.round(STOP_FADE_SECONDS * fs));
+  master.jump(MASTER_GAIN);
+  mixScale.jump(0.0);
+}
+
+export function setChannel(i: i32, freq: f64, waveform: i32, on: bool, volume: f32): void {
+  if (i < 0 || i >= CHANNELS) return;
+  // Validate here too: the engine must never see NaN, negative or out-of-range values.
+  const f = freq != freq ? 0.0 : Math.min(Math.max(freq, 0.0), 20000.0);
+  const w = waveform < 0 || waveform > 3 ? 0 : waveform;
+  const v = volume != volume ? <f32>0.0 : Mathf.min(Mathf.max(volume, 0.0), 1.0);
+  channels[i].set(f, w, on, v, sampleRate, playing ? glideFrames : 0);
+  const n = activeChannelCount();
+  mixScale.target = n > 0 ? TONE_GAIN / <f32>n : mixScale.target;
+  if (!playing) {
+    channels[i].gain = channels[i].gainTarget;
+    mixScale.value = mixScale.target;
+  }
+}
+
+export function setMaster(gain: f32): void {
+  master.target = gain != gain ? <f32>0.0 : Mathf.min(Mathf.max(gain, 0.0), 1.0);
+  if (!playing) master.value = master.target;
+}
+
+export function setCompressor(on: bool): void {
+  compressor.enabled = on;
+}
+
+/** Starts playback: `delay` silent frames, then the sound, ending by itself after `duration`
+ *  frames of sound (0 = until stop()). Returns false, and stays stopped, when no channel sounds. */
+export function start(delay: i32, duration: u64): bool {
+  if (activeChannelCount() == 0) {
+    playing = false;
+    return false;
+  }
+  for (let i = 0; i < CHANNELS; i++) channels[i].reset();
+  mixScale.value = mixScale.target;
+  master.value = master.target;
+  compressor.reset();
+  resetEffects();
+  playing = true;
+  stopping = false;
+  delayLeft = max(0, delay);
+  played = 0;
+  stopAt = duration;
+  fade = 0.0;
+  fadeStep = 1.0 / <f32>startFadeFrames;
+  blockPos = BLOCK;
+  return true;
+}
+
+/** Fades out over the stop fade (50 ms) from wherever the gain is, then stops. */
+export function stop(): void {
+  if (!playing) return;
+  if (delayLeft > 0) {
+    playing = false; // never sounded: nothing to fade
+    return;
+  }
+  const end = played + <u64>stopFadeFrames;
+  if (stopping && stopAt > 0 && stopAt <= end) return; // already fading out sooner
+  stopping = true;
+  stopAt = end;
+  fadeStep = -fade / <f32>stopFadeFrames;
+}
+
+export function isPlaying(): bool {
+  return playing;
+}
+
+export function framesPlayed(): u64 {
+  return played;
+}
+
+/** Jumps every channel's clock `frames` ahead (exact; used by tests and by seeking exports). */
+export function advance(frames: u64): void {
+  for (let i = 0; i < CHANNELS; i++) channels[i].advance(frames);
+}
+
+export function channelPhase(i: i32): f64 {
+  return <f64>channels[i].phase / 18446744073709551616.0;
+}
+
+function renderBlock(): void {
+  const l = changetype<usize>(blockL);
+  const r = changetype<usize>(blockR);
+  memory.fill(l, 0, <usize>BLOCK << 2);
+  const s0 = mixScale.value;
+  const s1 = mixScale.step(coef);
+  for (let i = 0; i < CHANNELS; i++) channels[i].render(l, BLOCK, s0, s1, coef);
+  memory.copy(r, l, <usize>BLOCK << 2);
+  processEffects(l, r, BLOCK, coef);
+  const g0 = master.value;
+  const g1 = master.step(coef);
+  const gs = (g1 - g0) / <f32>BLOCK;
+  let g = g0;
+  for (let i = 0; i < BLOCK; i++) {
+    const o = <usize>i << 2;
+    store<f32>(l + o, load<f32>(l + o) * g);
+    store<f32>(r + o, load<f32>(r + o) * g);
+    g += gs;
+  }
+  compressor.process(l, r, BLOCK);
+}
+
+/** Renders `frames` (<= MAX_FRAMES) into outL/outR. Returns the frames written. */
+export function render(frames: i32): i32 {
+  const n = min(max(frames, 0), MAX_FRAMES);
+  const dl = changetype<usize>(outL);
+  const dr = changetype<usize>(outR);
+  let pos = 0;
+  while (pos < n) {
+    if (!playing) {
+      memory.fill(dl + (<usize>pos << 2), 0, <usize>(n - pos) << 2);
+      memory.fill(dr + (<usize>pos << 2), 0, <usize>(n - pos) << 2);
+      break;
+    }
+    if (delayLeft > 0) {
+      const k = min(delayLeft, n - pos);
+      memory.fill(dl + (<usize>pos << 2), 0, <usize>k << 2);
+      memory.fill(dr + (<usize>pos << 2), 0, <usize>k << 2);
+      delayLeft -= k;
+      pos += k;
+      continue;
+    }
+    if (blockPos == BLOCK) {
+      renderBlock();
+      blockPos = 0;
+    }
+    let k = min(BLOCK - blockPos, n - pos);
+    if (stopAt > 0) {
+      // Begin the fade-out so it lands on silence exactly at stopAt.
+      const fadeStart = stopAt > <u64>stopFadeFrames ? stopAt - <u64>stopFadeFrames : 0;
+      if (!stopping && played >= fadeStart) {
+        stopping = true;
+        fadeStep = -fade / <f32>max(1, <i32>(stopAt - played));
+      }
+      const left = stopAt - played;
+      if (<u64>k > left) k = <i32>left;
+      if (!stopping && played + <u64>k > fadeStart) k = <i32>(fadeStart - played);
+    }
+    copyOut(dl, dr, pos, k);
+    pos += k;
+    blockPos += k;
+    played += <u64>k;
+    if (stopAt > 0 && played >= stopAt) {
+      playing = false;
+      fade = 0.0;
+    }
+  }
+  return n;
+}
+
+function copyOut(dl: usize, dr: usize, pos: i32, k: i32): void {
+  const sl = changetype<usize>(blockL) + (<usize>blockPos << 2);
+  const sr = changetype<usize>(blockR) + (<usize>blockPos << 2);
+  const ol = dl + (<usize>pos << 2);
+  const or = dr + (<usize>pos << 2);
+  let f = fade;
+  const step = fadeStep;
+  for (let i = 0; i < k; i++) {
+    const o = <usize>i << 2;
+    if (step != 0.0) {
+      f += step;
+      if (f >= 1.0) f = 1.0;
+      if (f <= 0.0) f = 0.0;
+    }
+    const a = load<f32>(sl + o) * f;
+    const b = load<f32>(sr + o) * f;
+    // Never above 0 dBFS, whatever the effects do.
+    store<f32>(ol + o, Mathf.min(Mathf.max(a, -1.0), 1.0));
+    store<f32>(or + o, Mathf.min(Mathf.max(b, -1.0), 1.0));
+  }
+  fade = f;
+  if (fadeStep > 0.0 && f >= 1.0) fadeStep = 0.0;
+}

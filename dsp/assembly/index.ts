@@ -1,0 +1,76 @@
+// The engine's ABI: the only functions dsp/host calls. Plain numbers in and out; audio is read
+// from the planar output buffers whose addresses outLeft()/outRight() return.
+
+import * as engine from "./engine";
+import * as chain from "./fx/chain";
+import { MAX_FRAMES, BLOCK } from "./lib/constants";
+
+export function init(sampleRate: f64): void {
+  engine.init(sampleRate);
+}
+
+export function maxFrames(): i32 {
+  return MAX_FRAMES;
+}
+
+export function blockSize(): i32 {
+  return BLOCK;
+}
+
+/** waveform: 0 sine, 1 square, 2 sawtooth, 3 triangle. */
+export function setChannel(index: i32, freq: f64, waveform: i32, enabled: i32, volume: f32): void {
+  engine.setChannel(index, freq, waveform, enabled != 0, volume);
+}
+
+export function setMaster(gain: f32): void {
+  engine.setMaster(gain);
+}
+
+export function setCompressor(enabled: i32): void {
+  engine.setCompressor(enabled != 0);
+}
+
+export function setEffect(index: i32, enabled: i32, value: f32, e1: f32, e2: f32, e3: f32): void {
+  chain.setEffect(index, enabled != 0, value, e1, e2, e3);
+}
+
+export function hasEffect(index: i32): i32 {
+  return chain.hasEffect(index) ? 1 : 0;
+}
+
+/** duration in frames as f64 (exact up to 2^53); 0 plays until stop(). Returns 1 if started. */
+export function start(delayFrames: i32, durationFrames: f64): i32 {
+  return engine.start(delayFrames, <u64>Math.max(0.0, durationFrames)) ? 1 : 0;
+}
+
+export function stop(): void {
+  engine.stop();
+}
+
+export function isPlaying(): i32 {
+  return engine.isPlaying() ? 1 : 0;
+}
+
+export function framesPlayed(): f64 {
+  return <f64>engine.framesPlayed();
+}
+
+export function render(frames: i32): i32 {
+  return engine.render(frames);
+}
+
+export function outLeft(): usize {
+  return changetype<usize>(engine.outL);
+}
+
+export function outRight(): usize {
+  return changetype<usize>(engine.outR);
+}
+
+export function advance(frames: f64): void {
+  engine.advance(<u64>Math.max(0.0, frames));
+}
+
+export function channelPhase(index: i32): f64 {
+  return engine.channelPhase(index);
+}
