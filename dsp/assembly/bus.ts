@@ -22,3 +22,11 @@ export function activeChannelCount(): i32 {
   for (let i = 0; i < CHANNELS; i++) if (channels[i].active) n++;
   return n;
 }
+
+/** The mixer's per-channel tone scale for the current block (0.15 / active channels, smoothed).
+ *  Effects that generate tones from the channels use it so they sit at the channels' level. */
+export let toneScale: f32 = 0.0;
+
+export function setToneScale(v: f32): void {
+  toneScale = v;
+}

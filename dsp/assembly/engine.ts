@@ -6,7 +6,7 @@
 // the host asks for at a time. The transport (start delay, fades, auto-stop) runs per sample in the
 // copy-out, which makes the auto-stop exact to the sample.
 
-import { channels, initChannels, sampleRate, setSampleRate, activeChannelCount } from "./bus";
+import { channels, initChannels, sampleRate, setSampleRate, activeChannelCount, setToneScale } from "./bus";
 import {
   BLOCK, CHANNELS, MASTER_GAIN, MAX_FRAMES, START_FADE_SECONDS, STOP_FADE_SECONDS, TONE_GAIN,
 } from "./lib/constants";
@@ -137,6 +137,7 @@ function renderBlock(): void {
   memory.fill(l, 0, <usize>BLOCK << 2);
   const s0 = mixScale.value;
   const s1 = mixScale.step(coef);
+  setToneScale(s1);
   for (let i = 0; i < CHANNELS; i++) channels[i].render(l, BLOCK, s0, s1, coef);
   memory.copy(r, l, <usize>BLOCK << 2);
   processEffects(l, r, BLOCK, coef);

@@ -5,7 +5,8 @@
 
 import { BLOCK } from "../lib/constants";
 import { Effect } from "./effect";
-import { Tremolo } from "./tremolo";
+import { registerVoiceEffects } from "./registry-voices";
+import { registerSpaceEffects } from "./registry-space";
 
 export const FX_SLOTS: i32 = 30;
 
@@ -17,7 +18,8 @@ const dryR = new StaticArray<f32>(BLOCK);
 
 /** Builds the effects that exist. Index numbers must match dsp/host/catalogue.ts. */
 export function initEffects(fs: f64): void {
-  effects[6] = new Tremolo();
+  registerVoiceEffects(effects);
+  registerSpaceEffects(effects);
   for (let i = 0; i < FX_SLOTS; i++) {
     const fx = effects[i];
     if (fx) fx.init(fs);

@@ -27,6 +27,7 @@ export class Channel {
   incFixed: u64 = 0;       // integer increment when not gliding
   gain: f32 = 0.0;         // current gain (including the active flag)
   gainTarget: f32 = 0.0;
+  table: usize = 0;        // wavetable in use (0 = none yet)
 
   /** True when this channel sounds: enabled with a frequency above 0 Hz. */
   @inline get active(): bool {
@@ -64,6 +65,7 @@ export class Channel {
     }
     this.glideLeft = 0;
     this.gain = this.gainTarget;
+    this.table = 0;
   }
 
   /** Jumps n frames ahead without rendering (exact for a steady pitch). */
@@ -85,15 +87,19 @@ export class Channel {
       return;
     }
     const gStep = (g1 - g0) / <f32>n;
-    const table = tableFor(this.waveform, this.glideLeft > 0 ? Math.max(this.inc, this.incTarget) : this.inc);
+    // The table for the highest pitch in this block; a change of table (pitch crossing a
+    // harmonic budget, or a new waveform) crossfades over the block instead of jumping.
+    const want = tableFor(this.waveform, this.glideLeft > 0 ? Math.max(this.inc, this.incTarget) : this.inc);
+    const from = this.table == 0 ? want : this.table;
+    this.table = want;
     let phase = this.phase;
     let g = g0;
-    if (this.glideLeft == 0) {
+    if (this.glideLeft == 0 && from == want) {
       const inc = this.incFixed;
       for (let i = 0; i < n; i++) {
         const idx = <usize>(phase >>> (64 - TABLE_BITS));
         const frac = <f32>(<u32>(phase >>> FRAC_SHIFT)) * INV_2_32;
-        const p = table + (idx << 2);
+        const p = want + (idx << 2);
         const a = load<f32>(p);
         const b = load<f32>(p, 4);
         const ptr = dst + (<usize>i << 2);
@@ -101,14 +107,36 @@ export class Channel {
         g += gStep;
         phase += inc;
       }
+    } else if (from != want) {
+      // New table: crossfade over this block at a steady pitch. A glide waits for it, so the
+      // old (richer) table is never played at a higher pitch, where it would alias.
+      const inc = this.glideLeft > 0 ? <u64>(this.inc * TWO64) : this.incFixed;
+      const xStep: f32 = 1.0 / <f32>n;
+      let x: f32 = 0.0;
+      for (let i = 0; i < n; i++) {
+        const idx = <usize>(phase >>> (64 - TABLE_BITS));
+        const frac = <f32>(<u32>(phase >>> FRAC_SHIFT)) * INV_2_32;
+        const p = from + (idx << 2);
+        const q = want + (idx << 2);
+        const a0 = load<f32>(p);
+        const a = a0 + (load<f32>(p, 4) - a0) * frac;
+        const b0 = load<f32>(q);
+        const b = b0 + (load<f32>(q, 4) - b0) * frac;
+        x += xStep;
+        const ptr = dst + (<usize>i << 2);
+        store<f32>(ptr, load<f32>(ptr) + (a + (b - a) * x) * g);
+        g += gStep;
+        phase += inc;
+      }
     } else {
+      // Gliding: per-sample increment, one table (chosen for the higher end of the glide).
       let inc = this.inc;
       const step = this.incStep;
       let left = this.glideLeft;
       for (let i = 0; i < n; i++) {
         const idx = <usize>(phase >>> (64 - TABLE_BITS));
         const frac = <f32>(<u32>(phase >>> FRAC_SHIFT)) * INV_2_32;
-        const p = table + (idx << 2);
+        const p = want + (idx << 2);
         const a = load<f32>(p);
         const b = load<f32>(p, 4);
         const ptr = dst + (<usize>i << 2);

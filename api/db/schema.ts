@@ -1,0 +1,70 @@
+// Row types of the SQLite schema, as kysely sees them. The tables are created only by
+// api/db/migrations.ts; keep the two in step. Timestamps are ISO-8601 UTC strings
+// (Date#toISOString), which sort and compare correctly as text.
+import type { Insertable, Selectable } from "kysely";
+
+export interface UsersTable {
+  id: string;
+  email: string; // trimmed, lower-case, unique
+  full_name: string | null;
+  password_hash: string; // argon2id PHC string
+  email_verified_at: string | null;
+  is_admin: number; // 0 | 1, set by `npm run admin -- grant` (ADMIN_EMAILS is applied at read time)
+  admin_override: number; // 0 | 1, only meaningful for admins
+  created_at: string;
+  updated_at: string;
+}
+
+export interface SessionsTable {
+  id: string; // the JWT's sid claim
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+export type TokenPurpose = "verify_email" | "reset_password";
+
+export interface OneTimeTokensTable {
+  token_hash: string; // SHA-256 hex of the raw token; the raw token is never stored
+  user_id: string;
+  purpose: TokenPurpose;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface SubscriptionsTable {
+  id: string;
+  user_id: string;
+  plan_name: string; // 'One Day Pass' | 'Monthly Plan' | 'Commercial License' | ...
+  status: string; // 'active' | 'trialing' | 'past_due' | 'canceled' | ...
+  current_period_end: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TemporaryAccessTable {
+  id: string;
+  email: string; // grants are keyed by e-mail so they can precede sign-up
+  access_type: string; // 'daily' | 'monthly' | 'commercial' | 'custom'
+  duration_hours: number;
+  reason: string;
+  status: string; // 'active' | 'revoked'
+  created_at: string;
+  end_date: string;
+  granted_by: string | null;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  one_time_tokens: OneTimeTokensTable;
+  subscriptions: SubscriptionsTable;
+  temporary_access: TemporaryAccessTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
+export type TemporaryAccessRow = Selectable<TemporaryAccessTable>;

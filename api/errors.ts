@@ -1,0 +1,52 @@
+// The one HTTP error type of the API and the single handler that turns every thrown error into
+// `{ "error": "..." }`. Handlers throw ApiError with the user-facing text; anything else is a bug,
+// logged without request data (no bodies, no headers, so no passwords or tokens) and answered 500.
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { MSG } from "./messages";
+
+export class ApiError extends Error {
+  readonly status: ContentfulStatusCode;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: ContentfulStatusCode, message: string, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.headers = headers;
+  }
+}
+
+/** Where unexpected errors are reported. Defaults to stderr. */
+export interface Logger {
+  error(message: string, detail?: Record<string, unknown>): void;
+}
+
+export const consoleLogger: Logger = {
+  error(message, detail) {
+    console.error(message, detail ?? "");
+  },
+};
+
+/** Builds Hono's onError handler. */
+export function errorHandler(log: Logger) {
+  return (err: Error, c: Context): Response => {
+    if (err instanceof ApiError) {
+      return c.json({ error: err.message }, err.status, { ...err.headers });
+    }
+    if (err instanceof HTTPException && err.status < 500) {
+      // Raised by Hono's own middleware (e.g. the body limit); keep its status, use our texts.
+      const message = err.status === 413 ? MSG.bodyTooLarge : err.message || MSG.notFound;
+      return c.json({ error: message }, err.status as ContentfulStatusCode);
+    }
+    log.error("Unhandled API error", {
+      method: c.req.method,
+      path: c.req.path,
+      name: err?.name,
+      message: err?.message,
+      stack: err?.stack,
+    });
+    return c.json({ error: MSG.serverError }, 500);
+  };
+}

@@ -1,0 +1,89 @@
+// In-memory sliding-window rate limiter with an injectable clock. One instance per rule; keys are
+// client addresses or account e-mails. Memory stays bounded: expired keys are swept when the map
+// grows, and the oldest keys are dropped past a hard cap.
+import { ApiError } from "../errors";
+import { MSG } from "../messages";
+
+export interface RateRule {
+  limit: number;
+  windowMs: number;
+}
+
+/** The limits of issue 5. */
+export const RATE_RULES = {
+  loginPerIp: { limit: 10, windowMs: 60_000 },
+  loginPerAccount: { limit: 10, windowMs: 60_000 },
+  registerPerIp: { limit: 5, windowMs: 10 * 60_000 },
+  forgotPerIp: { limit: 5, windowMs: 10 * 60_000 },
+} as const satisfies Record<string, RateRule>;
+
+export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
+
+export class RateLimiter {
+  readonly #rule: RateRule;
+  readonly #clock: () => Date;
+  readonly #maxKeys: number;
+  readonly #hits = new Map<string, number[]>();
+
+  constructor(rule: RateRule, clock: () => Date, maxKeys = 50_000) {
+    this.#rule = rule;
+    this.#clock = clock;
+    this.#maxKeys = maxKeys;
+  }
+
+  /** Counts one attempt for `key` unless the window is already full. */
+  hit(key: string): RateDecision {
+    const now = this.#clock().getTime();
+    const since = now - this.#rule.windowMs;
+    const times = (this.#hits.get(key) ?? []).filter((t) => t > since);
+    if (times.length >= this.#rule.limit) {
+      this.#hits.set(key, times);
+      const retryMs = times[0] + this.#rule.windowMs - now;
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryMs / 1000)) };
+    }
+    times.push(now);
+    this.#hits.delete(key); // re-insert so Map order tracks recency
+    this.#hits.set(key, times);
+    if (this.#hits.size > this.#maxKeys) this.#sweep(since);
+    return { ok: true };
+  }
+
+  /** Like hit(), but throws the API's 429 with Retry-After. */
+  enforce(key: string): void {
+    const decision = this.hit(key);
+    if (!decision.ok) {
+      const s = decision.retryAfterSeconds;
+      throw new ApiError(429, MSG.tooManyRequests(s), { "Retry-After": String(s) });
+    }
+  }
+
+  get size(): number {
+    return this.#hits.size;
+  }
+
+  #sweep(since: number): void {
+    for (const [key, times] of this.#hits) {
+      if (times[times.length - 1] <= since) this.#hits.delete(key);
+    }
+    for (const key of this.#hits.keys()) {
+      if (this.#hits.size <= this.#maxKeys) break;
+      this.#hits.delete(key);
+    }
+  }
+}
+
+export interface AuthLimiters {
+  loginPerIp: RateLimiter;
+  loginPerAccount: RateLimiter;
+  registerPerIp: RateLimiter;
+  forgotPerIp: RateLimiter;
+}
+
+export function createAuthLimiters(clock: () => Date): AuthLimiters {
+  return {
+    loginPerIp: new RateLimiter(RATE_RULES.loginPerIp, clock),
+    loginPerAccount: new RateLimiter(RATE_RULES.loginPerAccount, clock),
+    registerPerIp: new RateLimiter(RATE_RULES.registerPerIp, clock),
+    forgotPerIp: new RateLimiter(RATE_RULES.forgotPerIp, clock),
+  };
+}

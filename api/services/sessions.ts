@@ -1,0 +1,124 @@
+// Session tokens: HS256 JWTs (jose) carrying iss, aud, sub, exp (30 days) and a session id `sid`
+// that must exist, unrevoked and unexpired, in the sessions table. Revoking the row (logout,
+// password change) therefore kills the token even though its signature is still valid.
+import { createHmac, randomBytes } from "node:crypto";
+import { jwtVerify, SignJWT } from "jose";
+import type { Kysely } from "kysely";
+import type { Database, UserRow } from "../db/schema";
+
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const MAX_TOKEN_LENGTH = 4096;
+
+export interface SessionOptions {
+  db: Kysely<Database>;
+  secret: string;
+  issuer: string;
+  audience: string;
+  clock: () => Date;
+}
+
+export interface IssuedSession {
+  token: string;
+  sessionId: string;
+  expiresAt: Date;
+}
+
+export interface VerifiedSession {
+  sessionId: string;
+  user: UserRow;
+}
+
+export class SessionService {
+  readonly #opts: SessionOptions;
+  readonly #key: Uint8Array;
+
+  constructor(opts: SessionOptions) {
+    this.#opts = opts;
+    this.#key = new TextEncoder().encode(opts.secret);
+  }
+
+  /** Creates a session row and the signed token that names it. */
+  async create(userId: string): Promise<IssuedSession> {
+    const now = this.#opts.clock();
+    const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+    const sessionId = randomBytes(18).toString("base64url");
+    await this.#opts.db
+      .insertInto("sessions")
+      .values({
+        id: sessionId,
+        user_id: userId,
+        created_at: now.toISOString(),
+        expires_at: expiresAt.toISOString(),
+        revoked_at: null,
+      })
+      .execute();
+    const token = await new SignJWT({ sid: sessionId })
+      .setProtectedHeader({ alg: "HS256", typ: "JWT" })
+      .setSubject(userId)
+      .setIssuer(this.#opts.issuer)
+      .setAudience(this.#opts.audience)
+      .setIssuedAt(Math.floor(now.getTime() / 1000))
+      .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+      .sign(this.#key);
+    return { token, sessionId, expiresAt };
+  }
+
+  /** The live session a token names, or null for any bad, expired or revoked token. */
+  async verify(token: string): Promise<VerifiedSession | null> {
+    if (token.length === 0 || token.length > MAX_TOKEN_LENGTH) return null;
+    const now = this.#opts.clock();
+    let sid: unknown;
+    let sub: unknown;
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: ["HS256"],
+        issuer: this.#opts.issuer,
+        audience: this.#opts.audience,
+        currentDate: now,
+        requiredClaims: ["exp", "sub", "sid"],
+      });
+      sid = payload.sid;
+      sub = payload.sub;
+    } catch {
+      return null;
+    }
+    if (typeof sid !== "string" || typeof sub !== "string" || sid.length > 64) return null;
+    const row = await this.#opts.db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.id", "sessions.user_id")
+      .selectAll("users")
+      .where("sessions.id", "=", sid)
+      .where("sessions.user_id", "=", sub)
+      .where("sessions.revoked_at", "is", null)
+      .where("sessions.expires_at", ">", now.toISOString())
+      .executeTakeFirst();
+    return row ? { sessionId: sid, user: row } : null;
+  }
+
+  async revoke(sessionId: string): Promise<void> {
+    await this.#opts.db
+      .updateTable("sessions")
+      .set({ revoked_at: this.#opts.clock().toISOString() })
+      .where("id", "=", sessionId)
+      .where("revoked_at", "is", null)
+      .execute();
+  }
+
+  /** Revokes every live session of a user, optionally keeping one (the caller's own). */
+  async revokeAllForUser(userId: string, keepSessionId?: string): Promise<number> {
+    let q = this.#opts.db
+      .updateTable("sessions")
+      .set({ revoked_at: this.#opts.clock().toISOString() })
+      .where("user_id", "=", userId)
+      .where("revoked_at", "is", null);
+    if (keepSessionId) q = q.where("id", "!=", keepSessionId);
+    const result = await q.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  /** A CSRF token bound to one session (HMAC of its id), for routes that later want a second factor
+   *  besides the bearer header; stateless, so nothing extra is stored. */
+  csrfTokenFor(sessionId: string): string {
+    return createHmac("sha256", this.#key).update(`csrf:${sessionId}`).digest("base64url");
+  }
+}

@@ -1,0 +1,145 @@
+// The only code that knows the wasm ABI. It instantiates a compiled WebAssembly.Module
+// (synchronously, so it also works in an AudioWorkletGlobalScope, which has no fetch), applies
+// AudioState by diffing it against what the engine already has, and renders planar stereo.
+// Used alike by the worklet, the export worker, Node tests, benchmarks and the CLI.
+
+import { EFFECTS, extrasToArgs } from "./catalogue";
+import { WAVEFORMS, type AudioState, type ChannelState, type EffectState } from "./state";
+
+interface Abi {
+  memory: WebAssembly.Memory;
+  init(sampleRate: number): void;
+  maxFrames(): number;
+  setChannel(index: number, freq: number, waveform: number, enabled: number, volume: number): void;
+  setMaster(gain: number): void;
+  setCompressor(enabled: number): void;
+  setEffect(index: number, enabled: number, value: number, e1: number, e2: number, e3: number): void;
+  hasEffect(index: number): number;
+  start(delayFrames: number, durationFrames: number): number;
+  stop(): void;
+  isPlaying(): number;
+  framesPlayed(): number;
+  render(frames: number): number;
+  outLeft(): number;
+  outRight(): number;
+  advance(frames: number): void;
+  channelPhase(index: number): number;
+}
+
+export interface StartOptions {
+  /** Silence before the sound begins, in seconds (spec: 50 ms). */
+  delay?: number;
+  /** Seconds of sound after which playback stops by itself; 0 or absent plays until stop(). */
+  duration?: number;
+}
+
+export class Engine {
+  readonly sampleRate: number;
+  readonly maxFrames: number;
+  private readonly abi: Abi;
+  private buffer: ArrayBuffer | null = null;
+  private left = new Float32Array(0);
+  private right = new Float32Array(0);
+  private readonly lastChannels: string[] = ["", "", "", ""];
+  private readonly lastEffects = new Map<string, string>();
+
+  constructor(module: WebAssembly.Module, sampleRate: number) {
+    const instance = new WebAssembly.Instance(module, {});
+    this.abi = instance.exports as unknown as Abi;
+    this.sampleRate = sampleRate;
+    this.abi.init(sampleRate);
+    this.maxFrames = this.abi.maxFrames();
+  }
+
+  /** Sends what changed in `state` to the engine. Unknown effect ids are ignored with a warning. */
+  apply(state: Pick<AudioState, "channels" | "effects">): void {
+    state.channels.slice(0, 4).forEach((c, i) => this.applyChannel(i, c));
+    for (const [id, fx] of Object.entries(state.effects)) this.applyEffect(id, fx);
+  }
+
+  private applyChannel(i: number, c: ChannelState): void {
+    const key = `${c.frequency}|${c.waveform}|${c.enabled}|${c.volume}`;
+    if (this.lastChannels[i] === key) return;
+    this.lastChannels[i] = key;
+    const w = Math.max(0, WAVEFORMS.indexOf(c.waveform));
+    // volume 0.5 (the default) is the nominal tone gain 0.15; the engine takes a 0..1 scale.
+    const volume = Math.min(1, Math.max(0, (c.volume ?? 0.5) / 0.5));
+    this.abi.setChannel(i, c.frequency, w, c.enabled ? 1 : 0, volume);
+  }
+
+  private applyEffect(id: string, fx: EffectState): void {
+    const def = EFFECTS.find((d) => d.id === id);
+    if (!def) {
+      console.warn(`Unknown effect id ignored: ${id}`);
+      return;
+    }
+    const value = Math.min(def.max, Math.max(def.min, Number.isFinite(fx.value) ? fx.value : def.default));
+    const [e1, e2, e3] = extrasToArgs(def, fx);
+    const key = `${fx.enabled}|${value}|${e1}|${e2}|${e3}`;
+    if (this.lastEffects.get(id) === key) return;
+    this.lastEffects.set(id, key);
+    this.abi.setEffect(def.wasm, fx.enabled ? 1 : 0, value, e1, e2, e3);
+  }
+
+  /** True when the engine has DSP for this catalogue slot. */
+  hasEffect(wasmIndex: number): boolean {
+    return this.abi.hasEffect(wasmIndex) === 1;
+  }
+
+  setMaster(gain: number): void {
+    this.abi.setMaster(gain);
+  }
+
+  setCompressor(enabled: boolean): void {
+    this.abi.setCompressor(enabled ? 1 : 0);
+  }
+
+  /** Starts playback; false (and nothing sounds) when no channel is enabled above 0 Hz. */
+  start(options: StartOptions = {}): boolean {
+    const delay = Math.round((options.delay ?? 0) * this.sampleRate);
+    const duration = Math.round((options.duration ?? 0) * this.sampleRate);
+    return this.abi.start(delay, duration) === 1;
+  }
+
+  stop(): void {
+    this.abi.stop();
+  }
+
+  get playing(): boolean {
+    return this.abi.isPlaying() === 1;
+  }
+
+  get framesPlayed(): number {
+    return this.abi.framesPlayed();
+  }
+
+  /** Renders `frames` (at most maxFrames) and returns views of the engine's output buffers.
+   *  The views are reused between calls: copy the data out before the next render. */
+  render(frames: number): { left: Float32Array; right: Float32Array } {
+    const n = this.abi.render(frames);
+    this.refreshViews();
+    if (this.left.length !== n) {
+      this.left = new Float32Array(this.abi.memory.buffer, this.abi.outLeft(), n);
+      this.right = new Float32Array(this.abi.memory.buffer, this.abi.outRight(), n);
+    }
+    return { left: this.left, right: this.right };
+  }
+
+  /** Jumps every channel's clock ahead without rendering (exact for a steady pitch). */
+  advance(frames: number): void {
+    this.abi.advance(frames);
+  }
+
+  /** A channel's oscillator phase in cycles, [0, 1). */
+  channelPhase(index: number): number {
+    return this.abi.channelPhase(index);
+  }
+
+  private refreshViews(): void {
+    // Views are remade only when wasm memory has grown (its buffer is then replaced).
+    if (this.buffer === this.abi.memory.buffer) return;
+    this.buffer = this.abi.memory.buffer;
+    this.left = new Float32Array(0);
+    this.right = new Float32Array(0);
+  }
+}

@@ -1,0 +1,72 @@
+// AudioState: what the studio edits and what every sound source (presets, share links, random
+// sounds, quantum mode, demo cards) produces. The zod schema validates presets at the API and
+// share links in the browser; defaults and limits follow spec/studio.md sections 3 and 5.
+
+import { z } from "zod";
+import { EFFECTS, type EffectDef } from "./catalogue";
+
+export const WAVEFORMS = ["sine", "square", "sawtooth", "triangle"] as const;
+export type Waveform = (typeof WAVEFORMS)[number];
+
+export const MAX_FREQUENCY = 20000;
+export const DEFAULT_FREQUENCIES = [432, 528, 639, 741] as const;
+export const MIN_DURATION = 30;
+export const MAX_DURATION = 3600;
+export const MAX_DURATION_UNLIMITED = 43200;
+export const DEFAULT_DURATION = 30;
+
+export const channelSchema = z.object({
+  id: z.number().int().min(1).max(4),
+  frequency: z.number().finite().min(0).max(MAX_FREQUENCY),
+  waveform: z.enum(WAVEFORMS).default("sine"),
+  volume: z.number().finite().min(0).max(1).default(0.5),
+  enabled: z.boolean(),
+});
+export type ChannelState = z.infer<typeof channelSchema>;
+
+export const effectStateSchema = z
+  .object({ enabled: z.boolean(), value: z.number().finite() })
+  .catchall(z.union([z.string().max(32), z.number().finite(), z.boolean()]));
+export type EffectState = z.infer<typeof effectStateSchema>;
+
+export const audioStateSchema = z.object({
+  channels: z.array(channelSchema).length(4),
+  effects: z.record(z.string().max(64), effectStateSchema),
+  duration: z.number().finite().min(1).max(MAX_DURATION_UNLIMITED),
+  isPlaying: z.boolean().optional(),
+});
+export type AudioState = z.infer<typeof audioStateSchema>;
+
+export function defaultChannels(): ChannelState[] {
+  return DEFAULT_FREQUENCIES.map((frequency, i) => ({
+    id: i + 1,
+    frequency,
+    waveform: "sine" as Waveform,
+    volume: 0.5,
+    enabled: true,
+  }));
+}
+
+export function defaultEffect(def: EffectDef): EffectState {
+  const state: EffectState = { enabled: false, value: def.default };
+  for (const x of def.extras) state[x.key] = x.default;
+  return state;
+}
+
+export function defaultEffects(): Record<string, EffectState> {
+  return Object.fromEntries(EFFECTS.map((d) => [d.id, defaultEffect(d)]));
+}
+
+export function defaultAudioState(): AudioState {
+  return { channels: defaultChannels(), effects: defaultEffects(), duration: DEFAULT_DURATION, isPlaying: false };
+}
+
+/** True when at least one channel would sound (enabled and above 0 Hz). */
+export function hasAudibleChannel(state: Pick<AudioState, "channels">): boolean {
+  return state.channels.some((c) => c.enabled && c.frequency > 0);
+}
+
+/** Spec section 4: channels at 0 Hz or below get their default frequency back on start. */
+export function restoreSilentChannels(channels: readonly ChannelState[]): ChannelState[] {
+  return channels.map((c, i) => (c.frequency > 0 ? c : { ...c, frequency: DEFAULT_FREQUENCIES[i] ?? 432 }));
+}
