@@ -1,0 +1,49 @@
+// Builds the Hono API app from its dependencies (database, mailer, clock, config), so tests call
+// app.request() without a server and api/server.ts mounts the same app next to the web assets.
+// Every route lives under /api; every error leaves through the single onError handler.
+import { Hono } from "hono";
+import { sql } from "kysely";
+import { type AppDeps, type AppEnv, buildServices, type Services } from "./context";
+import { ApiError, errorHandler } from "./errors";
+import { jsonBodyLimit } from "./http/validate";
+import { MSG } from "./messages";
+import { authRoutes } from "./routes/auth";
+import { recoveryRoutes } from "./routes/recovery";
+import { userRoutes } from "./routes/user";
+
+export type { AppDeps } from "./context";
+
+export type ApiApp = Hono<AppEnv> & {
+  services: Services;
+  /** Waits for work scheduled after responses (e-mails). */
+  settle(): Promise<void>;
+};
+
+export function createApp(deps: AppDeps): ApiApp {
+  const services = buildServices(deps);
+  const app = new Hono<AppEnv>();
+  app.onError(errorHandler(services.log));
+
+  app.get("/api/health", async (c) => {
+    try {
+      await sql`select 1`.execute(services.db);
+    } catch {
+      throw new ApiError(503, "Database unavailable");
+    }
+    return c.json({ ok: true }, 200);
+  });
+
+  // JSON routes take at most 64 KiB (413 beyond); upload routes of later issues set their own limit.
+  app.use("/api/auth/*", jsonBodyLimit);
+  app.use("/api/user/*", jsonBodyLimit);
+  app.route("/api/auth", authRoutes(services));
+  app.route("/api/auth", recoveryRoutes(services));
+  app.route("/api/user", userRoutes(services));
+
+  // Unknown API paths answer JSON here, so the web app's fallback never sees /api.
+  app.all("/api/*", () => {
+    throw new ApiError(404, MSG.notFound);
+  });
+
+  return Object.assign(app, { services, settle: () => services.settle() });
+}

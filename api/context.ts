@@ -1,0 +1,76 @@
+// What the app is built from (AppDeps, supplied by server.ts or a test) and the services derived
+// from it once per app (Services), plus the Hono environment type shared by every route.
+import type { Kysely } from "kysely";
+import { type AppConfig, type AppConfigInput, resolveConfig } from "./config";
+import type { Database } from "./db/schema";
+import { consoleLogger, type Logger } from "./errors";
+import type { Mailer } from "./services/mailer";
+import { OneTimeTokens } from "./services/one-time-tokens";
+import { createArgon2Hasher, type PasswordHasher } from "./services/passwords";
+import { type AuthLimiters, createAuthLimiters } from "./services/rate-limit";
+import { SessionService, type VerifiedSession } from "./services/sessions";
+
+export interface AppDeps {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  config: AppConfigInput;
+  /** Current time; injectable so tests can expire tokens and windows. */
+  clock?: () => Date;
+  /** Defaults to argon2id with the production parameters; tests may pass a cheaper one. */
+  hasher?: PasswordHasher;
+  logger?: Logger;
+}
+
+export interface Services {
+  db: Kysely<Database>;
+  mailer: Mailer;
+  config: AppConfig;
+  clock: () => Date;
+  hasher: PasswordHasher;
+  log: Logger;
+  sessions: SessionService;
+  tokens: OneTimeTokens;
+  limiters: AuthLimiters;
+  /** Runs work after the answer is sent (mail), logging failures instead of surfacing them. */
+  defer(task: () => Promise<unknown>): void;
+  /** Resolves when all deferred work has finished. */
+  settle(): Promise<void>;
+}
+
+export type AppEnv = { Variables: { auth: VerifiedSession } };
+
+export function buildServices(deps: AppDeps): Services {
+  const config = resolveConfig(deps.config);
+  const clock = deps.clock ?? (() => new Date());
+  const log = deps.logger ?? consoleLogger;
+  const pending = new Set<Promise<unknown>>();
+  return {
+    db: deps.db,
+    mailer: deps.mailer,
+    config,
+    clock,
+    hasher: deps.hasher ?? createArgon2Hasher(),
+    log,
+    sessions: new SessionService({
+      db: deps.db,
+      secret: config.jwtSecret,
+      issuer: config.jwtIssuer,
+      audience: config.jwtAudience,
+      clock,
+    }),
+    tokens: new OneTimeTokens(deps.db, clock),
+    limiters: createAuthLimiters(clock),
+    defer(task) {
+      const p: Promise<unknown> = Promise.resolve()
+        .then(task)
+        .catch((err: unknown) => {
+          log.error("Background task failed", { message: err instanceof Error ? err.message : String(err) });
+        })
+        .finally(() => pending.delete(p));
+      pending.add(p);
+    },
+    async settle() {
+      while (pending.size > 0) await Promise.all([...pending]);
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// Sign-up, sign-in, sign-out and the exchange of an e-mailed code for a session:
+// POST /api/auth/register, /login, /logout, /exchange. Answers follow spec/accounts.md section 7
+// and issue 5: {token, user, csrfToken} on success, {error} with 400/401/404/409/429 otherwise.
+import { Hono } from "hono";
+import type { AppEnv, Services } from "../context";
+import { ApiError } from "../errors";
+import { requireAuth } from "../http/auth";
+import { clientIp } from "../http/client-ip";
+import { readBody } from "../http/validate";
+import { MSG } from "../messages";
+import { verificationEmail } from "../services/auth-emails";
+import { isAdminUser } from "../services/entitlements";
+import { createUser, findUserByEmail, findUserById, markEmailVerified, publicUser } from "../services/users";
+import type { UserRow } from "../db/schema";
+import { exchangeBody, loginBody, registerBody } from "./auth-schemas";
+
+export function authRoutes(s: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  /** The answer every sign-in path gives: a fresh session for `user`. */
+  async function signedIn(user: UserRow) {
+    const session = await s.sessions.create(user.id);
+    return {
+      token: session.token,
+      user: publicUser(user, isAdminUser(user, s.config.adminEmails)),
+      csrfToken: s.sessions.csrfTokenFor(session.sessionId),
+      expiresAt: session.expiresAt.toISOString(),
+    };
+  }
+
+  app.post("/register", async (c) => {
+    s.limiters.registerPerIp.enforce(clientIp(c, s.config.trustProxy));
+    const body = await readBody(c, registerBody);
+    if (await findUserByEmail(s.db, body.email)) throw new ApiError(409, MSG.emailTaken);
+    const passwordHash = await s.hasher.hash(body.password);
+    const fullName = (body.fullName ?? body.name ?? "") || null;
+    const user = await createUser(s.db, { email: body.email, fullName, passwordHash, now: s.clock() });
+    if (!user) throw new ApiError(409, MSG.emailTaken);
+    const code = await s.tokens.issue(user.id, "verify_email");
+    s.defer(() => s.mailer.send(verificationEmail(s.config, user.email, code)));
+    return c.json(await signedIn(user), 201);
+  });
+
+  app.post("/login", async (c) => {
+    s.limiters.loginPerIp.enforce(clientIp(c, s.config.trustProxy));
+    const body = await readBody(c, loginBody);
+    s.limiters.loginPerAccount.enforce(body.email);
+    const user = await findUserByEmail(s.db, body.email);
+    if (!user) throw new ApiError(404, MSG.userNotFound);
+    if (!(await s.hasher.verify(user.password_hash, body.password))) {
+      throw new ApiError(401, MSG.invalidCredentials);
+    }
+    return c.json(await signedIn(user), 200);
+  });
+
+  app.post("/logout", requireAuth(s.sessions), async (c) => {
+    await s.sessions.revoke(c.var.auth.sessionId);
+    return c.json({ ok: true, message: MSG.signedOut }, 200);
+  });
+
+  // The web app's /auth/callback posts the code from an e-mailed link. A verification code also
+  // confirms the address; a recovery code (link marked #type=recovery) signs the user in so the
+  // callback can open update_password. Either way, reading the link proves the inbox is theirs.
+  app.post("/exchange", async (c) => {
+    const body = await readBody(c, exchangeBody);
+    const used = await s.tokens.consume(body.code, ["verify_email", "reset_password"]);
+    if (!used) throw new ApiError(400, MSG.exchangeInvalid);
+    await markEmailVerified(s.db, used.userId, s.clock());
+    const user = await findUserById(s.db, used.userId);
+    if (!user) throw new ApiError(400, MSG.exchangeInvalid);
+    const type = used.purpose === "reset_password" ? "recovery" : "signup";
+    return c.json({ ...(await signedIn(user)), type }, 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,202 @@
+// THE entitlement function: what a visitor may do, computed on the server from the user row, their
+// subscription, any temporary-access grant and (later) the demo. The profile route reports it and
+// every protected route must ask it rather than re-deriving rules. Rules: spec/accounts.md
+// sections 4 and 6, spec/studio.md section 6.
+import type { Kysely } from "kysely";
+import type { Database, SubscriptionRow, TemporaryAccessRow, UserRow } from "../db/schema";
+
+export type EntitlementLevel = "anonymous" | "free" | "demo" | "pro" | "unlimited" | "admin" | "admin_override";
+
+export const ADMIN_PLAN_NAME = "Admin Access";
+export const TEMPORARY_PLAN_NAME = "Temporary Access";
+export const MAX_DURATION_SECONDS = 3600;
+export const ADMIN_MAX_DURATION_SECONDS = 43200;
+
+const ACCESS_TYPE_LABELS: Record<string, string> = {
+  daily: "One-Day Pass",
+  monthly: "Monthly Plan",
+  commercial: "Commercial License",
+  custom: "Custom",
+};
+
+export interface EntitlementInput {
+  user: Pick<UserRow, "email" | "is_admin" | "admin_override"> | null;
+  /** The user's subscriptions (any status); the best one is chosen here. */
+  subscriptions: readonly Pick<SubscriptionRow, "plan_name" | "status" | "current_period_end">[];
+  /** Temporary-access grants for the user's e-mail (any status). */
+  grants: readonly Pick<
+    TemporaryAccessRow,
+    "id" | "access_type" | "duration_hours" | "reason" | "status" | "end_date"
+  >[];
+  /** End of a running demo, if the demo feature (a later issue) reports one. */
+  demoEndsAt?: Date | null;
+  adminEmails: readonly string[];
+  now: Date;
+}
+
+export interface SubscriptionSummary {
+  isActive: boolean;
+  planName: string;
+  endDate: string | null;
+}
+
+export interface TemporaryAccessSummary {
+  id: string;
+  accessType: string;
+  planName: string;
+  durationHours: number;
+  endDate: string;
+  timeRemaining: number; // ms
+  reason: string;
+}
+
+export interface Capabilities {
+  studio: "locked" | "limited" | "full";
+  channels: number; // how many of the 4 channels may sound
+  waveformChoice: boolean;
+  allEffects: boolean;
+  demoEffects: boolean; // Amplitude Mod, Ring Mod and Chorus during a demo
+  wavExport: boolean;
+  sharePreset: boolean;
+  billingPortal: boolean;
+  adminTools: boolean; // dashboard, temporary access, marketplace upload, override toggle
+  adminStudioFeatures: boolean; // quantum/sequential modes, upload to store, video export
+  maxDurationSeconds: number;
+}
+
+export interface Entitlements {
+  level: EntitlementLevel;
+  isAdmin: boolean;
+  adminOverride: boolean;
+  hasActiveSubscription: boolean; // a real plan: not 'Admin Access', not temporary
+  hasTemporaryAccess: boolean;
+  hasUnlimitedAccess: boolean;
+  demoActive: boolean;
+  subscription: SubscriptionSummary | null;
+  temporaryAccess: TemporaryAccessSummary | null;
+  capabilities: Capabilities;
+}
+
+function isLive(status: string, end: string | null, now: Date): boolean {
+  return (status === "active" || status === "trialing") && (end === null || Date.parse(end) > now.getTime());
+}
+
+export function isAdminUser(user: Pick<UserRow, "email" | "is_admin">, adminEmails: readonly string[]): boolean {
+  return user.is_admin === 1 || adminEmails.includes(user.email.toLowerCase());
+}
+
+/** Pure: the same inputs always give the same entitlements. */
+export function computeEntitlements(input: EntitlementInput): Entitlements {
+  const { user, now } = input;
+  const isAdmin = user !== null && isAdminUser(user, input.adminEmails);
+  const adminOverride = isAdmin && user?.admin_override === 1;
+
+  const subs = input.subscriptions.map((s) => ({ ...s, live: isLive(s.status, s.current_period_end, now) }));
+  const endOf = (s: { current_period_end: string | null }) =>
+    s.current_period_end === null ? Infinity : Date.parse(s.current_period_end);
+  const liveSubs = subs.filter((s) => s.live).sort((a, b) => endOf(b) - endOf(a));
+  const paid = liveSubs.find((s) => s.plan_name !== ADMIN_PLAN_NAME && s.plan_name !== TEMPORARY_PLAN_NAME);
+  const temporarySub = liveSubs.find((s) => s.plan_name === TEMPORARY_PLAN_NAME);
+
+  const grant = input.grants
+    .filter((g) => g.status === "active" && Date.parse(g.end_date) > now.getTime())
+    .sort((a, b) => Date.parse(b.end_date) - Date.parse(a.end_date))[0];
+
+  const hasActiveSubscription = user !== null && paid !== undefined;
+  const hasTemporaryAccess = user !== null && (grant !== undefined || temporarySub !== undefined);
+  const hasUnlimitedAccess = adminOverride || hasActiveSubscription || hasTemporaryAccess;
+  const demoActive =
+    user !== null && !hasUnlimitedAccess && !!input.demoEndsAt && input.demoEndsAt.getTime() > now.getTime();
+
+  let level: EntitlementLevel;
+  if (user === null) level = "anonymous";
+  else if (adminOverride) level = "admin_override";
+  else if (hasActiveSubscription) level = "pro";
+  else if (hasTemporaryAccess) level = "unlimited";
+  else if (isAdmin) level = "admin";
+  else if (demoActive) level = "demo";
+  else level = "free";
+
+  const summary = (s: (typeof subs)[number]): SubscriptionSummary => ({
+    isActive: s.live,
+    planName: s.plan_name,
+    endDate: s.current_period_end,
+  });
+  const latestEnded = [...subs].sort((a, b) => endOf(b) - endOf(a))[0];
+  let subscription: SubscriptionSummary | null = null;
+  if (user === null) subscription = null;
+  else if (paid) subscription = summary(paid);
+  else if (temporarySub) subscription = summary(temporarySub);
+  else if (grant) subscription = { isActive: true, planName: TEMPORARY_PLAN_NAME, endDate: grant.end_date };
+  else if (isAdmin) subscription = { isActive: true, planName: ADMIN_PLAN_NAME, endDate: null };
+  else if (latestEnded) subscription = summary(latestEnded); // shows as 'Expired'
+
+  const temporaryAccess: TemporaryAccessSummary | null =
+    user && grant
+      ? {
+          id: grant.id,
+          accessType: grant.access_type || "daily",
+          planName: ACCESS_TYPE_LABELS[grant.access_type] ?? TEMPORARY_PLAN_NAME,
+          durationHours: grant.duration_hours,
+          endDate: grant.end_date,
+          timeRemaining: Math.max(0, Date.parse(grant.end_date) - now.getTime()),
+          reason: grant.reason,
+        }
+      : null;
+
+  const full = hasUnlimitedAccess;
+  return {
+    level,
+    isAdmin,
+    adminOverride,
+    hasActiveSubscription,
+    hasTemporaryAccess,
+    hasUnlimitedAccess,
+    demoActive,
+    subscription,
+    temporaryAccess,
+    capabilities: {
+      studio: user === null ? "locked" : full ? "full" : "limited",
+      channels: user === null ? 0 : full ? 4 : 1,
+      waveformChoice: full,
+      allEffects: full,
+      demoEffects: full || demoActive,
+      wavExport: full,
+      sharePreset: full,
+      billingPortal: full,
+      adminTools: isAdmin,
+      adminStudioFeatures: adminOverride,
+      maxDurationSeconds: isAdmin && full ? ADMIN_MAX_DURATION_SECONDS : MAX_DURATION_SECONDS,
+    },
+  };
+}
+
+/** Loads what computeEntitlements needs for a user (or null for an anonymous visitor). */
+export async function loadEntitlements(
+  db: Kysely<Database>,
+  user: UserRow | null,
+  opts: { now: Date; adminEmails: readonly string[]; demoEndsAt?: Date | null },
+): Promise<Entitlements> {
+  if (user === null) {
+    return computeEntitlements({ user: null, subscriptions: [], grants: [], ...opts });
+  }
+  const [subscriptions, grants] = await Promise.all([
+    db
+      .selectFrom("subscriptions")
+      .select(["plan_name", "status", "current_period_end"])
+      .where("user_id", "=", user.id)
+      .orderBy("updated_at", "desc")
+      .limit(50)
+      .execute(),
+    db
+      .selectFrom("temporary_access")
+      .select(["id", "access_type", "duration_hours", "reason", "status", "end_date"])
+      .where("email", "=", user.email.toLowerCase())
+      .where("status", "=", "active")
+      .where("end_date", ">", opts.now.toISOString())
+      .orderBy("end_date", "desc")
+      .limit(10)
+      .execute(),
+  ]);
+  return computeEntitlements({ user, subscriptions, grants, ...opts });
+}
