@@ -87,11 +87,12 @@ export async function markEmailVerified(db: Kysely<Database>, userId: string, no
   return findUserById(db, userId);
 }
 
-/** Marks an existing account as admin; false if no account has that e-mail. */
-export async function grantAdmin(db: Kysely<Database>, email: string, now: Date): Promise<boolean> {
+/** Sets or clears the database admin flag of an existing account; false if no account has that
+ *  e-mail. (ADMIN_EMAILS admins stay admins regardless.) */
+export async function setAdminFlag(db: Kysely<Database>, email: string, admin: boolean, now: Date): Promise<boolean> {
   const result = await db
     .updateTable("users")
-    .set({ is_admin: 1, updated_at: now.toISOString() })
+    .set({ is_admin: admin ? 1 : 0, updated_at: now.toISOString() })
     .where("email", "=", normalizeEmail(email))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;

@@ -1,0 +1,174 @@
+// Node entry of `npm start` (run with tsx): reads the environment, opens and migrates
+// DATA_DIR/studio.db, mounts the API app and the built web app on one port, and shuts down
+// gracefully on SIGINT/SIGTERM. startServer() is exported so e2e tests can start it on a random
+// port with a temporary DATA_DIR and dist directory.
+import { randomBytes } from "node:crypto";
+import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { createAdaptorServer } from "@hono/node-server";
+import { Hono } from "hono";
+import { createApp } from "./app";
+import { parseAdminEmails, parseTrustProxy } from "./config";
+import { openDatabase } from "./db/open";
+import { createMailer } from "./services/mailer";
+import type { PasswordHasher } from "./services/passwords";
+import { webAppRoutes } from "./static";
+
+export interface ServerOptions {
+  port?: number; // 0 picks a free port
+  host?: string;
+  dataDir?: string;
+  distDir?: string;
+  publicUrl?: string;
+  jwtSecret?: string;
+  adminEmails?: string[];
+  smtpUrl?: string;
+  trustProxy?: number;
+  hasher?: PasswordHasher;
+  /** Where the "Listening on" line goes; defaults to console.log. */
+  log?: (line: string) => void;
+}
+
+export interface RunningServer {
+  url: string;
+  close(): Promise<void>;
+}
+
+const REPO_ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
+
+export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOptions {
+  const port = env.PORT ? Number(env.PORT) : 8080;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, got "${env.PORT}"`);
+  return {
+    port,
+    host: env.HOST || "127.0.0.1",
+    dataDir: env.DATA_DIR || "./data",
+    publicUrl: env.PUBLIC_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
+    smtpUrl: env.SMTP_URL || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+  };
+}
+
+/** The signing secret generated once into DATA_DIR/jwt-secret (mode 0600) and reused after. */
+export function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, "jwt-secret");
+  try {
+    writeFileSync(file, randomBytes(48).toString("base64url"), { mode: 0o600, flag: "wx" });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+  }
+  const secret = readFileSync(file, "utf8").trim();
+  if (secret.length < 32) throw new Error(`${file} holds a secret shorter than 32 characters; delete it to regenerate`);
+  return secret;
+}
+
+function hostForUrl(host: string): string {
+  return host.includes(":") ? `[${host}]` : host;
+}
+
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
+  const host = options.host ?? "127.0.0.1";
+  const dataDir = resolve(options.dataDir ?? "./data");
+  const distDir = resolve(options.distDir ?? join(REPO_ROOT, "dist"));
+  mkdirSync(dataDir, { recursive: true });
+  const jwtSecret = options.jwtSecret ?? loadOrCreateSecret(dataDir);
+  const db = await openDatabase(join(dataDir, "studio.db"));
+
+  let handler: Hono | null = null;
+  const server = createAdaptorServer({
+    fetch: (req, env) => (handler ? handler.fetch(req, env) : new Response("Starting", { status: 503 })),
+    hostname: host,
+  });
+  try {
+    await new Promise<void>((ok, fail) => {
+      server.once("error", fail);
+      server.listen(options.port ?? 8080, host, () => ok());
+    });
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
+  const port = (server.address() as AddressInfo).port;
+  const url = `http://${hostForUrl(host)}:${port}`;
+  const publicUrl = options.publicUrl ?? `http://localhost:${port}`;
+
+  const api = createApp({
+    db,
+    mailer: createMailer({
+      smtpUrl: options.smtpUrl,
+      outboxDir: join(dataDir, "outbox"),
+      from: `Tone Studio <no-reply@${new URL(publicUrl).hostname}>`,
+    }),
+    config: {
+      publicUrl,
+      jwtSecret,
+      adminEmails: options.adminEmails ?? [],
+      trustProxy: options.trustProxy ?? 0,
+    },
+    hasher: options.hasher,
+  });
+
+  const root = new Hono();
+  // Cross-origin isolation lets the audio engine use SharedArrayBuffer.
+  root.use("*", async (c, next) => {
+    await next();
+    c.header("Cross-Origin-Opener-Policy", "same-origin");
+    c.header("Cross-Origin-Embedder-Policy", "require-corp");
+    c.header("X-Content-Type-Options", "nosniff");
+  });
+  root.route("/", api);
+  root.route("/", webAppRoutes(distDir));
+  handler = root;
+
+  (options.log ?? console.log)(`Listening on ${url}`);
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((done) => {
+        server.close(() => done());
+        // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
+        if ("closeIdleConnections" in server) server.closeIdleConnections();
+      });
+      await api.settle();
+      await db.destroy();
+    })());
+  return { url, close };
+}
+
+function isEntryPoint(): boolean {
+  if (!process.argv[1]) return false;
+  try {
+    return realpathSync(process.argv[1]) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (isEntryPoint()) {
+  const running = await startServer(optionsFromEnv()).catch((err: unknown) => {
+    console.error(`Could not start the server: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received, shutting down`);
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    running.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error("Shutdown failed", err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+}
