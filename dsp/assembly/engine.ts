@@ -13,6 +13,7 @@ import {
 import { Compressor } from "./lib/compressor";
 import { Smoothed, blockCoef } from "./lib/smooth";
 import { buildTables } from "./osc/wavetable";
+import { SPECIAL, STEADY, lookup } from "./osc/channel";
 import { initEffects, processEffects, resetEffects } from "./fx/chain";
 
 export const outL = new StaticArray<f32>(MAX_FRAMES);
@@ -131,27 +132,47 @@ export function channelPhase(i: i32): f64 {
   return <f64>channels[i].phase / 18446744073709551616.0;
 }
 
+const modes = new StaticArray<i32>(CHANNELS);
+
+/** Four steady channels in one pass: one store per sample instead of four read-modify-writes. */
+function mixFour(dst: usize, n: i32): void {
+  const c0 = channels[0], c1 = channels[1], c2 = channels[2], c3 = channels[3];
+  const t0 = c0.table, t1 = c1.table, t2 = c2.table, t3 = c3.table;
+  const i0 = c0.incFixed, i1 = c1.incFixed, i2 = c2.incFixed, i3 = c3.incFixed;
+  const s0 = c0.gStep, s1 = c1.gStep, s2 = c2.gStep, s3 = c3.gStep;
+  let p0 = c0.phase, p1 = c1.phase, p2 = c2.phase, p3 = c3.phase;
+  let g0 = c0.g, g1 = c1.g, g2 = c2.g, g3 = c3.g;
+  for (let i = 0; i < n; i++) {
+    const v = lookup(t0, p0) * g0 + lookup(t1, p1) * g1 + lookup(t2, p2) * g2 + lookup(t3, p3) * g3;
+    store<f32>(dst + (<usize>i << 2), v);
+    p0 += i0; p1 += i1; p2 += i2; p3 += i3;
+    g0 += s0; g1 += s1; g2 += s2; g3 += s3;
+  }
+  c0.phase = p0; c1.phase = p1; c2.phase = p2; c3.phase = p3;
+}
+
 function renderBlock(): void {
   const l = changetype<usize>(blockL);
   const r = changetype<usize>(blockR);
-  memory.fill(l, 0, <usize>BLOCK << 2);
   const s0 = mixScale.value;
   const s1 = mixScale.step(coef);
   setToneScale(s1);
-  for (let i = 0; i < CHANNELS; i++) channels[i].render(l, BLOCK, s0, s1, coef);
+  let steady = 0;
+  for (let i = 0; i < CHANNELS; i++) {
+    modes[i] = channels[i].begin(BLOCK, s0, s1, coef);
+    if (modes[i] == STEADY) steady++;
+  }
+  if (steady == CHANNELS) {
+    mixFour(l, BLOCK); // the common case: all four channels sounding steadily
+  } else {
+    memory.fill(l, 0, <usize>BLOCK << 2);
+    for (let i = 0; i < CHANNELS; i++) if (modes[i] == STEADY) channels[i].renderSteady(l, BLOCK);
+  }
+  for (let i = 0; i < CHANNELS; i++) if (modes[i] == SPECIAL) channels[i].renderSpecial(l, BLOCK);
   memory.copy(r, l, <usize>BLOCK << 2);
   processEffects(l, r, BLOCK, coef);
   const g0 = master.value;
-  const g1 = master.step(coef);
-  const gs = (g1 - g0) / <f32>BLOCK;
-  let g = g0;
-  for (let i = 0; i < BLOCK; i++) {
-    const o = <usize>i << 2;
-    store<f32>(l + o, load<f32>(l + o) * g);
-    store<f32>(r + o, load<f32>(r + o) * g);
-    g += gs;
-  }
-  compressor.process(l, r, BLOCK);
+  compressor.process(l, r, BLOCK, g0, master.step(coef));
 }
 
 /** Renders `frames` (<= MAX_FRAMES) into outL/outR. Returns the frames written. */
@@ -207,20 +228,19 @@ function copyOut(dl: usize, dr: usize, pos: i32, k: i32): void {
   const sr = changetype<usize>(blockR) + (<usize>blockPos << 2);
   const ol = dl + (<usize>pos << 2);
   const or = dr + (<usize>pos << 2);
+  if (fadeStep == 0.0 && fade == 1.0) {
+    // Steady: the block is already clamped by the master stage.
+    memory.copy(ol, sl, <usize>k << 2);
+    memory.copy(or, sr, <usize>k << 2);
+    return;
+  }
   let f = fade;
   const step = fadeStep;
   for (let i = 0; i < k; i++) {
     const o = <usize>i << 2;
-    if (step != 0.0) {
-      f += step;
-      if (f >= 1.0) f = 1.0;
-      if (f <= 0.0) f = 0.0;
-    }
-    const a = load<f32>(sl + o) * f;
-    const b = load<f32>(sr + o) * f;
-    // Never above 0 dBFS, whatever the effects do.
-    store<f32>(ol + o, Mathf.min(Mathf.max(a, -1.0), 1.0));
-    store<f32>(or + o, Mathf.min(Mathf.max(b, -1.0), 1.0));
+    f = Mathf.min(Mathf.max(f + step, 0.0), 1.0);
+    store<f32>(ol + o, load<f32>(sl + o) * f);
+    store<f32>(or + o, load<f32>(sr + o) * f);
   }
   fade = f;
   if (fadeStep > 0.0 && f >= 1.0) fadeStep = 0.0;

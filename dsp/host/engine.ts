@@ -4,7 +4,10 @@
 // Used alike by the worklet, the export worker, Node tests, benchmarks and the CLI.
 
 import { EFFECTS, extrasToArgs } from "./catalogue";
-import { WAVEFORMS, type AudioState, type ChannelState, type EffectState } from "./state";
+// Types only from state.ts: the worklet bundle must not pull in zod.
+import type { AudioState, ChannelState, EffectState, Waveform } from "./state";
+
+const WAVE_INDEX: Record<Waveform, number> = { sine: 0, square: 1, sawtooth: 2, triangle: 3 };
 
 interface Abi {
   memory: WebAssembly.Memory;
@@ -61,7 +64,7 @@ export class Engine {
     const key = `${c.frequency}|${c.waveform}|${c.enabled}|${c.volume}`;
     if (this.lastChannels[i] === key) return;
     this.lastChannels[i] = key;
-    const w = Math.max(0, WAVEFORMS.indexOf(c.waveform));
+    const w = WAVE_INDEX[c.waveform] ?? 0;
     // volume 0.5 (the default) is the nominal tone gain 0.15; the engine takes a 0..1 scale.
     const volume = Math.min(1, Math.max(0, (c.volume ?? 0.5) / 0.5));
     this.abi.setChannel(i, c.frequency, w, c.enabled ? 1 : 0, volume);

@@ -66,7 +66,8 @@ export function hasAudibleChannel(state: Pick<AudioState, "channels">): boolean 
   return state.channels.some((c) => c.enabled && c.frequency > 0);
 }
 
-/** Spec section 4: channels at 0 Hz or below get their default frequency back on start. */
+/** Spec section 4: channels at 0 Hz or below get their default frequency back on start.
+ *  Only enabled channels are restored: a switched-off channel keeps showing 0 until switched on. */
 export function restoreSilentChannels(channels: readonly ChannelState[]): ChannelState[] {
-  return channels.map((c, i) => (c.frequency > 0 ? c : { ...c, frequency: DEFAULT_FREQUENCIES[i] ?? 432 }));
+  return channels.map((c, i) => (c.frequency > 0 || !c.enabled ? c : { ...c, frequency: DEFAULT_FREQUENCIES[i] ?? 432 }));
 }

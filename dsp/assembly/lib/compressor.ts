@@ -1,6 +1,11 @@
-// Stereo-linked feed-forward compressor (the master stage), after Giannoulis, Massberg & Reiss,
-// "Digital Dynamic Range Compressor Design - A Tutorial and Analysis", JAES 2012:
-// soft-knee gain computer in dB, then a branching attack/release smoother on the gain reduction.
+// Stereo-linked feed-forward compressor (the master stage), also applying the master gain.
+//
+// Design after Giannoulis, Massberg & Reiss, "Digital Dynamic Range Compressor Design - A
+// Tutorial and Analysis" (JAES 2012), in its "smooth level detector, then static curve" form:
+// a branching attack/release peak follower on the linked level runs per sample (cheap, linear
+// domain); the soft-knee gain computer (log/exp) runs every CONTROL samples and the gain is
+// interpolated linearly in between. 16 samples (0.33 ms at 48 kHz) is ten times finer than the
+// 3 ms attack, so the curve is indistinguishable from a per-sample one at a fraction of the cost.
 
 import {
   COMP_ATTACK, COMP_KNEE_DB, COMP_RATIO, COMP_RELEASE, COMP_THRESHOLD_DB,
@@ -8,13 +13,15 @@ import {
 import { fastExp2, fastLog2 } from "./fastmath";
 
 const DB_PER_LOG2: f32 = 6.020599913279624; // 20 * log10(2)
+const CONTROL: i32 = 16;
 
 export class Compressor {
   enabled: bool = true;
-  reduction: f32 = 0.0; // current gain reduction, dB (>= 0)
+  env: f32 = 0.0;  // smoothed linked peak level (linear)
+  gain: f32 = 1.0; // gain applied at the end of the last control period
   attack: f32 = 0.0;
   release: f32 = 0.0;
-  kneeStart: f32 = 0.0; // linear level where the knee begins: below it nothing happens
+  kneeStart: f32 = 0.0; // linear level where the knee begins: below it the gain is 1
 
   init(fs: f64): void {
     this.attack = <f32>Math.exp(-1.0 / (COMP_ATTACK * fs));
@@ -23,46 +30,57 @@ export class Compressor {
   }
 
   reset(): void {
-    this.reduction = 0.0;
+    this.env = 0.0;
+    this.gain = 1.0;
   }
 
-  process(l: usize, r: usize, n: i32): void {
-    if (!this.enabled) return;
+  /** Static soft-knee curve: the linear gain for a level x. */
+  @inline curve(x: f32): f32 {
+    if (x <= this.kneeStart) return 1.0;
     const T = COMP_THRESHOLD_DB;
     const W = COMP_KNEE_DB;
-    const slope: f32 = 1.0 / COMP_RATIO - 1.0;
+    const slope: f32 = 1.0 / COMP_RATIO - 1.0; // negative
+    const over = fastLog2(x) * DB_PER_LOG2 - T;
+    let gdb: f32;
+    if (over * 2.0 > W) {
+      gdb = over * slope;
+    } else {
+      const k = over + W * 0.5;
+      gdb = slope * k * k / (2.0 * W);
+    }
+    return fastExp2(gdb / DB_PER_LOG2);
+  }
+
+  /** Applies master gain (ramping m0 -> m1 over the block), compression and the final clamp to
+   *  [-1, 1], in place, in one pass. The gain moves towards the curve's value for the level
+   *  measured up to the previous control point (a 16-sample control delay, 0.33 ms). */
+  process(l: usize, r: usize, n: i32, m0: f32, m1: f32): void {
+    const mStep = (m1 - m0) / <f32>n;
+    const on = this.enabled;
     const att = this.attack;
     const rel = this.release;
-    const kneeStart = this.kneeStart;
-    let red = this.reduction;
-    for (let i = 0; i < n; i++) {
-      const pl = l + (<usize>i << 2);
-      const pr = r + (<usize>i << 2);
-      const a = load<f32>(pl);
-      const b = load<f32>(pr);
-      const x = Mathf.max(Mathf.abs(a), Mathf.abs(b));
-      let want: f32 = 0.0;
-      if (x > kneeStart) {
-        const xdb = fastLog2(x) * DB_PER_LOG2;
-        const over = xdb - T;
-        if (over * 2.0 > W) {
-          want = -over * slope * 1.0; // above the knee: reduce by over * (1 - 1/R)
-        } else {
-          const k = over + W * 0.5;
-          want = -slope * k * k / (2.0 * W);
-        }
+    let env = this.env;
+    let g = this.gain;
+    let m = m0;
+    for (let base = 0; base < n; base += CONTROL) {
+      const end = min(base + CONTROL, n);
+      const gNext = on ? this.curve(env) : <f32>1.0;
+      const gStep = (gNext - g) / <f32>(end - base);
+      for (let i = base; i < end; i++) {
+        const o = <usize>i << 2;
+        const a = load<f32>(l + o) * m;
+        const b = load<f32>(r + o) * m;
+        const x = Mathf.max(Mathf.abs(a), Mathf.abs(b));
+        env = x + (env - x) * (x > env ? att : rel);
+        store<f32>(l + o, Mathf.min(Mathf.max(a * g, -1.0), 1.0));
+        store<f32>(r + o, Mathf.min(Mathf.max(b * g, -1.0), 1.0));
+        g += gStep;
+        m += mStep;
       }
-      // Attack when more reduction is wanted, release otherwise.
-      const c = want > red ? att : rel;
-      red = want + (red - want) * c;
-      if (red > 1e-6) {
-        const g = fastExp2(-red / DB_PER_LOG2);
-        store<f32>(pl, a * g);
-        store<f32>(pr, b * g);
-      } else {
-        red = 0.0;
-      }
+      g = gNext;
+      if (env < 1e-9) env = 0.0; // no denormals after long silence
     }
-    this.reduction = red;
+    this.env = env;
+    this.gain = g;
   }
 }

@@ -11,6 +11,20 @@ const TWO64: f64 = 18446744073709551616.0;
 const FRAC_SHIFT: u64 = <u64>(64 - TABLE_BITS - 32); // bits below the 32-bit interpolation fraction
 const INV_2_32: f32 = 1.0 / 4294967296.0;
 
+export const SILENT: i32 = 0;
+export const STEADY: i32 = 1;
+export const SPECIAL: i32 = 2;
+
+/** Linearly interpolated table read at a u64 phase: top TABLE_BITS bits index, next 32 interpolate. */
+// @ts-ignore: decorator
+@inline
+export function lookup(table: usize, phase: u64): f32 {
+  const p = table + (<usize>(phase >>> (64 - TABLE_BITS)) << 2);
+  const frac = <f32>(<u32>(phase >>> FRAC_SHIFT)) * INV_2_32;
+  const a = load<f32>(p);
+  return a + (load<f32>(p, 4) - a) * frac;
+}
+
 export class Channel {
   // Target state, set from the host.
   freq: f64 = 0.0;
@@ -73,9 +87,15 @@ export class Channel {
     this.phase += this.incFixed * frames;
   }
 
-  /** Adds n samples of this channel to dst. The gain moves one smoothing step (coef) per block
-   *  and ramps linearly inside it; scale0 and scale1 are the mixer scale at block start and end. */
-  render(dst: usize, n: i32, scale0: f32, scale1: f32, coef: f32): void {
+  // Per-block values set by begin().
+  g: f32 = 0.0;      // gain (times mixer scale) at the block start
+  gStep: f32 = 0.0;  // per-sample gain change across the block
+  from: usize = 0;   // table at the block start (differs from `table` while crossfading)
+
+  /** Starts a block: moves the gain one smoothing step (coef) and picks the wavetable.
+   *  Returns SILENT (the clock was advanced, nothing to add), STEADY (renderSteady or the
+   *  engine's fused loop) or SPECIAL (renderSpecial: gliding or crossfading tables). */
+  begin(n: i32, scale0: f32, scale1: f32, coef: f32): i32 {
     let gainNext = this.gain + (this.gainTarget - this.gain) * coef;
     if (Mathf.abs(this.gainTarget - gainNext) < 1e-5) gainNext = this.gainTarget;
     const g0 = this.gain * scale0;
@@ -84,44 +104,50 @@ export class Channel {
     if (g0 == 0.0 && g1 == 0.0) {
       // Silent: keep the clock running so phase stays continuous and exact.
       this.advanceSilently(n);
-      return;
+      return SILENT;
     }
-    const gStep = (g1 - g0) / <f32>n;
+    this.g = g0;
+    this.gStep = (g1 - g0) / <f32>n;
     // The table for the highest pitch in this block; a change of table (pitch crossing a
     // harmonic budget, or a new waveform) crossfades over the block instead of jumping.
     const want = tableFor(this.waveform, this.glideLeft > 0 ? Math.max(this.inc, this.incTarget) : this.inc);
-    const from = this.table == 0 ? want : this.table;
+    this.from = this.table == 0 ? want : this.table;
     this.table = want;
+    return this.glideLeft == 0 && this.from == want ? STEADY : SPECIAL;
+  }
+
+  /** Adds a STEADY block to dst. */
+  renderSteady(dst: usize, n: i32): void {
+    const table = this.table;
+    const inc = this.incFixed;
+    const gStep = this.gStep;
     let phase = this.phase;
-    let g = g0;
-    if (this.glideLeft == 0 && from == want) {
-      const inc = this.incFixed;
-      for (let i = 0; i < n; i++) {
-        const idx = <usize>(phase >>> (64 - TABLE_BITS));
-        const frac = <f32>(<u32>(phase >>> FRAC_SHIFT)) * INV_2_32;
-        const p = want + (idx << 2);
-        const a = load<f32>(p);
-        const b = load<f32>(p, 4);
-        const ptr = dst + (<usize>i << 2);
-        store<f32>(ptr, load<f32>(ptr) + (a + (b - a) * frac) * g);
-        g += gStep;
-        phase += inc;
-      }
-    } else if (from != want) {
+    let g = this.g;
+    for (let i = 0; i < n; i++) {
+      const ptr = dst + (<usize>i << 2);
+      store<f32>(ptr, load<f32>(ptr) + lookup(table, phase) * g);
+      g += gStep;
+      phase += inc;
+    }
+    this.phase = phase;
+  }
+
+  /** Adds a SPECIAL block to dst. */
+  renderSpecial(dst: usize, n: i32): void {
+    const want = this.table;
+    const from = this.from;
+    const gStep = this.gStep;
+    let phase = this.phase;
+    let g = this.g;
+    if (from != want) {
       // New table: crossfade over this block at a steady pitch. A glide waits for it, so the
       // old (richer) table is never played at a higher pitch, where it would alias.
       const inc = this.glideLeft > 0 ? <u64>(this.inc * TWO64) : this.incFixed;
       const xStep: f32 = 1.0 / <f32>n;
       let x: f32 = 0.0;
       for (let i = 0; i < n; i++) {
-        const idx = <usize>(phase >>> (64 - TABLE_BITS));
-        const frac = <f32>(<u32>(phase >>> FRAC_SHIFT)) * INV_2_32;
-        const p = from + (idx << 2);
-        const q = want + (idx << 2);
-        const a0 = load<f32>(p);
-        const a = a0 + (load<f32>(p, 4) - a0) * frac;
-        const b0 = load<f32>(q);
-        const b = b0 + (load<f32>(q, 4) - b0) * frac;
+        const a = lookup(from, phase);
+        const b = lookup(want, phase);
         x += xStep;
         const ptr = dst + (<usize>i << 2);
         store<f32>(ptr, load<f32>(ptr) + (a + (b - a) * x) * g);
@@ -134,13 +160,8 @@ export class Channel {
       const step = this.incStep;
       let left = this.glideLeft;
       for (let i = 0; i < n; i++) {
-        const idx = <usize>(phase >>> (64 - TABLE_BITS));
-        const frac = <f32>(<u32>(phase >>> FRAC_SHIFT)) * INV_2_32;
-        const p = want + (idx << 2);
-        const a = load<f32>(p);
-        const b = load<f32>(p, 4);
         const ptr = dst + (<usize>i << 2);
-        store<f32>(ptr, load<f32>(ptr) + (a + (b - a) * frac) * g);
+        store<f32>(ptr, load<f32>(ptr) + lookup(want, phase) * g);
         g += gStep;
         if (left > 0) {
           inc += step;

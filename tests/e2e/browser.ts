@@ -1,0 +1,44 @@
+// Launches the system Chromium through playwright-core (no browser downloads) with the flags
+// this environment needs, and serves the built app from a fresh server on a random port.
+
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium, type Browser } from "playwright-core";
+import { startServer } from "../../api/server";
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--autoplay-policy=no-user-gesture-required",
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface TestApp {
+  url: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** Starts the real server (API + built web app from dist/) on a random port with a temp DATA_DIR. */
+export async function startTestApp(): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), "tone-e2e-"));
+  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, quiet: true });
+  return {
+    url: server.url,
+    dataDir,
+    close: async () => {
+      await server.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

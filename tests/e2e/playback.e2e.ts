@@ -1,0 +1,87 @@
+// Listens to the studio in real Chromium: Play, read the AnalyserNode, move a frequency, Stop.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium, startTestApp, type TestApp } from "./browser";
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+
+/** Dominant frequency (Hz) and level (dB) from the page's spectrum analyser, averaged over a few reads. */
+async function dominant(p: Page): Promise<{ hz: number; db: number }> {
+  return p.evaluate(async () => {
+    const studio = (window as unknown as { __toneStudio: { audio: { spectrumAnalyser: AnalyserNode; context: AudioContext } } }).__toneStudio;
+    const a = studio.audio.spectrumAnalyser;
+    const bins = new Float32Array(a.frequencyBinCount);
+    await new Promise((r) => setTimeout(r, 150));
+    a.getFloatFrequencyData(bins);
+    let k = 1;
+    for (let i = 1; i < bins.length; i++) if (bins[i] > bins[k]) k = i;
+    return { hz: (k * studio.audio.context.sampleRate) / a.fftSize, db: bins[k] };
+  });
+}
+
+async function peakLevel(p: Page): Promise<number> {
+  return p.evaluate(() => {
+    const studio = (window as unknown as { __toneStudio: { audio: { waveAnalyser: AnalyserNode } } }).__toneStudio;
+    const a = studio.audio.waveAnalyser;
+    const data = new Float32Array(a.fftSize);
+    a.getFloatTimeDomainData(data);
+    let m = 0;
+    for (const v of data) m = Math.max(m, Math.abs(v));
+    return m;
+  });
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchChromium();
+  page = await browser.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  await page.goto(app.url + "/");
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe("studio playback in Chromium", () => {
+  it("shows four labelled channel cards with the defaults", async () => {
+    for (const [i, f] of [[1, "432"], [2, "528"], [3, "639"], [4, "741"]] as const) {
+      await expect.poll(() => page.getByLabel(`Channel ${i} frequency (Hz)`).inputValue()).toBe(f);
+      expect(await page.getByLabel(`Channel ${i} waveform`).inputValue()).toBe("sine");
+      expect(await page.getByRole("switch", { name: `Channel ${i} on/off` }).isChecked()).toBe(true);
+    }
+  });
+
+  it("plays the enabled channel, follows a live frequency change, and stops to silence", async () => {
+    for (const i of [2, 3, 4]) await page.getByRole("switch", { name: `Channel ${i} on/off` }).uncheck();
+    const input = page.getByLabel("Channel 1 frequency (Hz)");
+    await input.fill("1000");
+    await page.getByRole("button", { name: "Play Audio" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Stop Audio" }).count()).toBe(1);
+    await page.waitForTimeout(400);
+    const first = await dominant(page);
+    expect(Math.abs(first.hz - 1000)).toBeLessThan(60);
+    expect(first.db).toBeGreaterThan(-60);
+
+    await input.fill("3000");
+    await page.waitForTimeout(400);
+    const moved = await dominant(page);
+    expect(Math.abs(moved.hz - 3000)).toBeLessThan(60);
+
+    await page.getByRole("button", { name: "Stop Audio" }).click();
+    await page.waitForTimeout(300);
+    expect(await peakLevel(page)).toBe(0);
+    await expect.poll(() => page.getByRole("button", { name: "Play Audio" }).count()).toBe(1);
+  });
+
+  it("does not start with no channel enabled", async () => {
+    await page.getByRole("switch", { name: "Channel 1 on/off" }).uncheck();
+    await page.getByRole("button", { name: "Play Audio" }).click();
+    await page.waitForTimeout(300);
+    expect(await page.getByRole("button", { name: "Play Audio" }).count()).toBe(1);
+  });
+});

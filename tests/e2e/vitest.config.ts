@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+
+// End-to-end tests: the built app in real Chromium. Run after `npm run build`.
+export default defineConfig({
+  test: {
+    root: ".",
+    include: ["tests/e2e/**/*.e2e.ts"],
+    environment: "node",
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    fileParallelism: false,
+  },
+});

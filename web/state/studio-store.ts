@@ -1,0 +1,80 @@
+// The studio's state: a vanilla zustand store holding the AudioState plus UI-only bits.
+// Components edit it through the actions below; the audio client subscribes to it and forwards
+// what changed to the engine. Nothing here touches audio.
+
+import { createStore } from "zustand/vanilla";
+import {
+  DEFAULT_DURATION, MAX_DURATION, MIN_DURATION, defaultAudioState, type AudioState, type ChannelState,
+  type EffectState, type Waveform,
+} from "../../dsp/host/state";
+
+export interface StudioState extends AudioState {
+  isPlaying: boolean;
+  /** Last frequency typed per channel, restored when its switch is turned back on. */
+  lastTyped: (number | null)[];
+  /** Longest allowed duration in seconds (3600; 43200 for unlimited admins, wired later). */
+  maxDuration: number;
+}
+
+export interface StudioActions {
+  setFrequency(id: number, frequency: number): void;
+  setWaveform(id: number, waveform: Waveform): void;
+  setChannelOn(id: number, on: boolean): void;
+  setDuration(seconds: number): void;
+  setEffect(id: string, patch: Partial<EffectState>): void;
+  setPlaying(playing: boolean): void;
+  load(state: AudioState): void;
+}
+
+export type StudioStore = StudioState & StudioActions;
+
+/** Frequency input rule (spec 5): strip everything but digits and dots, NaN -> 0, clamp 0-20000, 2 decimals. */
+export function sanitizeFrequency(text: string): number {
+  const cleaned = text.replace(/[^0-9.]/g, "");
+  const v = Number.parseFloat(cleaned);
+  if (!Number.isFinite(v)) return 0;
+  return Math.round(Math.min(20000, Math.max(0, v)) * 100) / 100;
+}
+
+export function clampDuration(seconds: number, max = MAX_DURATION): number {
+  if (!Number.isFinite(seconds)) return DEFAULT_DURATION;
+  return Math.min(max, Math.max(MIN_DURATION, Math.round(seconds)));
+}
+
+function updateChannel(channels: ChannelState[], id: number, patch: Partial<ChannelState>): ChannelState[] {
+  return channels.map((c) => (c.id === id ? { ...c, ...patch } : c));
+}
+
+export function createStudioStore(initial: AudioState = defaultAudioState()) {
+  return createStore<StudioStore>()((set, get) => ({
+    ...initial,
+    isPlaying: false,
+    lastTyped: [null, null, null, null],
+    maxDuration: MAX_DURATION,
+    setFrequency: (id, frequency) => {
+      const f = sanitizeFrequency(String(frequency));
+      const lastTyped = get().lastTyped.slice();
+      if (f > 0) lastTyped[id - 1] = f;
+      set({ channels: updateChannel(get().channels, id, { frequency: f }), lastTyped });
+    },
+    setWaveform: (id, waveform) => set({ channels: updateChannel(get().channels, id, { waveform }) }),
+    setChannelOn: (id, on) => {
+      // Spec 4: on restores the last typed value or 432; off sets the frequency to 0.
+      const frequency = on ? (get().lastTyped[id - 1] ?? 432) : 0;
+      set({ channels: updateChannel(get().channels, id, { enabled: on, frequency }) });
+    },
+    setDuration: (seconds) => set({ duration: clampDuration(seconds, get().maxDuration) }),
+    setEffect: (id, patch) => {
+      const current = get().effects[id];
+      if (!current) {
+        console.warn(`Unknown effect id ignored: ${id}`);
+        return;
+      }
+      set({ effects: { ...get().effects, [id]: { ...current, ...patch } } });
+    },
+    setPlaying: (isPlaying) => set({ isPlaying }),
+    load: (state) => set({ channels: state.channels, effects: state.effects, duration: state.duration, isPlaying: false }),
+  }));
+}
+
+export const studioStore = createStudioStore();

@@ -1,0 +1,98 @@
+// One channel card: frequency number input, slider (16 ms debounce), waveform selector, on/off.
+
+import { useEffect, useRef, useState } from "react";
+import { useStore } from "zustand";
+import { WAVEFORMS, type Waveform } from "../../dsp/host/state";
+import { sanitizeFrequency } from "../state/studio-store";
+import { useStudio } from "./studio-context";
+
+const SLIDER_DEBOUNCE_MS = 16;
+
+export function ChannelCard({ id }: { id: number }) {
+  const store = useStudio();
+  const channel = useStore(store, (s) => s.channels[id - 1]);
+  const [text, setText] = useState(String(channel.frequency));
+  const [slider, setSlider] = useState(channel.frequency);
+  const editing = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  // Follow outside changes (switch, presets, start restoring defaults) unless the user is typing.
+  useEffect(() => {
+    if (!editing.current) setText(String(channel.frequency));
+    setSlider(channel.frequency);
+  }, [channel.frequency]);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onText = (value: string) => {
+    const cleaned = value.replace(/[^0-9.]/g, "");
+    setText(cleaned);
+    store.getState().setFrequency(id, sanitizeFrequency(cleaned));
+  };
+
+  const onSlider = (value: number) => {
+    setSlider(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => store.getState().setFrequency(id, value), SLIDER_DEBOUNCE_MS);
+  };
+
+  const label = `Channel ${id}`;
+  return (
+    <section className="channel-card" aria-labelledby={`ch${id}-title`} data-enabled={channel.enabled}>
+      <header className="channel-head">
+        <h3 id={`ch${id}-title`}>{label}</h3>
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-label={`${label} on/off`}
+            checked={channel.enabled}
+            onChange={(e) => store.getState().setChannelOn(id, e.target.checked)}
+          />
+          <span aria-hidden="true" className="switch-track" />
+          <span className="switch-text">{channel.enabled ? "On" : "Off"}</span>
+        </label>
+      </header>
+      <label className="field">
+        <span>Frequency (Hz)</span>
+        <input
+          type="text"
+          inputMode="decimal"
+          aria-label={`${label} frequency (Hz)`}
+          aria-describedby="frequency-help"
+          value={text}
+          onFocus={() => (editing.current = true)}
+          onBlur={() => {
+            editing.current = false;
+            setText(String(store.getState().channels[id - 1].frequency));
+          }}
+          onChange={(e) => onText(e.target.value)}
+        />
+      </label>
+      <label className="field">
+        <span>Frequency slider</span>
+        <input
+          type="range"
+          min={0}
+          max={20000}
+          step={1}
+          aria-label={`${label} frequency slider (Hz)`}
+          value={slider}
+          onChange={(e) => onSlider(Number(e.target.value))}
+        />
+      </label>
+      <label className="field">
+        <span>Waveform</span>
+        <select
+          aria-label={`${label} waveform`}
+          value={channel.waveform}
+          onChange={(e) => store.getState().setWaveform(id, e.target.value as Waveform)}
+        >
+          {WAVEFORMS.map((w) => (
+            <option key={w} value={w}>{w[0].toUpperCase() + w.slice(1)}</option>
+          ))}
+        </select>
+      </label>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+// The live-playback host: a thin AudioWorkletProcessor around dsp/host's Engine.
+// process() only renders and copies (output.set); it reads the block length from its outputs,
+// allocates nothing (views are cached per block length) and never logs. The single message it
+// posts is when playback ends by itself.
+
+import { Engine } from "../dsp/host/engine";
+import { PROCESSOR_NAME, type FromWorklet, type ProcessorOptions, type ToWorklet } from "./protocol";
+
+class ToneEngineProcessor extends AudioWorkletProcessor {
+  private readonly engine: Engine;
+  private wasPlaying = false;
+
+  constructor(options: AudioWorkletNodeOptions) {
+    super(options);
+    const { module } = options.processorOptions as ProcessorOptions;
+    this.engine = new Engine(module, sampleRate);
+    this.port.onmessage = (event: MessageEvent<ToWorklet>) => this.onMessage(event.data);
+  }
+
+  private onMessage(msg: ToWorklet): void {
+    try {
+      if (msg.type === "state") {
+        this.engine.apply(msg.state);
+      } else if (msg.type === "start") {
+        const ok = this.engine.start({ delay: msg.delay, duration: msg.duration });
+        this.wasPlaying = ok;
+        this.post({ type: "started", id: msg.id, ok });
+      } else if (msg.type === "stop") {
+        this.engine.stop();
+      }
+    } catch (err) {
+      this.post({ type: "error", message: err instanceof Error ? err.message : String(err) });
+    }
+  }
+
+  private post(msg: FromWorklet): void {
+    this.port.postMessage(msg);
+  }
+
+  process(_inputs: Float32Array[][], outputs: Float32Array[][]): boolean {
+    const out = outputs[0];
+    if (!out || out.length === 0) return true;
+    const n = out[0].length;
+    const { left, right } = this.engine.render(n);
+    out[0].set(left);
+    if (out.length > 1) out[1].set(right);
+    if (this.wasPlaying && !this.engine.playing) {
+      this.wasPlaying = false;
+      this.post({ type: "ended" });
+    }
+    return true;
+  }
+}
+
+registerProcessor(PROCESSOR_NAME, ToneEngineProcessor);

@@ -1,0 +1,20 @@
+// Messages between the main thread and the engine worklet: a typed discriminated union.
+// Requests that expect an answer carry an id; the client times them out.
+
+import type { AudioState } from "../dsp/host/state";
+
+export type ToWorklet =
+  | { type: "state"; state: Pick<AudioState, "channels" | "effects"> }
+  | { type: "start"; id: number; delay: number; duration: number }
+  | { type: "stop" };
+
+export type FromWorklet =
+  | { type: "started"; id: number; ok: boolean }
+  | { type: "ended" }
+  | { type: "error"; message: string };
+
+export interface ProcessorOptions {
+  module: WebAssembly.Module;
+}
+
+export const PROCESSOR_NAME = "tone-engine";
