@@ -38,10 +38,12 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
   };
 }
 
-/** Writes each message as `<epoch ms>-<random>.eml`; names sort in sending order. */
+/** Writes each message as `<epoch ms>-<sequence>-<random>.eml`; names sort in sending order, also
+ *  for several messages within one millisecond. */
 export function outboxMailer(outboxDir: string, from: string): Mailer {
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   let created = false;
+  let sequence = 0;
   return {
     async send(message) {
       const info = await transport.sendMail({ from, ...message });
@@ -49,7 +51,9 @@ export function outboxMailer(outboxDir: string, from: string): Mailer {
         mkdirSync(outboxDir, { recursive: true });
         created = true;
       }
-      const name = `${Date.now()}-${randomBytes(4).toString("hex")}.eml`;
+      const stamp = String(Date.now()).padStart(15, "0");
+      const seq = String(sequence++ % 1e6).padStart(6, "0");
+      const name = `${stamp}-${seq}-${randomBytes(4).toString("hex")}.eml`;
       writeFileSync(join(outboxDir, name), info.message as Buffer, { mode: 0o600 });
     },
   };

@@ -1,0 +1,111 @@
+// Shared fixtures for the API tests: a fresh app on a real SQLite file in a temp dir, a movable
+// clock, a cheap argon2id hasher (the production parameters are tested in passwords.test.ts), and
+// small request helpers.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Kysely } from "kysely";
+import { type ApiApp, createApp } from "../../../api/app";
+import type { AppConfigInput } from "../../../api/config";
+import { openDatabase } from "../../../api/db/open";
+import type { Database } from "../../../api/db/schema";
+import type { Logger } from "../../../api/errors";
+import { outboxMailer } from "../../../api/services/mailer";
+import { readOutbox } from "../../../api/services/outbox";
+import { createArgon2Hasher } from "../../../api/services/passwords";
+
+export const TEST_SECRET = "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
+export const PUBLIC_URL = "http://studio.test";
+
+/** Argon2id with tiny costs: same code path, fast tests. Never the production default. */
+export const fastHasher = createArgon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+
+export class TestClock {
+  ms: number;
+  constructor(start = Date.parse("2030-01-01T12:00:00.000Z")) {
+    this.ms = start;
+  }
+  now = (): Date => new Date(this.ms);
+  advance(ms: number): void {
+    this.ms += ms;
+  }
+}
+
+export interface TestEnv {
+  app: ApiApp;
+  db: Kysely<Database>;
+  dir: string;
+  outbox: string;
+  clock: TestClock;
+  errors: string[];
+  close(): Promise<void>;
+}
+
+export async function makeTestApp(config: Partial<AppConfigInput> = {}): Promise<TestEnv> {
+  const dir = mkdtempSync(join(tmpdir(), "studio-api-"));
+  const db = await openDatabase(join(dir, "studio.db"));
+  const outbox = join(dir, "outbox");
+  const clock = new TestClock();
+  const errors: string[] = [];
+  const logger: Logger = { error: (message) => errors.push(message) };
+  const app = createApp({
+    db,
+    mailer: outboxMailer(outbox, "Tone Studio <no-reply@studio.test>"),
+    clock: clock.now,
+    hasher: fastHasher,
+    logger,
+    config: { publicUrl: PUBLIC_URL, jwtSecret: TEST_SECRET, ...config },
+  });
+  return {
+    app,
+    db,
+    dir,
+    outbox,
+    clock,
+    errors,
+    async close() {
+      await app.settle();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function postJson(env: TestEnv, path: string, body: unknown, token?: string): Promise<Response> {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return Promise.resolve(
+    env.app.request(path, { method: "POST", headers, body: typeof body === "string" ? body : JSON.stringify(body) }),
+  );
+}
+
+export function getWith(env: TestEnv, path: string, token?: string): Promise<Response> {
+  return Promise.resolve(env.app.request(path, { headers: token ? { Authorization: `Bearer ${token}` } : {} }));
+}
+
+export async function bodyOf(res: Response): Promise<Record<string, unknown>> {
+  return (await res.json()) as Record<string, unknown>;
+}
+
+/** Registers an account and returns its session token and id. */
+export async function signUp(env: TestEnv, email = "ada@example.com", password = "correct horse") {
+  const res = await postJson(env, "/api/auth/register", { email, password });
+  if (res.status !== 201) throw new Error(`register failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { token: string; user: { id: string } };
+  return { token: body.token, userId: body.user.id };
+}
+
+/** Messages in the outbox after background sends finished. */
+export async function sentMail(env: TestEnv) {
+  await env.app.settle();
+  return readOutbox(env.outbox);
+}
+
+/** The `code` query parameter of the last mail sent to `to`. */
+export async function lastCode(env: TestEnv, to: string): Promise<string> {
+  const mail = (await sentMail(env)).filter((m) => m.to === to).at(-1);
+  if (!mail || mail.links.length === 0) throw new Error(`no mail with a link for ${to}`);
+  const code = new URL(mail.links[0]).searchParams.get("code");
+  if (!code) throw new Error("link without code");
+  return code;
+}
