@@ -37,4 +37,27 @@ export class DelayLine {
     const b = unchecked(this.buf[(this.pos - i - 1) & this.mask]);
     return a + (b - a) * f;
   }
+
+  /** Bulk read for block-wise feedback structures: dst[j] (j < n) is the sample written `d`
+   *  writes before the j-th of the next n writes, i.e. what read(d - 1) would return just before
+   *  that write. Needs d >= n (everything read is already written). Two memory.copy calls. */
+  readBlock(dst: usize, d: i32, n: i32): void {
+    const size = this.mask + 1;
+    const start = (this.pos + 1 - d) & this.mask;
+    const first = min(n, size - start);
+    const base = changetype<usize>(this.buf);
+    memory.copy(dst, base + (<usize>start << 2), <usize>first << 2);
+    if (first < n) memory.copy(dst + (<usize>first << 2), base, <usize>(n - first) << 2);
+  }
+
+  /** Bulk write: the same as write() for src[0..n), in order. */
+  writeBlock(src: usize, n: i32): void {
+    const size = this.mask + 1;
+    const start = (this.pos + 1) & this.mask;
+    const first = min(n, size - start);
+    const base = changetype<usize>(this.buf);
+    memory.copy(base + (<usize>start << 2), src, <usize>first << 2);
+    if (first < n) memory.copy(base, src + (<usize>first << 2), <usize>(n - first) << 2);
+    this.pos = (this.pos + n) & this.mask;
+  }
 }
