@@ -1,0 +1,134 @@
+// Property-based robustness: no route answers 5xx (or logs an unexpected error) for malformed
+// JSON, wrong types, huge strings or SQL-looking strings; every failure is a JSON {error} 4xx and
+// the database survives intact.
+import fc from "fast-check";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { makeTestApp, signUp, type TestEnv } from "./helpers";
+
+const ONE_MIB = "a".repeat(1024 * 1024);
+const SQLISH = [
+  "' OR '1'='1",
+  "'; DROP TABLE users; --",
+  '" OR ""="',
+  "admin@example.com'--",
+  "1; SELECT * FROM sessions",
+  "%' UNION SELECT password_hash FROM users --",
+  "\\'; DELETE FROM one_time_tokens; --",
+];
+
+const POST_ROUTES: Record<string, string[]> = {
+  "/api/auth/register": ["email", "password", "confirmPassword", "fullName", "name"],
+  "/api/auth/login": ["email", "password"],
+  "/api/auth/logout": [],
+  "/api/auth/verify-email": ["token"],
+  "/api/auth/forgot-password": ["email"],
+  "/api/auth/reset-password": ["token", "password", "confirmPassword"],
+  "/api/auth/update-password": ["newPassword", "confirmNewPassword"],
+  "/api/auth/exchange": ["code"],
+};
+const GET_ROUTES = ["/api/health", "/api/user/profile", "/api/auth/verify-email", "/api/nope"];
+
+const sqlish = fc.constantFrom(...SQLISH);
+const weirdString = fc.oneof(
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: "grapheme", maxLength: 40 }),
+  sqlish,
+  fc.constant(""),
+  fc.constant("a@b.co"),
+  fc.constant("valid password"),
+  fc.constant(ONE_MIB),
+);
+const anyValue = fc.oneof(weirdString, fc.jsonValue({ maxDepth: 2 }), fc.constant(null));
+
+function bodyFor(fields: string[]) {
+  const keyed = fields.length
+    ? fc.record(Object.fromEntries(fields.map((f) => [f, anyValue])), { requiredKeys: [] }).map((o) => JSON.stringify(o))
+    : fc.constant("{}");
+  return fc.oneof(
+    keyed,
+    fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v)),
+    fc.string({ maxLength: 60 }), // mostly malformed JSON
+    sqlish,
+    fc.constantFrom("", "{", "[1,2", '{"email":}', "null", "\u0000", `{"email":"${ONE_MIB}"}`),
+  );
+}
+
+/** HTTP header values are bytes: keep Latin-1 printable characters, as a real client must. */
+const headerSafe = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
+
+let env: TestEnv;
+let token: string;
+beforeAll(async () => {
+  env = await makeTestApp();
+  ({ token } = await signUp(env, "fuzz@example.com", "fuzz password"));
+});
+afterAll(async () => {
+  await env.close();
+});
+
+const seen = new Set<number>();
+
+async function expectClientError(res: Response) {
+  seen.add(res.status);
+  expect(res.status).toBeLessThan(500);
+  expect(res.headers.get("content-type") ?? "").toContain("application/json");
+  const body = (await res.json()) as Record<string, unknown>;
+  if (res.status >= 400) expect(typeof body.error).toBe("string");
+}
+
+describe("no route answers 5xx to hostile input", () => {
+  it("POST routes: arbitrary bodies, with and without a session", async () => {
+    const route = fc.constantFrom(...Object.keys(POST_ROUTES));
+    const input = route.chain((path) =>
+      fc.record({
+        path: fc.constant(path),
+        body: bodyFor(POST_ROUTES[path]),
+        auth: fc.oneof(fc.constant(undefined), fc.constant("valid"), weirdString),
+        contentType: fc.constantFrom("application/json", "text/plain", undefined),
+      }),
+    );
+    await fc.assert(
+      fc.asyncProperty(input, async ({ path, body, auth, contentType }) => {
+        env.clock.advance(11 * 60_000); // keep rate limits from hiding the deeper code paths
+        const headers: Record<string, string> = {};
+        if (contentType) headers["Content-Type"] = contentType;
+        if (auth !== undefined) headers.Authorization = `Bearer ${auth === "valid" ? token : headerSafe(auth)}`;
+        const res = await env.app.request(path, { method: "POST", headers, body });
+        await expectClientError(res);
+      }),
+      { numRuns: 300 },
+    );
+    expect(env.errors).toEqual([]);
+    // the generators reach past validation too, not only the 400 path
+    for (const status of [200, 400, 401, 413]) expect(seen).toContain(status);
+  });
+
+  it("GET routes: arbitrary query strings and Authorization headers", async () => {
+    const input = fc.record({
+      path: fc.constantFrom(...GET_ROUTES),
+      token: fc.oneof(weirdString, fc.constant(undefined)),
+      auth: fc.oneof(weirdString, fc.constant(undefined)),
+    });
+    await fc.assert(
+      fc.asyncProperty(input, async ({ path, token: q, auth }) => {
+        const url = q === undefined ? path : `${path}?token=${encodeURIComponent(q)}`;
+        const headers: Record<string, string> = auth === undefined ? {} : { Authorization: `Bearer ${headerSafe(auth)}` };
+        const res = await env.app.request(url, { headers });
+        await expectClientError(res);
+      }),
+      { numRuns: 120 },
+    );
+    expect(env.errors).toEqual([]);
+  });
+
+  it("the database is intact afterwards and SQL-looking e-mails are plain data", async () => {
+    const users = await env.db.selectFrom("users").select("email").execute();
+    expect(users.map((u) => u.email)).toContain("fuzz@example.com");
+    const res = await env.app.request("/api/auth/login", {
+      method: "POST",
+      body: JSON.stringify({ email: "fuzz@example.com", password: "' OR '1'='1" }),
+    });
+    expect(res.status).toBe(401);
+    expect((await env.app.request("/api/health")).status).toBe(200);
+  });
+});
