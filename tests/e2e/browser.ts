@@ -32,7 +32,7 @@ export interface TestApp {
 /** Starts the real server (API + built web app from dist/) on a random port with a temp DATA_DIR. */
 export async function startTestApp(): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "tone-e2e-"));
-  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, quiet: true });
+  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, log: () => {} });
   return {
     url: server.url,
     dataDir,

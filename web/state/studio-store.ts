@@ -70,7 +70,7 @@ export function createStudioStore(initial: AudioState = defaultAudioState()) {
         console.warn(`Unknown effect id ignored: ${id}`);
         return;
       }
-      set({ effects: { ...get().effects, [id]: { ...current, ...patch } } });
+      set({ effects: { ...get().effects, [id]: { ...current, ...patch } as EffectState } });
     },
     setPlaying: (isPlaying) => set({ isPlaying }),
     load: (state) => set({ channels: state.channels, effects: state.effects, duration: state.duration, isPlaying: false }),

@@ -11,29 +11,26 @@ const SLIDER_DEBOUNCE_MS = 16;
 export function ChannelCard({ id }: { id: number }) {
   const store = useStudio();
   const channel = useStore(store, (s) => s.channels[id - 1]);
-  const [text, setText] = useState(String(channel.frequency));
-  const [slider, setSlider] = useState(channel.frequency);
-  const editing = useRef(false);
+  // Drafts exist only while the user is typing or dragging; otherwise the store's value shows.
+  const [draft, setDraft] = useState<string | null>(null);
+  const [sliderDraft, setSliderDraft] = useState<number | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  // Follow outside changes (switch, presets, start restoring defaults) unless the user is typing.
-  useEffect(() => {
-    if (!editing.current) setText(String(channel.frequency));
-    setSlider(channel.frequency);
-  }, [channel.frequency]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const onText = (value: string) => {
     const cleaned = value.replace(/[^0-9.]/g, "");
-    setText(cleaned);
+    setDraft(cleaned);
     store.getState().setFrequency(id, sanitizeFrequency(cleaned));
   };
 
   const onSlider = (value: number) => {
-    setSlider(value);
+    setSliderDraft(value);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => store.getState().setFrequency(id, value), SLIDER_DEBOUNCE_MS);
+    timer.current = setTimeout(() => {
+      store.getState().setFrequency(id, value);
+      setSliderDraft(null);
+    }, SLIDER_DEBOUNCE_MS);
   };
 
   const label = `Channel ${id}`;
@@ -60,12 +57,8 @@ export function ChannelCard({ id }: { id: number }) {
           inputMode="decimal"
           aria-label={`${label} frequency (Hz)`}
           aria-describedby="frequency-help"
-          value={text}
-          onFocus={() => (editing.current = true)}
-          onBlur={() => {
-            editing.current = false;
-            setText(String(store.getState().channels[id - 1].frequency));
-          }}
+          value={draft ?? String(channel.frequency)}
+          onBlur={() => setDraft(null)}
           onChange={(e) => onText(e.target.value)}
         />
       </label>
@@ -77,7 +70,7 @@ export function ChannelCard({ id }: { id: number }) {
           max={20000}
           step={1}
           aria-label={`${label} frequency slider (Hz)`}
-          value={slider}
+          value={sliderDraft ?? channel.frequency}
           onChange={(e) => onSlider(Number(e.target.value))}
         />
       </label>

@@ -1,6 +1,6 @@
 // Duration input (HH:MM:SS): auto-inserted colons, 30 s minimum, 3600 s maximum for normal users.
 
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useStore } from "zustand";
 import { formatDuration, formatDurationInput, parseDuration } from "./duration";
 import { useStudio } from "./studio-context";
@@ -9,13 +9,14 @@ export function DurationInput() {
   const store = useStudio();
   const duration = useStore(store, (s) => s.duration);
   const maxDuration = useStore(store, (s) => s.maxDuration);
-  const [text, setText] = useState(formatDuration(duration));
-  useEffect(() => setText(formatDuration(duration)), [duration]);
+  // The draft exists while the user types; otherwise the store's duration shows.
+  const [draft, setDraft] = useState<string | null>(null);
 
   const commit = () => {
-    const seconds = parseDuration(text);
+    if (draft === null) return;
+    const seconds = parseDuration(draft);
     store.getState().setDuration(Number.isNaN(seconds) ? duration : seconds);
-    setText(formatDuration(store.getState().duration));
+    setDraft(null);
   };
 
   return (
@@ -27,8 +28,8 @@ export function DurationInput() {
         maxLength={8}
         aria-label="Playback duration (HH:MM:SS)"
         aria-describedby="duration-help"
-        value={text}
-        onChange={(e) => setText(formatDurationInput(e.target.value))}
+        value={draft ?? formatDuration(duration)}
+        onChange={(e) => setDraft(formatDurationInput(e.target.value))}
         onBlur={commit}
         onKeyDown={(e) => e.key === "Enter" && commit()}
       />
