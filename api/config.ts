@@ -37,8 +37,8 @@ export function resolveConfig(input: AppConfigInput): AppConfig {
     jwtSecret: input.jwtSecret,
     adminEmails: (input.adminEmails ?? []).map((e) => e.trim().toLowerCase()).filter(Boolean),
     trustProxy: Math.max(0, Math.floor(input.trustProxy ?? 0)),
-    jwtIssuer: input.jwtIssuer ?? publicUrl,
-    jwtAudience: input.jwtAudience ?? "tone-studio",
+    jwtIssuer: input.jwtIssuer ?? "tone-studio-api",
+    jwtAudience: input.jwtAudience ?? "tone-studio-web",
     mailFrom: input.mailFrom ?? `${productName} <no-reply@${host}>`,
     productName,
   } satisfies AppConfig;

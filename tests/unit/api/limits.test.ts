@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { MSG } from "../../../api/messages";
 import { RateLimiter } from "../../../api/services/rate-limit";
-import { makeTestApp, postJson, signUp, TestClock, type TestEnv } from "./helpers";
+import { makeTestApp, signUp, TestClock, type TestEnv } from "./helpers";
 
 let env: TestEnv | undefined;
 afterEach(async () => {

@@ -5,7 +5,10 @@ import { SignJWT, UnsecuredJWT, decodeJwt, decodeProtectedHeader } from "jose";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "../../../api/messages";
 import { SESSION_TTL_MS } from "../../../api/services/sessions";
-import { getWith, makeTestApp, PUBLIC_URL, signUp, TEST_SECRET, type TestEnv } from "./helpers";
+import { getWith, makeTestApp, signUp, TEST_SECRET, type TestEnv } from "./helpers";
+
+const ISS = "tone-studio-api";
+const AUD = "tone-studio-web";
 
 let env: TestEnv;
 let token: string;
@@ -26,7 +29,7 @@ async function expectRefused(candidate: string) {
 
 function sign(claims: Record<string, unknown>, opts: { secret?: string; alg?: string } = {}) {
   const now = Math.floor(env.clock.now().getTime() / 1000);
-  return new SignJWT({ iss: PUBLIC_URL, aud: "tone-studio", sub: userId, iat: now, exp: now + 3600, ...claims })
+  return new SignJWT({ iss: ISS, aud: AUD, sub: userId, iat: now, exp: now + 3600, ...claims })
     .setProtectedHeader({ alg: opts.alg ?? "HS256" })
     .sign(new TextEncoder().encode(opts.secret ?? TEST_SECRET));
 }
@@ -35,8 +38,8 @@ describe("session tokens", () => {
   it("carry iss, aud, sub, sid and a 30-day exp, HS256", async () => {
     expect(decodeProtectedHeader(token).alg).toBe("HS256");
     const claims = decodeJwt(token);
-    expect(claims.iss).toBe(PUBLIC_URL);
-    expect(claims.aud).toBe("tone-studio");
+    expect(claims.iss).toBe(ISS);
+    expect(claims.aud).toBe(AUD);
     expect(claims.sub).toBe(userId);
     expect(claims.exp! - claims.iat!).toBe(SESSION_TTL_MS / 1000);
     const row = await env.db.selectFrom("sessions").selectAll().where("id", "=", claims.sid as string).executeTakeFirst();
@@ -58,8 +61,8 @@ describe("session tokens", () => {
     const { sid } = decodeJwt(token);
     const unsigned = new UnsecuredJWT({ sid })
       .setSubject(userId)
-      .setIssuer(PUBLIC_URL)
-      .setAudience("tone-studio")
+      .setIssuer(ISS)
+      .setAudience(AUD)
       .setIssuedAt(Math.floor(env.clock.now().getTime() / 1000))
       .setExpirationTime(Math.floor(env.clock.now().getTime() / 1000) + 3600)
       .encode();

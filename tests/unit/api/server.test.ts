@@ -1,0 +1,140 @@
+// api/server.ts on a random port with a temp DATA_DIR and a temp dist: the web app with its
+// fallback and cache headers, cross-origin isolation headers, the API next to it, the generated
+// JWT secret reused across restarts, the production hasher, and the 503 before a build.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import SQLite from "better-sqlite3";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type RunningServer, startServer } from "../../../api/server";
+import { IMMUTABLE, NOT_BUILT } from "../../../api/static";
+
+const INDEX = "<!doctype html><title>Tone Studio</title><div id=root></div>";
+let root: string;
+let dataDir: string;
+let distDir: string;
+let server: RunningServer;
+const lines: string[] = [];
+
+beforeAll(async () => {
+  root = mkdtempSync(join(tmpdir(), "studio-server-"));
+  dataDir = join(root, "data"); // does not exist yet: startServer creates it
+  distDir = join(root, "dist");
+  mkdirSync(join(distDir, "assets"), { recursive: true });
+  writeFileSync(join(distDir, "index.html"), INDEX);
+  writeFileSync(join(distDir, "assets", "app-1a2b.js"), "console.log('hi')");
+  writeFileSync(join(distDir, "assets", "engine-3c4d.wasm"), Buffer.from([0, 97, 115, 109, 1, 0, 0, 0]));
+  writeFileSync(join(root, "secret.txt"), "outside dist");
+  server = await startServer({ port: 0, host: "127.0.0.1", dataDir, distDir, log: (l) => lines.push(l) });
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+function isolated(res: Response) {
+  expect(res.headers.get("cross-origin-opener-policy")).toBe("same-origin");
+  expect(res.headers.get("cross-origin-embedder-policy")).toBe("require-corp");
+}
+
+describe("startServer", () => {
+  it("prints one Listening line with the real port", () => {
+    expect(lines).toEqual([`Listening on ${server.url}`]);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it("answers /api/health and unknown API paths as JSON", async () => {
+    const health = await fetch(`${server.url}/api/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ ok: true });
+    isolated(health);
+    const missing = await fetch(`${server.url}/api/does-not-exist`);
+    expect(missing.status).toBe(404);
+    expect(await missing.json()).toEqual({ error: "Not found" });
+  });
+
+  it.each(["/", "/app", "/auth?view=sign_in", "/preset/abc", "/reset-password?token=x"])(
+    "serves index.html for %s, never cached",
+    async (path) => {
+      const res = await fetch(`${server.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      isolated(res);
+      expect(await res.text()).toBe(INDEX);
+    },
+  );
+
+  it("serves hashed assets immutable with their types, wasm as application/wasm", async () => {
+    const js = await fetch(`${server.url}/assets/app-1a2b.js`);
+    expect(js.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
+    expect(js.headers.get("cache-control")).toBe(IMMUTABLE);
+    expect(await js.text()).toBe("console.log('hi')");
+    const wasm = await fetch(`${server.url}/assets/engine-3c4d.wasm`);
+    expect(wasm.headers.get("content-type")).toBe("application/wasm");
+    expect(new Uint8Array(await wasm.arrayBuffer())).toEqual(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0]));
+    isolated(wasm);
+    expect((await fetch(`${server.url}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it("never serves files outside dist", async () => {
+    for (const path of ["/%2e%2e/secret.txt", "/..%2fsecret.txt", "/assets/%2e%2e/%2e%2e/secret.txt"]) {
+      const res = await fetch(`${server.url}${path}`);
+      expect(await res.text()).not.toContain("outside dist");
+    }
+  });
+
+  it("hashes with the production argon2id parameters and keys limits on the socket address", async () => {
+    const reg = await fetch(`${server.url}/api/auth/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "ada@example.com", password: "secret12" }),
+    });
+    expect(reg.status).toBe(201);
+    const db = new SQLite(join(dataDir, "studio.db"), { readonly: true });
+    const row = db.prepare("select password_hash from users where email = ?").get("ada@example.com") as {
+      password_hash: string;
+    };
+    db.close();
+    expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      const res = await fetch(`${server.url}/api/auth/forgot-password`, {
+        method: "POST",
+        headers: { "X-Forwarded-For": `10.0.0.${i}` }, // ignored: TRUST_PROXY is off
+        body: JSON.stringify({ email: "ada@example.com" }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+
+  it("generates the JWT secret once (mode 0600) and reuses it after a restart", async () => {
+    const secretFile = join(dataDir, "jwt-secret");
+    expect(statSync(secretFile).mode & 0o777).toBe(0o600);
+    const secret = readFileSync(secretFile, "utf8");
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: "POST",
+      body: JSON.stringify({ email: "ada@example.com", password: "secret12" }),
+    });
+    const { token } = (await login.json()) as { token: string };
+    await server.close();
+    server = await startServer({ port: 0, dataDir, distDir, log: () => {} });
+    expect(readFileSync(secretFile, "utf8")).toBe(secret);
+    const profile = await fetch(`${server.url}/api/user/profile`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(profile.status).toBe(200);
+  });
+
+  it("answers 503 with a build hint when dist is missing, while the API works", async () => {
+    const bare = await startServer({ port: 0, dataDir: join(root, "data2"), distDir: join(root, "nowhere"), log: () => {} });
+    try {
+      const res = await fetch(`${bare.url}/app`);
+      expect(res.status).toBe(503);
+      expect(await res.text()).toBe(NOT_BUILT);
+      isolated(res);
+      expect((await fetch(`${bare.url}/api/health`)).status).toBe(200);
+    } finally {
+      await bare.close();
+    }
+  });
+});
