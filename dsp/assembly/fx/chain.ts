@@ -5,6 +5,7 @@
 
 import { BLOCK } from "../lib/constants";
 import { Effect } from "./effect";
+import { Binaural } from "./binaural";
 import { registerVoiceEffects } from "./registry-voices";
 import { registerSpaceEffects } from "./registry-space";
 
@@ -18,6 +19,7 @@ const dryR = new StaticArray<f32>(BLOCK);
 
 /** Builds the effects that exist. Index numbers must match dsp/host/catalogue.ts. */
 export function initEffects(fs: f64): void {
+  effects[0] = new Binaural(); // slot 0: must see the pure channel mix
   registerVoiceEffects(effects);
   registerSpaceEffects(effects);
   for (let i = 0; i < FX_SLOTS; i++) {

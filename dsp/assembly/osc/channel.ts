@@ -91,6 +91,7 @@ export class Channel {
   g: f32 = 0.0;      // gain (times mixer scale) at the block start
   gStep: f32 = 0.0;  // per-sample gain change across the block
   from: usize = 0;   // table at the block start (differs from `table` while crossfading)
+  sounding: bool = false; // this block adds sound (begin() did not return SILENT)
 
   /** Starts a block: moves the gain one smoothing step (coef) and picks the wavetable.
    *  Returns SILENT (the clock was advanced, nothing to add), STEADY (renderSteady or the
@@ -104,8 +105,10 @@ export class Channel {
     if (g0 == 0.0 && g1 == 0.0) {
       // Silent: keep the clock running so phase stays continuous and exact.
       this.advanceSilently(n);
+      this.sounding = false;
       return SILENT;
     }
+    this.sounding = true;
     this.g = g0;
     this.gStep = (g1 - g0) / <f32>n;
     // The table for the highest pitch in this block; a change of table (pitch crossing a
