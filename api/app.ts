@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { sql } from "kysely";
 import { type AppDeps, type AppEnv, buildServices, type Services } from "./context";
 import { ApiError, errorHandler } from "./errors";
-import { jsonBodyLimit } from "./http/validate";
+import { jsonBodyLimit } from "./http/boundary";
 import { MSG } from "./messages";
 import { authRoutes } from "./routes/auth";
 import { recoveryRoutes } from "./routes/recovery";

@@ -12,8 +12,6 @@ export interface AppConfig {
   trustProxy: number;
   jwtIssuer: string;
   jwtAudience: string;
-  /** From header of outgoing mail. */
-  mailFrom: string;
   productName: string;
 }
 
@@ -25,12 +23,7 @@ export const PRODUCT_NAME = "Tone Studio";
 export function resolveConfig(input: AppConfigInput): AppConfig {
   if (input.jwtSecret.length < 32) throw new Error("JWT secret must be at least 32 characters long");
   const publicUrl = input.publicUrl.replace(/\/+$/, "");
-  let host = "localhost";
-  try {
-    host = new URL(publicUrl).hostname || host;
-  } catch {
-    throw new Error(`PUBLIC_URL is not a valid URL: ${publicUrl}`);
-  }
+  if (!URL.canParse(publicUrl)) throw new Error(`PUBLIC_URL is not a valid URL: ${publicUrl}`);
   const productName = input.productName ?? PRODUCT_NAME;
   const config = {
     publicUrl,
@@ -39,7 +32,6 @@ export function resolveConfig(input: AppConfigInput): AppConfig {
     trustProxy: Math.max(0, Math.floor(input.trustProxy ?? 0)),
     jwtIssuer: input.jwtIssuer ?? "tone-studio-api",
     jwtAudience: input.jwtAudience ?? "tone-studio-web",
-    mailFrom: input.mailFrom ?? `${productName} <no-reply@${host}>`,
     productName,
   } satisfies AppConfig;
   return config;

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
 import { createApp } from "./app";
-import { parseAdminEmails, parseTrustProxy } from "./config";
+import { PRODUCT_NAME, parseAdminEmails, parseTrustProxy } from "./config";
 import { openDatabase } from "./db/open";
 import { createMailer } from "./services/mailer";
 import type { PasswordHasher } from "./services/passwords";
@@ -101,7 +101,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     mailer: createMailer({
       smtpUrl: options.smtpUrl,
       outboxDir: join(dataDir, "outbox"),
-      from: `Tone Studio <no-reply@${new URL(publicUrl).hostname}>`,
+      from: `${PRODUCT_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     }),
     config: {
       publicUrl,
@@ -119,6 +119,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     c.header("Cross-Origin-Opener-Policy", "same-origin");
     c.header("Cross-Origin-Embedder-Policy", "require-corp");
     c.header("X-Content-Type-Options", "nosniff");
+  });
+  root.onError((err, c) => {
+    console.error("Unhandled web error", { path: c.req.path, message: err.message });
+    return c.text("Internal Server Error", 500);
   });
   root.route("/", api);
   root.route("/", webAppRoutes(distDir));

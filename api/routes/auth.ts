@@ -4,9 +4,7 @@
 import { Hono } from "hono";
 import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
-import { requireAuth } from "../http/auth";
-import { clientIp } from "../http/client-ip";
-import { readBody } from "../http/validate";
+import { clientIp, readBody, requireAuth } from "../http/boundary";
 import { MSG } from "../messages";
 import { verificationEmail } from "../services/auth-emails";
 import { isAdminUser } from "../services/entitlements";

@@ -4,9 +4,7 @@
 import { Hono } from "hono";
 import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
-import { requireAuth } from "../http/auth";
-import { clientIp } from "../http/client-ip";
-import { parseWith, readBody } from "../http/validate";
+import { clientIp, parseWith, readBody, requireAuth } from "../http/boundary";
 import { MSG } from "../messages";
 import { recoveryEmail } from "../services/auth-emails";
 import { findUserByEmail, markEmailVerified, setPasswordHash } from "../services/users";

@@ -2,7 +2,7 @@
 // entitlement function (spec/accounts.md section 3 "Profile response" plus issue 5's fields).
 import { Hono } from "hono";
 import type { AppEnv, Services } from "../context";
-import { requireAuth } from "../http/auth";
+import { requireAuth } from "../http/boundary";
 import { loadEntitlements } from "../services/entitlements";
 import { publicUser } from "../services/users";
 

@@ -6,7 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type RunningServer, startServer } from "../../../api/server";
+import { parseTrustProxy } from "../../../api/config";
+import { optionsFromEnv, type RunningServer, startServer } from "../../../api/server";
+import { readOutbox } from "../../../api/services/outbox";
 import { IMMUTABLE, NOT_BUILT } from "../../../api/static";
 
 const INDEX = "<!doctype html><title>Tone Studio</title><div id=root></div>";
@@ -97,6 +99,13 @@ describe("startServer", () => {
     };
     db.close();
     expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    // without SMTP_URL the verification mail lands in DATA_DIR/outbox, linking to PUBLIC_URL
+    const outbox = join(dataDir, "outbox");
+    for (let i = 0; i < 50 && readOutbox(outbox).length === 0; i++) await new Promise((r) => setTimeout(r, 20));
+    const [mail] = readOutbox(outbox);
+    const port = new URL(server.url).port;
+    expect(mail.to).toBe("ada@example.com");
+    expect(mail.links[0]).toMatch(new RegExp(`^http://localhost:${port}/auth/callback\\?code=[\\w-]{43}&redirect=%2Fapp$`));
     const statuses: number[] = [];
     for (let i = 0; i < 6; i++) {
       const res = await fetch(`${server.url}/api/auth/forgot-password`, {
@@ -136,5 +145,37 @@ describe("startServer", () => {
     } finally {
       await bare.close();
     }
+  });
+});
+
+describe("environment", () => {
+  it("reads the runtime table's variables with their defaults", () => {
+    expect(optionsFromEnv({})).toEqual({
+      port: 8080,
+      host: "127.0.0.1",
+      dataDir: "./data",
+      publicUrl: undefined,
+      jwtSecret: undefined,
+      adminEmails: [],
+      smtpUrl: undefined,
+      trustProxy: 0,
+    });
+    const env = optionsFromEnv({
+      PORT: "9000",
+      HOST: "0.0.0.0",
+      DATA_DIR: "/srv/data",
+      PUBLIC_URL: "https://tones.example",
+      ADMIN_EMAILS: "A@x.io, b@y.io",
+      TRUST_PROXY: "true",
+      SMTP_URL: "smtp://mail:25",
+    });
+    expect(env).toMatchObject({ port: 9000, host: "0.0.0.0", dataDir: "/srv/data", adminEmails: ["a@x.io", "b@y.io"], trustProxy: 1 });
+    expect(() => optionsFromEnv({ PORT: "http" })).toThrow(/PORT/);
+  });
+
+  it("parses TRUST_PROXY strictly", () => {
+    expect([undefined, "", "0", "false", "off"].map(parseTrustProxy)).toEqual([0, 0, 0, 0, 0]);
+    expect(["1", "true", "yes", "2"].map(parseTrustProxy)).toEqual([1, 1, 1, 2]);
+    expect(() => parseTrustProxy("maybe")).toThrow(/TRUST_PROXY/);
   });
 });
