@@ -20,7 +20,7 @@ class ToneEngineProcessor extends AudioWorkletProcessor {
   private onMessage(msg: ToWorklet): void {
     try {
       if (msg.type === "state") {
-        this.engine.apply(msg.state);
+        for (const id of this.engine.apply(msg.state)) this.post({ type: "effect-failed", id });
       } else if (msg.type === "start") {
         const ok = this.engine.start({ delay: msg.delay, duration: msg.duration });
         this.wasPlaying = ok;

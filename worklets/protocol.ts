@@ -11,6 +11,7 @@ export type ToWorklet =
 export type FromWorklet =
   | { type: "started"; id: number; ok: boolean }
   | { type: "ended" }
+  | { type: "effect-failed"; id: string }
   | { type: "error"; message: string };
 
 export interface ProcessorOptions {

@@ -45,6 +45,7 @@ export class Engine {
   private right = new Float32Array(0);
   private readonly lastChannels: string[] = ["", "", "", ""];
   private readonly lastEffects = new Map<string, string>();
+  private readonly warned = new Set<string>();
 
   constructor(module: WebAssembly.Module, sampleRate: number) {
     const instance = new WebAssembly.Instance(module, {});
@@ -54,10 +55,32 @@ export class Engine {
     this.maxFrames = this.abi.maxFrames();
   }
 
-  /** Sends what changed in `state` to the engine. Unknown effect ids are ignored with a warning. */
-  apply(state: Pick<AudioState, "channels" | "effects">): void {
+  /** Sends what changed in `state` to the engine. Unknown effect ids are ignored with a warning.
+   *  An effect whose update fails is switched off (never the whole engine); the ids of such
+   *  effects are returned so the UI can show them off too. */
+  apply(state: Pick<AudioState, "channels" | "effects">): string[] {
     state.channels.slice(0, 4).forEach((c, i) => this.applyChannel(i, c));
-    for (const [id, fx] of Object.entries(state.effects)) this.applyEffect(id, fx);
+    const failed: string[] = [];
+    for (const [id, fx] of Object.entries(state.effects)) {
+      try {
+        this.applyEffect(id, fx);
+      } catch (err) {
+        console.warn(`Effect ${id} switched off: ${err instanceof Error ? err.message : String(err)}`);
+        this.switchOff(id);
+        failed.push(id);
+      }
+    }
+    return failed;
+  }
+
+  private switchOff(id: string): void {
+    const def = EFFECTS.find((d) => d.id === id);
+    this.lastEffects.delete(id);
+    try {
+      if (def) this.abi.setEffect(def.wasm, 0, def.default, 0, 0, 0);
+    } catch {
+      // The engine refused even that: nothing more to do for this effect.
+    }
   }
 
   private applyChannel(i: number, c: ChannelState): void {
@@ -73,9 +96,11 @@ export class Engine {
   private applyEffect(id: string, fx: EffectState): void {
     const def = EFFECTS.find((d) => d.id === id);
     if (!def) {
-      console.warn(`Unknown effect id ignored: ${id}`);
+      if (!this.warned.has(id)) console.warn(`Unknown effect id ignored: ${id}`);
+      this.warned.add(id);
       return;
     }
+    if (typeof fx !== "object" || fx === null) throw new Error("effect update must be an object");
     const value = Math.min(def.max, Math.max(def.min, Number.isFinite(fx.value) ? fx.value : def.default));
     const [e1, e2, e3] = extrasToArgs(def, fx);
     const key = `${fx.enabled}|${value}|${e1}|${e2}|${e3}`;

@@ -75,6 +75,9 @@ export class AudioClient {
       this.pending.delete(msg.id);
     } else if (msg.type === "ended") {
       this.store.getState().setPlaying(false);
+    } else if (msg.type === "effect-failed") {
+      console.warn(`Effect ${msg.id} failed to update and was switched off`);
+      this.store.getState().setEffect(msg.id, { enabled: false });
     } else {
       console.error("Audio engine error:", msg.message); // spec 8: engine errors are only logged
     }

@@ -2,6 +2,7 @@
 
 import { ChannelCard } from "./ChannelCard";
 import { DurationInput } from "./DurationInput";
+import { EffectsGrid } from "./EffectsGrid";
 import { PlayButton } from "./PlayButton";
 import { WaveformDisplay } from "./WaveformDisplay";
 
@@ -27,6 +28,7 @@ export function StudioPage() {
       <section className="panel" aria-label="Displays">
         <WaveformDisplay />
       </section>
+      <EffectsGrid />
       <section className="panel actions" aria-label="Playback">
         <DurationInput />
         <PlayButton />

@@ -1,0 +1,94 @@
+// One effect card: on/off switch named after the effect, value slider with unit, description,
+// and the extras the catalogue lists (enum selects, number sliders).
+
+import { useStore } from "zustand";
+import type { EffectDef, EffectExtra } from "../../dsp/host/catalogue";
+import { useStudio } from "./studio-context";
+
+function decimals(step: number): number {
+  const s = String(step);
+  return s.includes(".") ? s.length - s.indexOf(".") - 1 : 0;
+}
+
+/** "4.0 Hz", "65 %", "0.25 s", "8-bit". */
+export function formatEffectValue(def: Pick<EffectDef, "unit" | "step">, value: number): string {
+  const v = value.toFixed(decimals(def.step));
+  if (def.unit === "-bit") return `${v}-bit`;
+  return def.unit ? `${v} ${def.unit}` : v;
+}
+
+function Extra({ def, extra, value }: { def: EffectDef; extra: EffectExtra; value: unknown }) {
+  const store = useStudio();
+  const label = `${def.name} ${extra.label.toLowerCase()}`;
+  if (extra.kind === "enum") {
+    return (
+      <label className="field">
+        <span>{extra.label}</span>
+        <select
+          aria-label={label}
+          value={typeof value === "string" ? value : extra.default}
+          onChange={(e) => store.getState().setEffect(def.id, { [extra.key]: e.target.value })}
+        >
+          {extra.options.map((o) => (
+            <option key={o} value={o}>{o[0].toUpperCase() + o.slice(1)}</option>
+          ))}
+        </select>
+      </label>
+    );
+  }
+  const v = typeof value === "number" ? value : extra.default;
+  return (
+    <label className="field">
+      <span>{extra.label}: {v.toFixed(decimals(extra.step))}</span>
+      <input
+        type="range"
+        aria-label={label}
+        min={extra.min}
+        max={extra.max}
+        step={extra.step}
+        value={v}
+        onChange={(e) => store.getState().setEffect(def.id, { [extra.key]: Number(e.target.value) })}
+      />
+    </label>
+  );
+}
+
+export function EffectCard({ def }: { def: EffectDef }) {
+  const store = useStudio();
+  const fx = useStore(store, (s) => s.effects[def.id]);
+  if (!fx) return null;
+  const descId = `fx-${def.id}-desc`;
+  return (
+    <article className="effect-card" data-enabled={fx.enabled} aria-label={def.name}>
+      <header className="effect-head">
+        <h3>{def.name}</h3>
+        <label className="switch">
+          <input
+            type="checkbox"
+            role="switch"
+            aria-label={def.name}
+            aria-describedby={descId}
+            checked={fx.enabled}
+            onChange={(e) => store.getState().setEffect(def.id, { enabled: e.target.checked })}
+          />
+        </label>
+      </header>
+      <label className="field">
+        <span className="effect-value">{formatEffectValue(def, fx.value)}</span>
+        <input
+          type="range"
+          aria-label={`${def.name} value`}
+          min={def.min}
+          max={def.max}
+          step={def.step}
+          value={fx.value}
+          onChange={(e) => store.getState().setEffect(def.id, { value: Number(e.target.value) })}
+        />
+      </label>
+      <p id={descId} className="effect-desc">{def.description}</p>
+      {def.extras.map((x) => (
+        <Extra key={x.key} def={def} extra={x} value={fx[x.key]} />
+      ))}
+    </article>
+  );
+}
