@@ -8,12 +8,13 @@ import { clientIp, readBody, requireAuth } from "../http/boundary";
 import { MSG } from "../messages";
 import { verificationEmail } from "../services/auth-emails";
 import { isAdminUser } from "../services/entitlements";
-import { createUser, findUserByEmail, findUserById, markEmailVerified, publicUser } from "../services/users";
 import type { UserRow } from "../db/schema";
+import { createUser, findUserByEmail, markEmailVerified, publicUser } from "../services/users";
 import { exchangeBody, loginBody, registerBody } from "./auth-schemas";
 
 export function authRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+
   /** The answer every sign-in path gives: a fresh session for `user`. */
   async function signedIn(user: UserRow) {
     const session = await s.sessions.create(user.id);
@@ -62,8 +63,7 @@ export function authRoutes(s: Services): Hono<AppEnv> {
     const body = await readBody(c, exchangeBody);
     const used = await s.tokens.consume(body.code, ["verify_email", "reset_password"]);
     if (!used) throw new ApiError(400, MSG.exchangeInvalid);
-    await markEmailVerified(s.db, used.userId, s.clock());
-    const user = await findUserById(s.db, used.userId);
+    const user = await markEmailVerified(s.db, used.userId, s.clock());
     if (!user) throw new ApiError(400, MSG.exchangeInvalid);
     const type = used.purpose === "reset_password" ? "recovery" : "signup";
     return c.json({ ...(await signedIn(user)), type }, 200);
