@@ -89,3 +89,67 @@ export const BASE_GRAPH = `
   });
   return { mixer, master, comp };
 `;
+
+/** The comparison patch as a native graph (issue 3): the base patch, then a phaser (8 all-pass
+ *  BiquadFilters swept by an LFO), a chorus (3 LFO-modulated DelayNodes), a tremolo (an LFO on a
+ *  GainNode), a ping-pong delay (two cross-fed DelayNodes, 0.25 s / 0.375 s) and a reverb
+ *  (ConvolverNode with a 2 s stereo noise impulse response). */
+export const COMPARISON_GRAPH = BASE_GRAPH.replace("mixer.connect(master).connect(comp).connect(ctx.destination);", `
+  const lfo = (hz, depth, target) => {
+    const o = new OscillatorNode(ctx, { frequency: hz });
+    const g = new GainNode(ctx, { gain: depth });
+    o.connect(g).connect(target);
+    o.start();
+  };
+  let node = mixer;
+  const phaserLfoGain = new GainNode(ctx, { gain: 600 });
+  const phaserLfo = new OscillatorNode(ctx, { frequency: 2 });
+  phaserLfo.connect(phaserLfoGain);
+  phaserLfo.start();
+  for (let i = 0; i < 8; i++) {
+    const ap = new BiquadFilterNode(ctx, { type: "allpass", frequency: 1000, Q: 0.7 });
+    phaserLfoGain.connect(ap.frequency);
+    node.connect(ap);
+    node = ap;
+  }
+  const chorusOut = new GainNode(ctx, { gain: 1 });
+  node.connect(chorusOut);
+  for (let i = 0; i < 3; i++) {
+    const d = new DelayNode(ctx, { delayTime: 0.015 + i * 0.005, maxDelayTime: 0.05 });
+    lfo(0.3 + i * 0.2, 0.002, d.delayTime);
+    const g = new GainNode(ctx, { gain: 0.3 });
+    node.connect(d).connect(g).connect(chorusOut);
+  }
+  const trem = new GainNode(ctx, { gain: 0.75 });
+  lfo(4, 0.25, trem.gain);
+  chorusOut.connect(trem);
+  const dl = new DelayNode(ctx, { delayTime: 0.25, maxDelayTime: 2 });
+  const dr = new DelayNode(ctx, { delayTime: 0.375, maxDelayTime: 3 });
+  const fbl = new GainNode(ctx, { gain: 0.4 });
+  const fbr = new GainNode(ctx, { gain: 0.4 });
+  const merger = new ChannelMergerNode(ctx, { numberOfInputs: 2 });
+  trem.connect(dl);
+  dl.connect(fbl).connect(dr);
+  dr.connect(fbr).connect(dl);
+  dl.connect(merger, 0, 0);
+  dr.connect(merger, 0, 1);
+  const wet = new GainNode(ctx, { gain: 0.5 });
+  merger.connect(wet);
+  const sum = new GainNode(ctx, { gain: 1 });
+  trem.connect(sum);
+  wet.connect(sum);
+  const ir = ctx.createBuffer(2, ctx.sampleRate * 2, ctx.sampleRate);
+  for (let c = 0; c < 2; c++) {
+    const d = ir.getChannelData(c);
+    let seed = 12345 + c;
+    for (let i = 0; i < d.length; i++) {
+      seed = (seed * 1103515245 + 12345) >>> 0;
+      d[i] = ((seed / 4294967296) * 2 - 1) * Math.exp((-6.9 * i) / d.length);
+    }
+  }
+  const conv = new ConvolverNode(ctx, { buffer: ir });
+  const rev = new GainNode(ctx, { gain: 0.3 });
+  sum.connect(conv).connect(rev).connect(master);
+  sum.connect(master);
+  master.connect(comp).connect(ctx.destination);
+`);
