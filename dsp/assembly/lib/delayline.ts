@@ -60,4 +60,25 @@ export class DelayLine {
     if (first < n) memory.copy(base, src + (<usize>first << 2), <usize>(n - first) << 2);
     this.pos = (this.pos + n) & this.mask;
   }
+
+  /** Zero-copy readBlock: the address of those n frames when they lie contiguously in the ring
+   *  (most blocks), otherwise they are copied to dst and dst is returned. Needs d >= n. */
+  readSpan(dst: usize, d: i32, n: i32): usize {
+    const start = (this.pos + 1 - d) & this.mask;
+    if (start + n <= this.mask + 1) return changetype<usize>(this.buf) + (<usize>start << 2);
+    this.readBlock(dst, d, n);
+    return dst;
+  }
+
+  /** Where the next n writes go when they are contiguous in the ring, else 0 (then use
+   *  writeBlock). Fill it and call commit(n): together the same as n calls to write(). */
+  writeSpan(n: i32): usize {
+    const start = (this.pos + 1) & this.mask;
+    return start + n <= this.mask + 1 ? changetype<usize>(this.buf) + (<usize>start << 2) : 0;
+  }
+
+  /** Marks n frames written through writeSpan(). */
+  commit(n: i32): void {
+    this.pos = (this.pos + n) & this.mask;
+  }
 }
