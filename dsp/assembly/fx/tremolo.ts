@@ -1,40 +1,34 @@
 // Tremolo: amplitude modulation by a sine LFO at `value` Hz (0.1-20), depth 0.5 (gain swings
 // between 0.5 and 1.0, so the tone never vanishes). The LFO phase is f64 and the rate is
-// smoothed per block, so moving the slider never clicks.
+// smoothed per block, so moving the slider never clicks; the LFO is read from the sine table.
 
 import { Effect } from "./effect";
+import { blockCoef } from "../lib/smooth";
+import { Lfo, sineTable } from "../lib/voice-osc";
+import { modGainCosine } from "../lib/voice-modgain";
 
 const DEPTH: f32 = 0.5;
 
 export class Tremolo extends Effect {
-  phase: f64 = 0.0;
-  rate: f64 = 4.0;
+  lfo: Lfo = new Lfo();
+  table: usize = 0;
+  coef: f64 = 0.0;
 
-  set(value: f32, e1: f32, e2: f32, e3: f32): void {
-    super.set(value, e1, e2, e3);
+  init(fs: f64): void {
+    super.init(fs);
+    this.table = sineTable();
+    this.coef = <f64>blockCoef(fs);
   }
 
   reset(): void {
-    this.phase = 0.0;
-    this.rate = <f64>this.value;
+    this.lfo.reset(<f64>this.value);
   }
 
   process(l: usize, r: usize, n: i32): void {
-    const target = <f64>this.value;
-    const rate0 = this.rate;
-    const rate1 = rate0 + (target - rate0) * 0.2;
-    this.rate = Math.abs(rate1 - target) < 1e-6 ? target : rate1;
-    const inc = (rate0 + this.rate) * 0.5 / this.fs;
-    let ph = this.phase;
-    for (let i = 0; i < n; i++) {
-      const g = <f32>(1.0 - <f64>DEPTH * 0.5 * (1.0 - Math.cos(2.0 * Math.PI * ph)));
-      const pl = l + (<usize>i << 2);
-      const pr = r + (<usize>i << 2);
-      store<f32>(pl, load<f32>(pl) * g);
-      store<f32>(pr, load<f32>(pr) * g);
-      ph += inc;
-      if (ph >= 1.0) ph -= 1.0;
-    }
-    this.phase = ph;
+    const p = this.lfo.begin(<f64>this.value, this.coef, n, this.fs);
+    // gain = 1 - depth/2 + depth/2 * cos: 1 at phase 0, 1 - depth half a cycle later.
+    const a: f32 = 1.0 - DEPTH * 0.5;
+    const b: f32 = DEPTH * 0.5;
+    modGainCosine(l, r, n, this.table, p, this.lfo.inc, a, a, b, b);
   }
 }

@@ -1,0 +1,165 @@
+// Noise: seeded noise added under the tone at value/100 x 0.15 (spec 9), decorrelated between
+// left and right (two generators with different seeds).
+//
+// Type (extra 1): 0 white (flat), 1 pink (-3 dB/octave, Paul Kellet's refined 7-pole filter,
+// within 0.05 dB of the ideal slope above ~10 Hz), 2 brown (-6 dB/octave, a leaky integrator
+// with its corner at 11 Hz). Each type is scaled to the white noise's RMS.
+// Color (extra 2, -100..100): a tilt around 1 kHz (a one-pole split at 1 kHz; lows and highs
+// weighted in opposite directions) of up to +/-6 dB, i.e. 12 dB between the lows and the highs:
+// positive is brighter, negative darker, 0 leaves the type's spectrum untouched.
+// Density (extra 3, 0..100): how many noise events per second. The generator is velvet noise
+// (Valimaki et al., "Velvet noise", 2013): one impulse of random amplitude at a random position
+// in each grid cell of fs/rate samples. The rate runs exponentially through 20/s (0, crackle),
+// 2000/s (50, the density at which velvet noise sounds as smooth as continuous noise) and one per
+// sample (100, plain white noise); impulses are scaled to keep the power of continuous noise
+// (at most x4, so sparse crackle stays bounded). The impulses' random signs keep every density's
+// spectrum exactly that of its type.
+
+import { Effect } from "./effect";
+import { Rng } from "../lib/rng";
+import { blockCoef, Smoothed } from "../lib/smooth";
+import { TONE_GAIN } from "../lib/constants";
+
+const WHITE: i32 = 0;
+const PINK: i32 = 1;
+const BROWN: i32 = 2;
+const PINK_SCALE: f32 = 0.1833;   // Kellet's filter has ~15 dB of gain on white noise
+const BROWN_LEAK: f32 = 0.9985;   // corner fs (1 - a) / 2 pi = 11.5 Hz at 48 kHz
+const BROWN_SCALE: f32 = 0.0548;  // sqrt(1 - a^2): unit gain in power
+const MAX_IMPULSE: f32 = 4.0;
+
+/** One channel's generator: velvet impulses -> type filter -> tilt. */
+class NoiseVoice {
+  rng: Rng = new Rng();
+  next: f64 = 0.0;  // samples until the next impulse
+  cellLeft: f64 = 0.0; // samples from that impulse to the end of its cell
+  b0: f32 = 0.0; b1: f32 = 0.0; b2: f32 = 0.0; b3: f32 = 0.0; b4: f32 = 0.0; b5: f32 = 0.0; b6: f32 = 0.0;
+  brown: f32 = 0.0;
+  low: f32 = 0.0;
+
+  reset(seed: u32): void {
+    this.rng.seed(seed);
+    this.next = 0.0;
+    this.cellLeft = 0.0;
+    this.b0 = 0.0; this.b1 = 0.0; this.b2 = 0.0; this.b3 = 0.0; this.b4 = 0.0; this.b5 = 0.0; this.b6 = 0.0;
+    this.brown = 0.0;
+    this.low = 0.0;
+  }
+
+  /** Adds n samples to p. cell = grid cell in samples (1 = continuous); amp = impulse scale;
+   *  g0..g1 output gain ramp; lowG/highG tilt weights (both 1: no tilt); split = one-pole coef. */
+  render(p: usize, n: i32, type: i32, cell: f64, amp: f32, g0: f32, g1: f32,
+    lowG: f32, highG: f32, split: f32): void {
+    const gs = (g1 - g0) / <f32>n;
+    let g = g0;
+    let next = this.next, cellLeft = this.cellLeft;
+    let b0 = this.b0, b1 = this.b1, b2 = this.b2, b3 = this.b3, b4 = this.b4, b5 = this.b5, b6 = this.b6;
+    let brown = this.brown, low = this.low;
+    const rng = this.rng;
+    const tilt = lowG != 1.0 || highG != 1.0;
+    for (let i = 0; i < n; i++) {
+      g += gs;
+      let w: f32 = 0.0;
+      if (cell <= 1.0) {
+        w = rng.next();
+      } else {
+        next -= 1.0;
+        while (next < 0.0) {
+          w += rng.next() * amp;
+          // Next impulse: the rest of this cell, then a random place in the next one.
+          const at = <f64>(rng.next() * 0.5 + 0.5) * cell;
+          next += cellLeft + at;
+          cellLeft = cell - at;
+        }
+      }
+      let y: f32;
+      if (type == PINK) {
+        // Paul Kellet's refined pink filter (musicdsp.org, "Filter to make pink noise").
+        b0 = 0.99886 * b0 + w * 0.0555179;
+        b1 = 0.99332 * b1 + w * 0.0750759;
+        b2 = 0.969 * b2 + w * 0.153852;
+        b3 = 0.8665 * b3 + w * 0.3104856;
+        b4 = 0.55 * b4 + w * 0.5329522;
+        b5 = -0.7616 * b5 - w * 0.016898;
+        y = (b0 + b1 + b2 + b3 + b4 + b5 + b6 + w * 0.5362) * PINK_SCALE;
+        b6 = w * 0.115926;
+      } else if (type == BROWN) {
+        brown = BROWN_LEAK * brown + w;
+        y = brown * BROWN_SCALE;
+      } else {
+        y = w;
+      }
+      if (tilt) {
+        low += (y - low) * split;
+        y = low * lowG + (y - low) * highG;
+      }
+      const a = <usize>i << 2;
+      store<f32>(p + a, load<f32>(p + a) + y * g);
+    }
+    // No denormal tails (sparse impulses leave the filters ringing down for a long time).
+    if (Mathf.abs(b0) < 1e-20) b0 = 0.0;
+    if (Mathf.abs(b1) < 1e-20) b1 = 0.0;
+    if (Mathf.abs(b2) < 1e-20) b2 = 0.0;
+    if (Mathf.abs(b3) < 1e-20) b3 = 0.0;
+    if (Mathf.abs(b4) < 1e-20) b4 = 0.0;
+    if (Mathf.abs(b5) < 1e-20) b5 = 0.0;
+    if (Mathf.abs(brown) < 1e-20) brown = 0.0;
+    if (Mathf.abs(low) < 1e-20) low = 0.0;
+    this.next = next; this.cellLeft = cellLeft;
+    this.b0 = b0; this.b1 = b1; this.b2 = b2; this.b3 = b3; this.b4 = b4; this.b5 = b5; this.b6 = b6;
+    this.brown = brown; this.low = low;
+  }
+}
+
+export class Noise extends Effect {
+  left: NoiseVoice = new NoiseVoice();
+  right: NoiseVoice = new NoiseVoice();
+  gain: Smoothed = new Smoothed();
+  tilt: Smoothed = new Smoothed();   // color, -1..1
+  density: Smoothed = new Smoothed(); // 0..100
+  type: i32 = WHITE;
+  split: f32 = 0.0;
+  coef: f32 = 0.0;
+
+  init(fs: f64): void {
+    super.init(fs);
+    this.coef = blockCoef(fs);
+    this.split = <f32>(1.0 - Math.exp(-2.0 * Math.PI * 1000.0 / fs));
+  }
+
+  set(value: f32, e1: f32, e2: f32, e3: f32): void {
+    super.set(value, e1, e2, e3);
+    this.gain.target = Mathf.min(Mathf.max(value, 0.0), 100.0) * 0.01 * TONE_GAIN;
+    const t = <i32>Mathf.round(e1);
+    this.type = t < WHITE || t > BROWN ? WHITE : t;
+    this.tilt.target = Mathf.min(Mathf.max(e2, -100.0), 100.0) * 0.01;
+    this.density.target = Mathf.min(Mathf.max(e3, 0.0), 100.0);
+  }
+
+  reset(): void {
+    this.left.reset(0x1234567);
+    this.right.reset(0x89abcdf);
+    this.gain.jump(this.gain.target);
+    this.tilt.jump(this.tilt.target);
+    this.density.jump(this.density.target);
+  }
+
+  process(l: usize, r: usize, n: i32): void {
+    const g0 = this.gain.value;
+    const g1 = this.gain.step(this.coef);
+    const tilt = this.tilt.step(this.coef);
+    const d = <f64>this.density.step(this.coef);
+    // Impulses per second: 20 at 0, 2000 at 50, fs at 100, exponential in between.
+    const rate = d <= 50.0
+      ? 20.0 * Math.pow(100.0, d / 50.0)
+      : 2000.0 * Math.pow(this.fs / 2000.0, (d - 50.0) / 50.0);
+    const cell = Math.max(1.0, this.fs / rate);
+    const amp = <f32>Math.min(Math.sqrt(cell), <f64>MAX_IMPULSE);
+    // +/-6 dB at the extremes: highs up and lows down by the same factor.
+    const highG = <f32>Math.pow(10.0, <f64>tilt * 6.0 / 20.0);
+    const lowG: f32 = 1.0 / highG;
+    if (g0 == 0.0 && g1 == 0.0) return;
+    this.left.render(l, n, this.type, cell, amp, g0, g1, lowG, highG, this.split);
+    this.right.render(r, n, this.type, cell, amp, g0, g1, lowG, highG, this.split);
+  }
+}

@@ -1,0 +1,65 @@
+// Oscillator helpers shared by the tone and modulation effects: lookups into the engine's
+// 4096-point sine table (osc/wavetable.ts, with its guard sample) by a u32 phase, and a sine LFO
+// whose phase is kept in f64 (no drift over a 12-hour render) and converted to u32 once per block.
+// Linear interpolation on a 4096-point table is accurate to about -130 dB for a sine.
+
+import { tableFor, WAVE_SINE } from "../osc/wavetable";
+
+const INV_2_20: f32 = 1.0 / 1048576.0;
+export const TWO32: f64 = 4294967296.0;
+/** A quarter cycle in u32 phase units: sineAt(t, p + QUARTER) is the cosine. */
+export const QUARTER: u32 = 0x40000000;
+
+/** Address of the engine's sine table (valid after buildTables(), i.e. in Effect.init()). */
+export function sineTable(): usize {
+  return tableFor(WAVE_SINE, 0.0);
+}
+
+/** Table lookup with linear interpolation: 12 index bits, 20 fraction bits. */
+// @ts-ignore: decorator
+@inline
+export function tableAt(table: usize, p: u32): f32 {
+  const q = table + (<usize>(p >>> 20) << 2);
+  const a = load<f32>(q);
+  return a + (load<f32>(q, 4) - a) * (<f32>(p & 0xfffff) * INV_2_20);
+}
+
+/** Cycles per sample (f64) to a u32 phase increment; clamped below Nyquist. */
+// @ts-ignore: decorator
+@inline
+export function incU32(cyclesPerSample: f64): u32 {
+  const c = Math.min(Math.max(cyclesPerSample, 0.0), 0.4999);
+  return <u32>(<u64>(c * TWO32));
+}
+
+/**
+ * Sine LFO with a smoothed rate. begin() returns the u32 phase at the block start and sets `inc`
+ * (the block's u32 increment, the average of the old and new rate); the exact phase lives in f64.
+ */
+export class Lfo {
+  phase: f64 = 0.0; // cycles, [0, 1)
+  rate: f64 = 0.0;  // Hz, smoothed
+  inc: u32 = 0;
+
+  reset(rate: f64): void {
+    this.phase = 0.0;
+    this.rate = rate;
+  }
+
+  /** Starts a block of n frames toward `target` Hz; coef is the per-block smoothing step. */
+  begin(target: f64, coef: f64, n: i32, fs: f64): u32 {
+    const r0 = this.rate;
+    let r1 = r0 + (target - r0) * coef;
+    if (Math.abs(r1 - target) < 1e-9) r1 = target;
+    this.rate = r1;
+    const cps = (r0 + r1) * 0.5 / fs;
+    const p = this.phase;
+    this.inc = <u32>(<u64>(cps * TWO32));
+    // The f64 phase advances by the exact rate; the u32 phase is re-derived from it every block
+    // (a correction below 1e-7 cycles), so the LFO never drifts.
+    let next = p + cps * <f64>n;
+    next -= Math.floor(next);
+    this.phase = next;
+    return <u32>(<u64>(p * TWO32));
+  }
+}
