@@ -1,0 +1,267 @@
+// Command-line renderer: the studio's WAV export from a terminal, for power users and servers.
+//   npm run render -- --preset session.json --duration 12:00:00 --out session.wav
+//   npm run render -- --config <share-link base64 state> --duration 600 --out focus.wav
+// Same renderer, seed and bytes as the browser's export worker (dsp/host/export-render.ts).
+// The file is written under a temporary name next to --out and renamed only when complete, so
+// exit code 0 means a complete file and anything else leaves no file that looks complete.
+// Exit codes: 0 done, 1 render or I/O failure, 2 bad arguments or preset, 130 interrupted.
+
+import { open, rename, rm, stat, statfs } from "node:fs/promises";
+import { readFileSync } from "node:fs";
+import { basename, dirname, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
+import { z } from "zod";
+import { WavRenderer } from "../dsp/host/export-render";
+import { createNodeEngine } from "../dsp/host/node";
+import { MAX_DURATION_UNLIMITED, audioStateSchema, hasAudibleChannel, type AudioState } from "../dsp/host/state";
+
+const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state>) [--duration <HH:MM:SS | seconds>] --out <file.wav>
+
+  --preset    a JSON AudioState, or a saved preset ({ "name", "data": AudioState })
+  --config    the state from a share link's config parameter (base64 JSON, URL-safe or standard)
+  --duration  length of the file, up to 12:00:00 (43200 s); default: the state's own duration
+  --out       the WAV file to write (replaced if it exists; its directory must exist)
+  --stats     print one RENDER_STATS JSON line (wall time, x realtime, peak RSS) at the end
+  --quiet     no progress bar`;
+
+/** 1 MiB chunks, two buffers: one write in flight while the next chunk renders. */
+const CHUNK_BYTES = 1 << 20;
+const NO_CHANNEL = "Please enable at least one frequency channel before exporting.";
+
+class UsageError extends Error {}
+class Interrupted extends Error {}
+/** A failure after the output was opened; `removed` says whether a partial file was deleted. */
+class RenderFailure extends Error {
+  constructor(readonly cause: unknown, readonly removed: boolean) {
+    super(cause instanceof Error ? cause.message : String(cause));
+  }
+}
+
+/** "12:00:00", "1:30", "90" or "90.5" -> seconds. */
+function parseDurationArg(text: string): number {
+  const t = text.trim();
+  let seconds: number;
+  if (/^\d+(\.\d+)?s?$/.test(t)) seconds = Number(t.replace(/s$/, ""));
+  else if (/^\d+(:\d{1,2}){1,2}$/.test(t)) {
+    const [s = 0, m = 0, h = 0] = t.split(":").map(Number).reverse();
+    if (m > 59 || s > 59) throw new UsageError(`Invalid duration '${text}': minutes and seconds must be 0-59.`);
+    seconds = h * 3600 + m * 60 + s;
+  } else throw new UsageError(`Invalid duration '${text}': use HH:MM:SS or a number of seconds.`);
+  if (!(seconds > 0) || seconds > MAX_DURATION_UNLIMITED) {
+    throw new UsageError(`Invalid duration '${text}': it must be more than 0 and at most 12:00:00 (${MAX_DURATION_UNLIMITED} s).`);
+  }
+  return seconds;
+}
+
+function validateState(raw: unknown, source: string): AudioState {
+  // A saved preset wraps the state in { name, data }; a share link or state file is the state itself.
+  const candidate = raw && typeof raw === "object" && "data" in raw && !("channels" in raw) ? (raw as { data: unknown }).data : raw;
+  const parsed = audioStateSchema.safeParse(candidate);
+  if (!parsed.success) throw new UsageError(`Invalid preset in ${source}:\n${z.prettifyError(parsed.error)}`);
+  return parsed.data;
+}
+
+function loadPreset(file: string): AudioState {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    throw new UsageError(`Cannot read preset ${file}: ${(err as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`Invalid preset in ${file}: not JSON (${(err as Error).message})`);
+  }
+  return validateState(json, file);
+}
+
+/** A share link's config value: base64 (standard or URL-safe, padding optional, possibly
+ *  percent-encoded) of the JSON AudioState. */
+function decodeConfig(value: string): AudioState {
+  let b64 = value.trim();
+  if (b64.includes("%")) b64 = decodeURIComponent(b64);
+  b64 = b64.replace(/-/g, "+").replace(/_/g, "/").replace(/\s+/g, "");
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64)) throw new UsageError("Invalid --config: not base64.");
+  let json: unknown;
+  try {
+    json = JSON.parse(Buffer.from(b64, "base64").toString("utf8"));
+  } catch {
+    throw new UsageError("Invalid --config: it does not decode to JSON.");
+  }
+  return validateState(json, "--config");
+}
+
+function formatClock(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const mm = String(m).padStart(h > 0 ? 2 : 1, "0");
+  return `${h > 0 ? `${h}:` : ""}${mm}:${String(s % 60).padStart(2, "0")}`;
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1e9) return `${(n / 1e9).toFixed(2)} GB`;
+  if (n >= 1e6) return `${(n / 1e6).toFixed(1)} MB`;
+  return `${(n / 1e3).toFixed(0)} kB`;
+}
+
+function progressLine(fraction: number, bytes: number, total: number, elapsed: number): string {
+  const width = 28;
+  const filled = Math.round(fraction * width);
+  const left = fraction > 0 ? (elapsed / fraction) * (1 - fraction) : NaN;
+  return (
+    `[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${(fraction * 100).toFixed(1).padStart(5)}%  ` +
+    `${formatBytes(bytes)} / ${formatBytes(total)}  ${formatClock(elapsed)} elapsed` +
+    (Number.isFinite(left) ? `  ${formatClock(left)} left` : "")
+  );
+}
+
+async function writeAll(fh: import("node:fs/promises").FileHandle, chunk: Uint8Array): Promise<void> {
+  for (let off = 0; off < chunk.byteLength; ) {
+    const { bytesWritten } = await fh.write(chunk, off, chunk.byteLength - off);
+    if (bytesWritten <= 0) throw Object.assign(new Error("No space left on device"), { code: "ENOSPC" });
+    off += bytesWritten;
+  }
+}
+
+function isDiskFull(err: unknown): boolean {
+  const code = (err as { code?: string }).code;
+  return code === "ENOSPC" || code === "EDQUOT" || code === "EFBIG";
+}
+
+interface Options {
+  state: AudioState;
+  duration: number;
+  out: string;
+  stats: boolean;
+  progress: boolean;
+}
+
+function parseOptions(argv: string[]): Options | "help" {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        preset: { type: "string" },
+        config: { type: "string" },
+        duration: { type: "string" },
+        out: { type: "string", short: "o" },
+        stats: { type: "boolean", default: false },
+        quiet: { type: "boolean", short: "q", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message}\n\n${USAGE}`);
+  }
+  if (values.help) return "help";
+  if (!values.preset === !values.config) throw new UsageError(`Give exactly one of --preset or --config.\n\n${USAGE}`);
+  if (!values.out) throw new UsageError(`Missing --out <file.wav>.\n\n${USAGE}`);
+  const state = values.preset ? loadPreset(values.preset) : decodeConfig(values.config!);
+  if (!hasAudibleChannel(state)) throw new UsageError(NO_CHANNEL);
+  const duration = values.duration ? parseDurationArg(values.duration) : state.duration;
+  return { state, duration, out: resolve(values.out), stats: values.stats, progress: !values.quiet && process.stderr.isTTY === true };
+}
+
+async function render(opts: Options, interrupted: () => boolean): Promise<void> {
+  const dir = dirname(opts.out);
+  const dirStat = await stat(dir).catch(() => null);
+  if (!dirStat?.isDirectory()) throw new UsageError(`Output directory does not exist: ${dir}`);
+  // Devices and pipes (/dev/stdout, a FIFO into ffmpeg) are written directly; regular files go
+  // through a temporary name that is renamed once complete.
+  const existing = await stat(opts.out).catch(() => null);
+  const direct = existing !== null && !existing.isFile();
+  const target = direct ? opts.out : join(dir, `.${basename(opts.out)}.${process.pid}.part`);
+
+  const engine = createNodeEngine(48000);
+  const renderer = new WavRenderer(engine, opts.state, opts.duration);
+  const total = renderer.plan.totalBytes;
+  if (!direct) {
+    const fs = await statfs(dir).catch(() => null);
+    const free = fs ? fs.bavail * fs.bsize + (existing?.size ?? 0) : Infinity;
+    if (free < total) {
+      throw Object.assign(new Error(`Not enough disk space in ${dir}: the file needs ${formatBytes(total)}, ${formatBytes(free)} is free.`), { code: "ENOSPC" });
+    }
+  }
+
+  const t0 = performance.now();
+  let lastDraw = 0;
+  const fh = await open(target, "w");
+  try {
+    let inflight: Promise<void> | null = null;
+    for (const chunk of renderer.chunks(CHUNK_BYTES, 2)) {
+      if (inflight) await inflight;
+      if (interrupted()) throw new Interrupted("Interrupted");
+      inflight = writeAll(fh, chunk);
+      const now = performance.now();
+      if (opts.progress && now - lastDraw > 100) {
+        lastDraw = now;
+        process.stderr.write(`\r${progressLine(renderer.fraction, renderer.bytesDone, total, (now - t0) / 1000)}\x1b[K`);
+      }
+    }
+    if (inflight) await inflight;
+    await fh.close();
+    if (!direct) await rename(target, opts.out);
+  } catch (err) {
+    await fh.close().catch(() => {});
+    if (!direct) await rm(target, { force: true });
+    throw err instanceof Interrupted ? err : new RenderFailure(err, !direct);
+  } finally {
+    if (opts.progress) process.stderr.write("\r\x1b[K");
+  }
+
+  const wall = (performance.now() - t0) / 1000;
+  const x = renderer.plan.duration / wall;
+  console.log(
+    `Wrote ${opts.out}: ${total.toLocaleString("en-US")} bytes (${renderer.plan.rf64 ? "RF64" : "WAV"}, 48 kHz stereo 16-bit), ` +
+      `${formatClock(renderer.plan.duration)} of audio in ${wall.toFixed(wall < 10 ? 2 : 1)} s (${x.toFixed(0)}x realtime).`,
+  );
+  if (opts.stats) {
+    const usage = process.resourceUsage();
+    const stats = { wallSeconds: wall, audioSeconds: renderer.plan.duration, bytes: total, xRealtime: x, mbPerSecond: total / 1e6 / wall, maxRssMB: usage.maxRSS / 1024 };
+    console.log("RENDER_STATS " + JSON.stringify(stats));
+  }
+}
+
+async function main(argv: string[]): Promise<number> {
+  let stop = false;
+  const onSignal = () => {
+    if (stop) process.exit(130); // second Ctrl+C: leave at once (the .part file may remain)
+    stop = true;
+  };
+  process.on("SIGINT", onSignal);
+  process.on("SIGTERM", onSignal);
+  // With RLIMIT_FSIZE set, writing past it raises SIGXFSZ; handling it makes the write fail with
+  // EFBIG instead of killing the process, so the partial file is still removed.
+  process.on("SIGXFSZ", () => {});
+  try {
+    const opts = parseOptions(argv);
+    if (opts === "help") {
+      console.log(USAGE);
+      return 0;
+    }
+    await render(opts, () => stop);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      console.error(`render: ${err.message}`);
+      return 2;
+    }
+    if (err instanceof Interrupted) {
+      console.error("render: interrupted; the partial file was removed.");
+      return 130;
+    }
+    const removed = err instanceof RenderFailure && err.removed ? " The partial file was removed." : "";
+    const cause = err instanceof RenderFailure ? err.cause : err;
+    const message = (cause instanceof Error ? cause.message : String(cause)).replace(/\.$/, "");
+    console.error(isDiskFull(cause) ? `render: disk full: ${message}.${removed}` : `render: ${message}.${removed}`);
+    return 1;
+  }
+}
+
+process.exitCode = await main(process.argv.slice(2));
