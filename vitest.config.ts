@@ -7,5 +7,6 @@ export default defineConfig({
     environment: "node",
     testTimeout: 60_000,
     pool: "forks",
+    reporters: ["default", ["json", { outputFile: ".tmp/vitest-unit.json" }]],
   },
 });

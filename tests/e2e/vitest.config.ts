@@ -9,5 +9,6 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     fileParallelism: false,
+    reporters: ["default", ["json", { outputFile: ".tmp/vitest-e2e.json" }]],
   },
 });
