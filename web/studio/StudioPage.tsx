@@ -1,5 +1,6 @@
 // The studio screen (/, /app, /preset/:id): hero, frequency panel, waveform display, transport.
 
+import { ExportButton } from "../export/ExportButton";
 import { ChannelCard } from "./ChannelCard";
 import { DurationInput } from "./DurationInput";
 import { EffectsGrid } from "./EffectsGrid";
@@ -32,6 +33,7 @@ export function StudioPage() {
       <section className="panel actions" aria-label="Playback">
         <DurationInput />
         <PlayButton />
+        <ExportButton />
       </section>
     </main>
   );

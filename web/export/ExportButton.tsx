@@ -1,0 +1,78 @@
+// Export WAV: renders the studio's state for its duration in a worker and streams the file to
+// disk (web/export/export-runner.ts). The studio stays usable meanwhile; errors use the spec's
+// texts (section 8): an alert for no enabled channel, toasts for storage, memory and other failures.
+
+import { useRef, useState } from "react";
+import { toast } from "sonner";
+import { hasAudibleChannel } from "../../dsp/host/state";
+import { useStudio } from "../studio/studio-context";
+import { ExportRun, NoChannelError, type ExportUpdate } from "./export-runner";
+import { ExportProgress } from "./ExportProgress";
+import { NO_CHANNEL_ALERT, classifyExportError } from "./messages";
+import "./export.css";
+
+const START: ExportUpdate = { percent: 10, elapsedSeconds: 0, remainingSeconds: NaN, bytesDone: 0, totalBytes: 0 };
+
+export function ExportButton() {
+  const store = useStudio();
+  const run = useRef<ExportRun | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [update, setUpdate] = useState<ExportUpdate | null>(null);
+  const [fileName, setFileName] = useState<string | null>(null);
+
+  const onClick = async () => {
+    if (run.current) return;
+    const s = store.getState();
+    if (!hasAudibleChannel(s)) {
+      window.alert(NO_CHANNEL_ALERT);
+      return;
+    }
+    const duration = Math.min(s.duration, s.maxDuration);
+    const current = new ExportRun(s, duration, setUpdate);
+    run.current = current;
+    setBusy(true);
+    setFileName(null);
+    setUpdate(START);
+    try {
+      const outcome = await current.start();
+      if (outcome.status === "cancelled") {
+        setUpdate(null);
+      } else {
+        setFileName(outcome.fileName);
+        toast.success(outcome.status === "saved" ? `WAV saved: ${outcome.fileName}` : `WAV downloaded: ${outcome.fileName}`);
+      }
+    } catch (err) {
+      console.error("WAV export failed:", err);
+      setUpdate(null);
+      if (err instanceof NoChannelError) {
+        window.alert(NO_CHANNEL_ALERT);
+      } else {
+        const failure = classifyExportError(err, duration);
+        if (failure.kind === "alert") window.alert(failure.text);
+        else toast.error(failure.text);
+      }
+    } finally {
+      run.current = null;
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="export">
+      <button type="button" className="export-button" onClick={onClick} disabled={busy} aria-busy={busy}>
+        {busy ? "Exporting…" : "Export WAV"}
+      </button>
+      {update && (
+        <ExportProgress
+          update={update}
+          fileName={fileName}
+          onCancel={() => run.current?.cancel()}
+          onDismiss={() => {
+            setUpdate(null);
+            setFileName(null);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+// The export worker: runs the engine faster than realtime through dsp/host's WavRenderer (the
+// same code and bytes as `npm run render`) and streams the WAV file to disk in >= 1 MiB writes.
+// One write is in flight while the next chunk renders; memory stays at two chunk buffers plus the
+// engine, whatever the duration. Driven through Comlink by web/export/export-runner.ts.
+
+import * as Comlink from "comlink";
+import { Engine } from "../../dsp/host/engine";
+import { DEFAULT_CHUNK_BYTES, WavRenderer } from "../../dsp/host/export-render";
+import type { ExportJob, ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
+
+const PROGRESS_INTERVAL_MS = 100;
+
+/** The dedicated-worker-only OPFS API (not in TypeScript's DOM library). */
+interface SyncAccessHandle {
+  write(buffer: Uint8Array, options?: { at?: number }): number;
+  truncate(size: number): void;
+  flush(): void;
+  close(): void;
+}
+type SyncCapable = FileSystemFileHandle & { createSyncAccessHandle?: () => Promise<SyncAccessHandle> };
+
+interface Sink {
+  write(chunk: Uint8Array): Promise<void>;
+  close(): Promise<void>;
+  abort(): Promise<void>;
+}
+
+async function writableSink(handle: FileSystemFileHandle): Promise<Sink> {
+  // createWritable writes to a swap file and replaces the target only on close(): an aborted or
+  // failed export never leaves a complete-looking file.
+  const w = await handle.createWritable({ keepExistingData: false });
+  return {
+    write: (chunk) => w.write(chunk as Uint8Array<ArrayBuffer>),
+    close: () => w.close(),
+    abort: () => w.abort(),
+  };
+}
+
+async function syncSink(handle: SyncCapable): Promise<Sink> {
+  const h = await handle.createSyncAccessHandle!();
+  h.truncate(0);
+  let at = 0;
+  return {
+    write: async (chunk) => {
+      const n = h.write(chunk, { at });
+      if (n !== chunk.byteLength) throw new DOMException("Short write to the export file", "QuotaExceededError");
+      at += n;
+    },
+    close: async () => {
+      h.flush();
+      h.close();
+    },
+    abort: async () => {
+      h.truncate(0);
+      h.close();
+    },
+  };
+}
+
+function openSink(job: ExportJob): Promise<Sink> {
+  const handle = job.target as SyncCapable;
+  if (job.sink === "opfs" && typeof handle.createSyncAccessHandle === "function") return syncSink(handle);
+  return writableSink(job.target);
+}
+
+let cancelled = false;
+
+const api: ExportWorkerApi = {
+  async run(job: ExportJob, onProgress: (p: ExportProgress) => void): Promise<ExportResult> {
+    cancelled = false;
+    const engine = new Engine(job.module, 48000);
+    const renderer = new WavRenderer(engine, job.state, job.duration);
+    const totalBytes = renderer.plan.totalBytes;
+    const sink = await openSink(job);
+    // onProgress is a Comlink proxy: calling it posts a message and returns a promise, not awaited.
+    const report = () =>
+      void Promise.resolve(onProgress({ bytesDone: renderer.bytesDone, totalBytes, fraction: renderer.fraction }) as unknown).catch(() => {});
+    let last = 0;
+    let inflight: Promise<void> | null = null;
+    try {
+      // Two buffers: chunk n is written while chunk n+1 renders into the other one.
+      for (const chunk of renderer.chunks(Math.max(DEFAULT_CHUNK_BYTES, job.chunkBytes ?? 0), 2)) {
+        if (inflight) await inflight;
+        if (cancelled) {
+          await sink.abort();
+          return { status: "cancelled", bytes: renderer.bytesDone };
+        }
+        inflight = sink.write(chunk);
+        const now = performance.now();
+        if (now - last >= PROGRESS_INTERVAL_MS) {
+          last = now;
+          report();
+        }
+      }
+      if (inflight) await inflight;
+      await sink.close();
+    } catch (err) {
+      await inflight?.catch(() => {});
+      await sink.abort().catch(() => {});
+      throw err;
+    }
+    report();
+    return { status: "done", bytes: totalBytes };
+  },
+  cancel() {
+    cancelled = true;
+  },
+};
+
+Comlink.expose(api);

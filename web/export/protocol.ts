@@ -1,0 +1,37 @@
+// The export worker's Comlink interface, shared by the worker and the main-thread runner.
+
+import type { AudioState } from "../../dsp/host/state";
+
+export interface ExportJob {
+  /** The compiled engine (a WebAssembly.Module is cloned to the worker, not recompiled). */
+  module: WebAssembly.Module;
+  state: Pick<AudioState, "channels" | "effects">;
+  /** Seconds of audio. */
+  duration: number;
+  /** Where the file goes: a save-picker handle, or an Origin Private File System file. */
+  target: FileSystemFileHandle;
+  /** "picker": write through createWritable (commits atomically on close).
+   *  "opfs": the OPFS fallback; a sync access handle when the worker has one, else createWritable. */
+  sink: "picker" | "opfs";
+  /** Bytes per write; at least 1 MiB. */
+  chunkBytes?: number;
+}
+
+export interface ExportProgress {
+  bytesDone: number;
+  totalBytes: number;
+  /** 0..1 of the file written. */
+  fraction: number;
+}
+
+export interface ExportResult {
+  status: "done" | "cancelled";
+  bytes: number;
+}
+
+export interface ExportWorkerApi {
+  /** Renders and writes the whole file; resolves "cancelled" when cancel() stopped it (the partial
+   *  file is then left for the caller to remove). Rejects on failure. */
+  run(job: ExportJob, onProgress: (p: ExportProgress) => void): Promise<ExportResult>;
+  cancel(): void;
+}
