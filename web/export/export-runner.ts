@@ -64,7 +64,7 @@ function isAbort(err: unknown): boolean {
 
 function pickerAvailable(): boolean {
   const w = window as PickerWindow;
-  let embedded = true;
+  let embedded: boolean;
   try {
     embedded = window.self !== window.top;
   } catch {
