@@ -1,0 +1,56 @@
+// Filter Sweep: a low-pass that slowly sweeps up to `value` kHz (0.2-20) and back down: the
+// cutoff is top * 2^(-5 (1 - s)), s a raised cosine with an 8 s period, so it rises over five
+// octaves in 4 s (from top/32, at least 40 Hz) and falls again. It starts closed on reset.
+// The sweep is slow enough (< 0.01 octave per block) for an RBJ biquad (lib/biquad, Q 0.9)
+// redesigned once per block, run four frames per step (lib/space-biquad4); the top cutoff itself
+// is smoothed, so moving the slider glides.
+
+import { Effect } from "./effect";
+import { Biquad, LOWPASS } from "../lib/biquad";
+import { Smoothed, blockCoef } from "../lib/smooth";
+import { Biquad4 } from "../lib/space-biquad4";
+
+export const SWEEP_PERIOD_S: f64 = 8.0;
+export const SWEEP_OCTAVES: f64 = 5.0;
+const SWEEP_Q: f64 = 0.9;
+
+export class FilterSweep extends Effect {
+  design: Biquad = new Biquad();
+  left: Biquad4 = new Biquad4();
+  right: Biquad4 = new Biquad4();
+  top: Smoothed = new Smoothed();
+  phase: f64 = 0.0;
+  coef: f32 = 0.1;
+
+  init(fs: f64): void {
+    super.init(fs);
+    this.coef = blockCoef(fs);
+  }
+
+  set(value: f32, e1: f32, e2: f32, e3: f32): void {
+    super.set(value, e1, e2, e3);
+    this.top.target = Mathf.min(Mathf.max(value, 0.05), 24.0) * 1000.0;
+  }
+
+  reset(): void {
+    this.top.jump(this.top.target);
+    this.phase = 0.0;
+    this.left.reset();
+    this.right.reset();
+  }
+
+  process(l: usize, r: usize, n: i32): void {
+    const top = <f64>this.top.step(this.coef);
+    let ph = this.phase + <f64>n / (SWEEP_PERIOD_S * this.fs);
+    ph -= Math.floor(ph);
+    this.phase = ph;
+    const s = 0.5 - 0.5 * Math.cos(2.0 * Math.PI * ph);
+    const fc = Math.max(40.0, top * Math.pow(2.0, -SWEEP_OCTAVES * (1.0 - s)));
+    const q = this.design;
+    q.design(LOWPASS, fc, SWEEP_Q, this.fs);
+    this.left.setFrom(q);
+    this.right.setFrom(q);
+    this.left.process(l, n);
+    this.right.process(r, n);
+  }
+}

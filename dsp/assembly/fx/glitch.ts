@@ -1,0 +1,112 @@
+// Glitch: random stutters and drop-outs on a grid of `value` events per second (0.5-20 Hz).
+// At each grid point a seeded draw (lib/rng, fixed seed: every render is identical) picks what
+// the next 1/value s does: pass (30 %), drop out (25 %), stutter (30 %: the slice just before the
+// event, 1/2, 1/3, 1/4 or 1/8 of the event long and at most 250 ms, repeats until the event
+// ends) or reverse stutter (15 %: the same slice played backwards, repeated).
+// Click-free edges: the dry gain moves at most 1/F per frame (F = 2.5 ms fades), and every
+// repetition of a slice fades in and out over F (also at the event's end), so no jump ever
+// reaches the output. The grid is kept in f64 frames, so event times never drift.
+
+import { Effect } from "./effect";
+import { DelayLine } from "../lib/delayline";
+import { Rng } from "../lib/rng";
+
+const FADE_S: f64 = 0.0025;
+const MAX_SLICE_S: f64 = 0.25;
+const MIN_RATE: f64 = 0.5;
+const SEED: u32 = 0x61c88647;
+const DIVS: StaticArray<i32> = [2, 3, 4, 8, 4];
+
+export const GLITCH_PASS: i32 = 0;
+export const GLITCH_DROP: i32 = 1;
+export const GLITCH_STUTTER: i32 = 2;
+export const GLITCH_REVERSE: i32 = 3;
+
+export class Glitch extends Effect {
+  left!: DelayLine;
+  right!: DelayLine;
+  rng: Rng = new Rng();
+  fade: i32 = 120;
+  maxSlice: i32 = 12000;
+  nextStart: f64 = 0.0;  // grid time of the next event, frames since reset
+  clock: f64 = 0.0;      // frames since reset at the current event's start
+  len: i32 = 0;          // current event length, frames
+  elapsed: i32 = 0;      // frames into the current event
+  kind: i32 = GLITCH_PASS;
+  slice: i32 = 1;        // stutter slice length, frames
+  rp: i32 = 0;           // position inside the slice repetition
+  gain: f32 = 1.0;       // dry gain
+  target: f32 = 1.0;
+
+  init(fs: f64): void {
+    super.init(fs);
+    this.fade = max(1, <i32>Math.round(FADE_S * fs));
+    this.maxSlice = <i32>Math.round(MAX_SLICE_S * fs);
+    const frames = <i32>Math.ceil(fs / MIN_RATE) + this.maxSlice + 4;
+    this.left = new DelayLine(frames);
+    this.right = new DelayLine(frames);
+  }
+
+  reset(): void {
+    this.rng.seed(SEED);
+    this.nextStart = 0.0;
+    this.len = 0;
+    this.elapsed = 0;
+    this.kind = GLITCH_PASS;
+    this.gain = 1.0;
+    this.target = 1.0;
+    this.left.reset();
+    this.right.reset();
+  }
+
+  /** Draws the next event at the grid point this.nextStart. */
+  nextEvent(): void {
+    const rate = Math.min(Math.max(<f64>this.value, MIN_RATE), 40.0);
+    const start = this.nextStart;
+    this.nextStart = start + this.fs / rate;
+    this.len = max(1, <i32>(Math.round(this.nextStart) - Math.round(start)));
+    this.elapsed = 0;
+    this.rp = 0;
+    const u = this.rng.next() * 0.5 + 0.5; // [0, 1)
+    this.kind = u < 0.3 ? GLITCH_PASS : (u < 0.55 ? GLITCH_DROP : (u < 0.85 ? GLITCH_STUTTER : GLITCH_REVERSE));
+    const k = DIVS[<i32>((this.rng.next() * 0.5 + 0.5) * 4.999)];
+    this.slice = min(this.maxSlice, max(4 * this.fade, this.len / k));
+    this.target = this.kind == GLITCH_PASS ? 1.0 : 0.0;
+  }
+
+  process(l: usize, r: usize, n: i32): void {
+    const a = this.left, b = this.right;
+    const fade = this.fade;
+    const step: f32 = 1.0 / <f32>fade;
+    for (let i = 0; i < n; i++) {
+      if (this.elapsed >= this.len) this.nextEvent();
+      const o = <usize>i << 2;
+      const xl = load<f32>(l + o);
+      const xr = load<f32>(r + o);
+      a.write(xl);
+      b.write(xr);
+      // Dry gain: a linear ramp of at most 1/F per frame towards the event's target.
+      let g = this.gain;
+      const t = this.target;
+      g = g < t ? Mathf.min(t, g + step) : Mathf.max(t, g - step);
+      this.gain = g;
+      let yl = xl * g, yr = xr * g;
+      const e = this.elapsed;
+      if (this.kind >= GLITCH_STUTTER) {
+        const ls = this.slice;
+        const rp = this.rp;
+        // Slice frame k is the frame ls - k before the event start: now - (e + ls - k).
+        const k = this.kind == GLITCH_STUTTER ? rp : ls - 1 - rp;
+        const d = e + ls - k;
+        const edge = min(min(rp, ls - 1 - rp), this.len - 1 - e);
+        const w = edge >= fade ? <f32>1.0 : <f32>edge * step;
+        yl += a.read(d) * w;
+        yr += b.read(d) * w;
+        this.rp = rp + 1 >= ls ? 0 : rp + 1;
+      }
+      this.elapsed = e + 1;
+      store<f32>(l + o, yl);
+      store<f32>(r + o, yr);
+    }
+  }
+}

@@ -1,0 +1,203 @@
+// Reverb: a feedback delay network (Jot & Chaigne 1991; Smith, "Physical Audio Signal
+// Processing", FDN reverberation) with 8 delay lines of 30-58 ms (mutually prime lengths) and a
+// Householder feedback matrix A = I - (2/8) 1 1^T (orthogonal, 8 adds + 8 multiply-adds).
+// Decay time RT60 = `value` / 30 s (spec 9; 0-100 % gives 0-3.3 s): line i, D_i frames long,
+// is scaled by g_i = 10^(-3 D_i / (RT60 fs)), i.e. -60 dB per RT60 on every path, so every mode
+// decays at the same rate. A two-tap damping filter (0.85 + 0.15 z^-1, unity at DC) in each
+// line lets highs die faster, like air and walls. Two Schroeder all-passes per channel diffuse
+// the input first. Left/right outputs take orthogonal sign patterns of the lines (decorrelated).
+// Out = dry + wet; the wet level is normalised by the lines' energy gain 1 / (1 - g^2) so that
+// a long decay is not much louder than a short one, and fades out below 5 % (0 % = dry).
+//
+// Speed: every delay (all-passes included) is longer than one block, so nothing read in a block
+// depends on that block's output. The network therefore runs block-wise: DelayLine.readBlock /
+// writeBlock move whole blocks and all the arithmetic is f32x4 over four frames at a time.
+
+import { Effect } from "./effect";
+import { BLOCK } from "../lib/constants";
+import { DelayLine } from "../lib/delayline";
+import { Smoothed, blockCoef } from "../lib/smooth";
+
+const LINES: i32 = 8;
+const LINE_48K: StaticArray<i32> = [1433, 1601, 1867, 2053, 2251, 2399, 2617, 2797];
+const AP_48K: StaticArray<i32> = [241, 337, 263, 359]; // left 0-1, right 2-3
+const AP_G: f32 = 0.6;
+const DAMP: f32 = 0.15;
+const WET: f32 = 0.2; // wet level (includes 1/sqrt(8) for the sum of 8 lines)
+const STRIDE: i32 = BLOCK + 8; // scratch row: n + 1 frames read, rounded up to whole vectors
+
+export class Reverb extends Effect {
+  lines: StaticArray<DelayLine> = new StaticArray<DelayLine>(LINES);
+  aps: StaticArray<DelayLine> = new StaticArray<DelayLine>(4);
+  len: StaticArray<i32> = new StaticArray<i32>(LINES);
+  apLen: StaticArray<i32> = new StaticArray<i32>(4);
+  gain: StaticArray<f32> = new StaticArray<f32>(LINES);
+  scratch: StaticArray<f32> = new StaticArray<f32>(LINES * STRIDE);
+  inL: StaticArray<f32> = new StaticArray<f32>(STRIDE);
+  inR: StaticArray<f32> = new StaticArray<f32>(STRIDE);
+  tmp: StaticArray<f32> = new StaticArray<f32>(STRIDE);
+  amount: Smoothed = new Smoothed(); // value, %
+  gainFor: f32 = -1.0;               // amount the gains were computed for
+  wet: f32 = 0.0;                    // wet gain at the end of the last block
+  wetTarget: f32 = 0.0;
+  coef: f32 = 0.1;
+
+  init(fs: f64): void {
+    super.init(fs);
+    this.coef = blockCoef(fs);
+    const k = fs / 48000.0;
+    for (let i = 0; i < LINES; i++) {
+      const d = max(BLOCK + 1, <i32>Math.round(<f64>LINE_48K[i] * k));
+      this.len[i] = d;
+      this.lines[i] = new DelayLine(d + 2);
+    }
+    for (let i = 0; i < 4; i++) {
+      const d = max(BLOCK, <i32>Math.round(<f64>AP_48K[i] * k));
+      this.apLen[i] = d;
+      this.aps[i] = new DelayLine(d + 2);
+    }
+  }
+
+  set(value: f32, e1: f32, e2: f32, e3: f32): void {
+    super.set(value, e1, e2, e3);
+    this.amount.target = Mathf.min(Mathf.max(value, 0.0), 100.0);
+  }
+
+  /** Line gains for the decay time amount / 30 s, and the normalised wet gain. */
+  design(amount: f32): void {
+    const rt = Math.max(<f64>amount / 30.0, 0.001);
+    let energy = 0.0;
+    for (let i = 0; i < LINES; i++) {
+      const g = Math.pow(10.0, -3.0 * <f64>this.len[i] / (rt * this.fs));
+      this.gain[i] = <f32>g;
+      energy += 1.0 / (1.0 - g * g);
+    }
+    const fadeIn = Math.min(1.0, <f64>amount / 5.0);
+    this.wetTarget = <f32>(<f64>WET * fadeIn / Math.sqrt(energy / <f64>LINES));
+    this.gainFor = amount;
+  }
+
+  reset(): void {
+    this.amount.jump(this.amount.target);
+    this.design(this.amount.value);
+    this.wet = this.wetTarget;
+    for (let i = 0; i < LINES; i++) this.lines[i].reset();
+    for (let i = 0; i < 4; i++) this.aps[i].reset();
+  }
+
+  /** In place on buf[0..n): two Schroeder all-passes v = x + g v[-D], y = v[-D] - g v.
+   *  The arithmetic covers nv >= n frames (whole vectors); only n frames enter the lines. */
+  diffuse(buf: usize, n: i32, nv: i32, first: i32): void {
+    const t = changetype<usize>(this.tmp);
+    const g = f32x4.splat(AP_G);
+    for (let s = first; s < first + 2; s++) {
+      const line = this.aps[s];
+      line.readBlock(t, this.apLen[s], n);
+      for (let j = 0; j < nv; j += 4) {
+        const o = <usize>j << 2;
+        const old = v128.load(t + o);
+        const v = f32x4.add(v128.load(buf + o), f32x4.mul(g, old));
+        v128.store(t + o, v);
+        v128.store(buf + o, f32x4.sub(old, f32x4.mul(g, v)));
+      }
+      line.writeBlock(t, n);
+    }
+  }
+
+  process(l: usize, r: usize, n: i32): void {
+    const amount = this.amount.step(this.coef);
+    if (amount != this.gainFor) this.design(amount);
+    const w0 = this.wet, w1 = this.wetTarget;
+    this.wet = w1;
+
+    const bytes = <usize>n << 2;
+    const pl = changetype<usize>(this.inL);
+    const pr = changetype<usize>(this.inR);
+    memory.copy(pl, l, bytes);
+    memory.copy(pr, r, bytes);
+    const nv = (n + 3) & ~3; // frames covered by whole vectors
+    memory.fill(pl + bytes, 0, <usize>(nv - n) << 2);
+    memory.fill(pr + bytes, 0, <usize>(nv - n) << 2);
+    this.diffuse(pl, n, nv, 0);
+    this.diffuse(pr, n, nv, 2);
+
+    // Read each line (one frame early for the damping tap) and damp in place:
+    // row[j] = (1 - DAMP) out[j] + DAMP out[j - 1].
+    const sc = changetype<usize>(this.scratch);
+    const kd = f32x4.splat(DAMP);
+    const kn = f32x4.splat(1.0 - DAMP);
+    for (let i = 0; i < LINES; i++) {
+      const row = sc + (<usize>(i * STRIDE) << 2);
+      this.lines[i].readBlock(row, this.len[i] + 1, n + 1);
+      for (let j = 0; j < nv; j += 4) {
+        const o = <usize>j << 2;
+        v128.store(row + o, f32x4.add(f32x4.mul(kn, v128.load(row + o + 4)), f32x4.mul(kd, v128.load(row + o))));
+      }
+    }
+
+    const g0 = f32x4.splat(this.gain[0]), g1 = f32x4.splat(this.gain[1]);
+    const g2 = f32x4.splat(this.gain[2]), g3 = f32x4.splat(this.gain[3]);
+    const g4 = f32x4.splat(this.gain[4]), g5 = f32x4.splat(this.gain[5]);
+    const g6 = f32x4.splat(this.gain[6]), g7 = f32x4.splat(this.gain[7]);
+    const quarter = f32x4.splat(0.25);
+    const half = f32x4.splat(0.5);
+    const S = <usize>STRIDE << 2;
+    const ws = (w1 - w0) / <f32>n;
+    let wv = f32x4(w0 + ws, w0 + 2.0 * ws, w0 + 3.0 * ws, w0 + 4.0 * ws);
+    const wd = f32x4.splat(4.0 * ws);
+    for (let j = 0; j < nv; j += 4) {
+      const o = <usize>j << 2;
+      const p = sc + o;
+      const y0 = v128.load(p), y1 = v128.load(p + S), y2 = v128.load(p + 2 * S), y3 = v128.load(p + 3 * S);
+      const y4 = v128.load(p + 4 * S), y5 = v128.load(p + 5 * S), y6 = v128.load(p + 6 * S), y7 = v128.load(p + 7 * S);
+      const sum = f32x4.mul(quarter, f32x4.add(
+        f32x4.add(f32x4.add(y0, y1), f32x4.add(y2, y3)),
+        f32x4.add(f32x4.add(y4, y5), f32x4.add(y6, y7))));
+      const xl = f32x4.mul(half, v128.load(pl + o));
+      const xr = f32x4.mul(half, v128.load(pr + o));
+      // Feedback: A y scaled per line, plus the input (left into lines 0-3, right into 4-7).
+      v128.store(p, f32x4.add(f32x4.mul(g0, f32x4.sub(y0, sum)), xl));
+      v128.store(p + S, f32x4.sub(f32x4.mul(g1, f32x4.sub(y1, sum)), xl));
+      v128.store(p + 2 * S, f32x4.add(f32x4.mul(g2, f32x4.sub(y2, sum)), xl));
+      v128.store(p + 3 * S, f32x4.sub(f32x4.mul(g3, f32x4.sub(y3, sum)), xl));
+      v128.store(p + 4 * S, f32x4.add(f32x4.mul(g4, f32x4.sub(y4, sum)), xr));
+      v128.store(p + 5 * S, f32x4.sub(f32x4.mul(g5, f32x4.sub(y5, sum)), xr));
+      v128.store(p + 6 * S, f32x4.add(f32x4.mul(g6, f32x4.sub(y6, sum)), xr));
+      v128.store(p + 7 * S, f32x4.sub(f32x4.mul(g7, f32x4.sub(y7, sum)), xr));
+      // Outputs: orthogonal sign patterns (+-+-+-+-, ++--++--), 1/sqrt(8) for the sum of 8.
+      const a = f32x4.sub(y0, y1), b = f32x4.sub(y2, y3), c = f32x4.sub(y4, y5), d = f32x4.sub(y6, y7);
+      const e = f32x4.add(y0, y1), f = f32x4.add(y2, y3), gg = f32x4.add(y4, y5), h = f32x4.add(y6, y7);
+      const wl = f32x4.add(f32x4.add(a, b), f32x4.add(c, d));
+      const wr = f32x4.add(f32x4.sub(e, f), f32x4.sub(gg, h));
+      v128.store(pl + o, f32x4.mul(wl, wv));
+      v128.store(pr + o, f32x4.mul(wr, wv));
+      wv = f32x4.add(wv, wd);
+    }
+    for (let i = 0; i < LINES; i++) {
+      const row = sc + (<usize>(i * STRIDE) << 2);
+      flushRow(row, n);
+      this.lines[i].writeBlock(row, n);
+    }
+    // Mix: out = dry + wet (the wet gain was ramped above).
+    const n4 = n & ~3;
+    for (let j = 0; j < n4; j += 4) {
+      const o = <usize>j << 2;
+      v128.store(l + o, f32x4.add(v128.load(l + o), v128.load(pl + o)));
+      v128.store(r + o, f32x4.add(v128.load(r + o), v128.load(pr + o)));
+    }
+    for (let j = n4; j < n; j++) {
+      const o = <usize>j << 2;
+      store<f32>(l + o, load<f32>(l + o) + load<f32>(pl + o));
+      store<f32>(r + o, load<f32>(r + o) + load<f32>(pr + o));
+    }
+  }
+}
+
+/** Flush-to-zero on a block about to be fed back (vector form of lib/space-util ftz). */
+function flushRow(p: usize, n: i32): void {
+  const t = f32x4.splat(1e-18);
+  for (let j = 0; j < n; j += 4) {
+    const o = <usize>j << 2;
+    v128.store(p + o, f32x4.sub(f32x4.add(v128.load(p + o), t), t));
+  }
+}
