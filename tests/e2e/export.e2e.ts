@@ -1,0 +1,202 @@
+// Export WAV in real Chromium. showSaveFilePicker is served by an Origin Private File System
+// handle (injected before the app loads), so the file the worker writes can be read back in the
+// page: its progress bar goes from 10 to 100, its header and spectrum are right, and its SHA-256
+// equals the CLI's file for the same preset and duration. Cancel midway leaves no file; without a
+// picker the OPFS fallback downloads the same bytes; no enabled channel gives the spec's alert.
+
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportPlan } from "../../dsp/host/export-render";
+import type { AudioState } from "../../dsp/host/state";
+import { parseWavHeader } from "../../dsp/host/wav";
+import { peakFrequency, singleTone } from "../unit/dsp/helpers";
+import { launchChromium, startTestApp, type TestApp } from "./browser";
+
+const REPO = fileURLToPath(new URL("../..", import.meta.url));
+const TSX = join(REPO, "node_modules", ".bin", "tsx");
+const TONE = 1000;
+const STATE = singleTone(TONE, "sine");
+
+let app: TestApp;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let dir: string;
+
+const PICKER_SCRIPT = `
+  window.showSaveFilePicker = async (options) =>
+    (await navigator.storage.getDirectory()).getFileHandle((options && options.suggestedName) || "export.wav", { create: true });
+  window.__progressSeen = [];
+  new MutationObserver(() => {
+    const bar = document.querySelector('[role="progressbar"]');
+    if (bar) window.__progressSeen.push(Number(bar.getAttribute("aria-valuenow")));
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
+`;
+
+async function openStudio(withPicker: boolean): Promise<Page> {
+  const p = await context.newPage();
+  p.on("pageerror", (e) => console.error("page error:", e.message));
+  // Chromium has a real picker (a native dialog): replace it with OPFS, or remove it for the fallback.
+  await p.addInitScript(withPicker ? PICKER_SCRIPT : "Object.defineProperty(window, 'showSaveFilePicker', { value: undefined });");
+  await p.goto(app.url + "/");
+  await p.getByRole("button", { name: "Export WAV" }).waitFor();
+  return p;
+}
+
+/** Loads a state into the studio store; the duration is set directly (the input's minimum is 30 s). */
+async function loadState(p: Page, state: AudioState, duration: number): Promise<void> {
+  await p.evaluate(
+    ({ state, duration }) => {
+      const { store } = (window as unknown as { __toneStudio: { store: { getState(): { load(s: unknown): void }; setState(s: object): void } } }).__toneStudio;
+      store.getState().load(state);
+      store.setState({ duration });
+    },
+    { state, duration },
+  );
+}
+
+interface OpfsFile {
+  name: string;
+  size: number;
+}
+
+async function opfsFiles(p: Page): Promise<OpfsFile[]> {
+  return p.evaluate(async () => {
+    const out: { name: string; size: number }[] = [];
+    const walk = async (dir: FileSystemDirectoryHandle, prefix: string) => {
+      for await (const [name, h] of (dir as unknown as { entries(): AsyncIterable<[string, FileSystemHandle]> }).entries()) {
+        if (h.kind === "file") out.push({ name: prefix + name, size: (await (h as FileSystemFileHandle).getFile()).size });
+        else await walk(h as FileSystemDirectoryHandle, `${prefix}${name}/`);
+      }
+    };
+    await walk(await navigator.storage.getDirectory(), "");
+    return out;
+  });
+}
+
+/** SHA-256, size, the first 80 bytes and 65536 left-channel samples from 2 s in, read in the page. */
+async function readOpfsFile(p: Page, name: string) {
+  return p.evaluate(async (name) => {
+    const file = await (await (await navigator.storage.getDirectory()).getFileHandle(name)).getFile();
+    const buf = await file.arrayBuffer();
+    const hash = Array.from(new Uint8Array(await crypto.subtle.digest("SHA-256", buf)), (b) => b.toString(16).padStart(2, "0")).join("");
+    const pcm = new Int16Array(buf, 44 + 2 * 48000 * 4, 65536 * 2);
+    return {
+      size: file.size,
+      sha: hash,
+      head: Array.from(new Uint8Array(buf, 0, 80)),
+      left: Array.from({ length: 65536 }, (_, i) => pcm[2 * i] / 32767),
+    };
+  }, name);
+}
+
+async function cliSha(seconds: number): Promise<string> {
+  const preset = join(dir, "preset.json");
+  const out = join(dir, `cli-${seconds}.wav`);
+  writeFileSync(preset, JSON.stringify(STATE));
+  await promisify(execFile)(TSX, ["scripts/render.ts", "--preset", preset, "--duration", String(seconds), "--out", out], { cwd: REPO });
+  return createHash("sha256").update(readFileSync(out)).digest("hex");
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "export-e2e-"));
+  app = await startTestApp();
+  browser = await launchChromium();
+  context = await browser.newContext({ acceptDownloads: true });
+  page = await openStudio(true);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("Export WAV in Chromium", () => {
+  it("streams a 10 s file through the save picker: progress 10 -> 100, right header and FFT, same bytes as the CLI", async () => {
+    const expectedSha = cliSha(10);
+    await loadState(page, STATE, 10);
+    await page.getByRole("button", { name: "Export WAV" }).click();
+    const done = page.getByRole("status").filter({ hasText: "Export complete:" });
+    await done.waitFor({ timeout: 30_000 });
+    const name = (await done.textContent())!.replace("Export complete:", "").trim();
+    expect(name).toMatch(/^swizard-audio-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.wav$/);
+
+    const seen = await page.evaluate(() => (window as unknown as { __progressSeen: number[] }).__progressSeen);
+    expect(seen[0]).toBe(10);
+    expect(seen.at(-1)).toBe(100);
+    expect(seen.every((v, i) => i === 0 || v >= seen[i - 1])).toBe(true);
+    expect(await page.getByRole("progressbar", { name: "WAV export progress" }).getAttribute("aria-valuenow")).toBe("100");
+
+    const file = await readOpfsFile(page, name);
+    expect(file.size).toBe(exportPlan(10).totalBytes);
+    const info = parseWavHeader(Uint8Array.from(file.head));
+    expect(info).toMatchObject({ container: "RIFF", formatTag: 1, sampleRate: 48000, channels: 2, bitsPerSample: 16, frames: 480000, dataOffset: 44 });
+    expect(Math.abs(peakFrequency(Float32Array.from(file.left)) - TONE)).toBeLessThan(0.5);
+    expect(file.sha).toBe(await expectedSha);
+    // No swap or partial files next to it.
+    expect((await opfsFiles(page)).map((f) => f.name)).toEqual([name]);
+  });
+
+  it("Cancel midway removes the partial file and leaves the studio usable", async () => {
+    const before = await opfsFiles(page);
+    await loadState(page, STATE, 3600);
+    await page.getByRole("button", { name: "Export WAV" }).click();
+    const bar = page.getByRole("progressbar", { name: "WAV export progress" });
+    await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 30_000, interval: 50 }).toBeGreaterThanOrEqual(20);
+    expect(Number(await bar.getAttribute("aria-valuenow"))).toBeLessThan(90);
+    await page.getByRole("button", { name: "Cancel" }).click();
+    await page.getByRole("button", { name: "Export WAV" }).waitFor({ timeout: 10_000 });
+    expect(await bar.count()).toBe(0);
+
+    const after = await opfsFiles(page);
+    const total = exportPlan(3600).totalBytes;
+    expect(after.filter((f) => f.size === total)).toEqual([]);
+    expect(after).toEqual(before);
+
+    // The studio still plays, and exports again.
+    await page.getByRole("button", { name: "Play Audio" }).click();
+    await page.getByRole("button", { name: "Stop Audio" }).waitFor();
+    await page.getByRole("button", { name: "Stop Audio" }).click();
+    await page.getByRole("button", { name: "Play Audio" }).waitFor();
+  });
+
+  it("without a save picker, writes to OPFS and downloads the same bytes", async () => {
+    const p = await openStudio(false);
+    try {
+      expect(await p.evaluate(() => typeof (window as { showSaveFilePicker?: unknown }).showSaveFilePicker)).toBe("undefined");
+      await loadState(p, STATE, 10);
+      const [download] = await Promise.all([p.waitForEvent("download", { timeout: 30_000 }), p.getByRole("button", { name: "Export WAV" }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^swizard-audio-.*\.wav$/);
+      const saved = join(dir, "downloaded.wav");
+      await download.saveAs(saved);
+      expect(createHash("sha256").update(readFileSync(saved)).digest("hex")).toBe(await cliSha(10));
+      // The OPFS copy stays until the next export starts (the download reads it from disk).
+      const files = await opfsFiles(p);
+      expect(files).toContainEqual({ name: `exports/${download.suggestedFilename()}`, size: exportPlan(10).totalBytes });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("alerts when no channel is enabled", async () => {
+    const silent = { ...STATE, channels: STATE.channels.map((c) => ({ ...c, enabled: false })) };
+    await loadState(page, silent, 30);
+    const dialog = new Promise<{ type: string; message: string }>((resolve) =>
+      page.once("dialog", (d) => {
+        resolve({ type: d.type(), message: d.message() });
+        void d.dismiss();
+      }),
+    );
+    await page.getByRole("button", { name: "Export WAV" }).click();
+    expect(await dialog).toEqual({ type: "alert", message: "Please enable at least one frequency channel before exporting." });
+    expect(await page.getByRole("progressbar").count()).toBe(0);
+  });
+});
