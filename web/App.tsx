@@ -1,8 +1,26 @@
-// Routes and the page frame (skip link, header, footer, toasts).
+// Routes and the page frame (skip link, header with the user menu or a sign-in link, footer,
+// toasts). The stored session is restored once on load; the profile is refreshed (through its
+// 5-minute cache) when the tab regains focus.
 
-import { BrowserRouter, Link, Route, Routes } from "react-router-dom";
+import { useEffect } from "react";
+import { BrowserRouter, Link, Route, Routes, useLocation } from "react-router-dom";
 import { Toaster } from "sonner";
+import { useSession } from "./account/hooks";
+import { ComingSoonPage } from "./account/ComingSoonPage";
+import { sessionStore } from "./account/session-store";
+import { SubscribePage } from "./account/SubscribePage";
+import { UserMenu } from "./account/UserMenu";
+import { AuthCallbackPage } from "./auth/AuthCallbackPage";
+import { AuthPage } from "./auth/AuthPage";
+import { ResetPasswordPage } from "./auth/ResetPasswordPage";
 import { StudioPage } from "./studio/StudioPage";
+
+function AccountLink() {
+  const status = useSession((s) => s.status);
+  if (status === "signed_in") return <UserMenu />;
+  if (status === "restoring") return <span className="account-pending" aria-hidden="true" />;
+  return <Link to="/auth">Sign in</Link>;
+}
 
 function Frame({ children }: { children: React.ReactNode }) {
   return (
@@ -13,7 +31,7 @@ function Frame({ children }: { children: React.ReactNode }) {
         <nav aria-label="Main">
           <Link to="/marketplace">Marketplace</Link>
           <Link to="/science">Science</Link>
-          <Link to="/auth">Sign in</Link>
+          <AccountLink />
         </nav>
       </header>
       {children}
@@ -25,6 +43,12 @@ function Frame({ children }: { children: React.ReactNode }) {
   );
 }
 
+/** The auth screen, remounted for each distinct URL so every entry rule applies afresh. */
+function AuthRoute() {
+  const { pathname, search } = useLocation();
+  return <AuthPage key={pathname + search} />;
+}
+
 function NotFound() {
   return (
     <main id="main" className="studio">
@@ -34,7 +58,22 @@ function NotFound() {
   );
 }
 
+function useSessionLifecycle() {
+  useEffect(() => {
+    const store = sessionStore();
+    void store.getState().restore();
+    const refresh = () => {
+      if (document.visibilityState === "visible" && store.getState().status === "signed_in") {
+        store.getState().loadProfile().catch(() => undefined);
+      }
+    };
+    document.addEventListener("visibilitychange", refresh);
+    return () => document.removeEventListener("visibilitychange", refresh);
+  }, []);
+}
+
 export function App() {
+  useSessionLifecycle();
   return (
     <BrowserRouter>
       <Frame>
@@ -42,6 +81,19 @@ export function App() {
           <Route path="/" element={<StudioPage />} />
           <Route path="/app" element={<StudioPage />} />
           <Route path="/preset/:id" element={<StudioPage />} />
+          <Route path="/auth" element={<AuthRoute />} />
+          <Route path="/verify-email" element={<AuthRoute />} />
+          <Route path="/auth/callback" element={<AuthCallbackPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/subscribe" element={<SubscribePage />} />
+          <Route
+            path="/billing"
+            element={<ComingSoonPage title="Billing" text="The billing portal arrives with payments. Nothing is charged yet." />}
+          />
+          <Route
+            path="/update-payment"
+            element={<ComingSoonPage title="Update Payment" text="Payment methods can be managed once payments are live." />}
+          />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Frame>

@@ -1,8 +1,11 @@
 // Listens to the studio in real Chromium: Play, read the AnalyserNode, move a frequency, Stop.
+// The studio is locked for anonymous visitors, so the test signs in as a fresh free account,
+// which has channel 1 (channels 2-4 are Pro only and stay at 0 Hz, off).
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, startTestApp, type TestApp } from "./browser";
+import { openSignedIn, registerAccount } from "./session";
 
 let app: TestApp;
 let browser: Browser;
@@ -39,7 +42,8 @@ beforeAll(async () => {
   browser = await launchChromium();
   page = await browser.newPage();
   page.on("pageerror", (e) => console.error("page error:", e.message));
-  await page.goto(app.url + "/");
+  await openSignedIn(page, app.url, await registerAccount(app.url), "/");
+  await page.getByText("Free User (59 min max)").waitFor();
 });
 
 afterAll(async () => {
@@ -48,11 +52,11 @@ afterAll(async () => {
 });
 
 describe("studio playback in Chromium", () => {
-  it("shows four labelled channel cards with the defaults", async () => {
-    for (const [i, f] of [[1, "432"], [2, "528"], [3, "639"], [4, "741"]] as const) {
+  it("shows four labelled channel cards: channel 1 at its default, 2-4 locked for a free user", async () => {
+    for (const [i, f, on] of [[1, "432", true], [2, "0", false], [3, "0", false], [4, "0", false]] as const) {
       await expect.poll(() => page.getByLabel(`Channel ${i} frequency (Hz)`).inputValue()).toBe(f);
       expect(await page.getByLabel(`Channel ${i} waveform`).inputValue()).toBe("sine");
-      expect(await page.getByRole("switch", { name: `Channel ${i} on/off` }).isChecked()).toBe(true);
+      expect(await page.getByRole("switch", { name: `Channel ${i} on/off` }).isChecked()).toBe(on);
     }
   });
 

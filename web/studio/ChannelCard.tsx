@@ -1,8 +1,12 @@
 // One channel card: frequency number input, slider (16 ms debounce), waveform selector, on/off.
+// Locked channels (spec 4: no subscription or unlimited access) are disabled, blurred, '🔒 Pro Only'.
 
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
 import { WAVEFORMS, type Waveform } from "../../dsp/host/state";
+import { useStudioGate } from "../account/hooks";
+import { ProLock } from "../account/ProLock";
+import { isChannelLocked } from "../account/studio-gating";
 import { sanitizeFrequency } from "../state/studio-store";
 import { useStudio } from "./studio-context";
 
@@ -11,6 +15,8 @@ const SLIDER_DEBOUNCE_MS = 16;
 export function ChannelCard({ id }: { id: number }) {
   const store = useStudio();
   const channel = useStore(store, (s) => s.channels[id - 1]);
+  const gate = useStudioGate();
+  const locked = isChannelLocked(gate, id);
   // Drafts exist only while the user is typing or dragging; otherwise the store's value shows.
   const [draft, setDraft] = useState<string | null>(null);
   const [sliderDraft, setSliderDraft] = useState<number | null>(null);
@@ -35,7 +41,7 @@ export function ChannelCard({ id }: { id: number }) {
 
   const label = `Channel ${id}`;
   return (
-    <section className="channel-card" aria-labelledby={`ch${id}-title`} data-enabled={channel.enabled}>
+    <section className="channel-card" aria-labelledby={`ch${id}-title`} data-enabled={channel.enabled} data-locked={locked}>
       <header className="channel-head">
         <h3 id={`ch${id}-title`}>{label}</h3>
         <label className="switch">
@@ -44,6 +50,7 @@ export function ChannelCard({ id }: { id: number }) {
             role="switch"
             aria-label={`${label} on/off`}
             checked={channel.enabled}
+            disabled={locked}
             onChange={(e) => store.getState().setChannelOn(id, e.target.checked)}
           />
           <span aria-hidden="true" className="switch-track" />
@@ -58,6 +65,7 @@ export function ChannelCard({ id }: { id: number }) {
           aria-label={`${label} frequency (Hz)`}
           aria-describedby="frequency-help"
           value={draft ?? String(channel.frequency)}
+          disabled={locked}
           onBlur={() => setDraft(null)}
           onChange={(e) => onText(e.target.value)}
         />
@@ -71,6 +79,7 @@ export function ChannelCard({ id }: { id: number }) {
           step={1}
           aria-label={`${label} frequency slider (Hz)`}
           value={sliderDraft ?? channel.frequency}
+          disabled={locked}
           onChange={(e) => onSlider(Number(e.target.value))}
         />
       </label>
@@ -79,6 +88,7 @@ export function ChannelCard({ id }: { id: number }) {
         <select
           aria-label={`${label} waveform`}
           value={channel.waveform}
+          disabled={locked || gate.waveformLocked}
           onChange={(e) => store.getState().setWaveform(id, e.target.value as Waveform)}
         >
           {WAVEFORMS.map((w) => (
@@ -86,6 +96,8 @@ export function ChannelCard({ id }: { id: number }) {
           ))}
         </select>
       </label>
+      {!locked && gate.waveformLocked && <ProLock compact feature={`${label} waveform choice`} />}
+      {locked && <ProLock feature={label} />}
     </section>
   );
 }

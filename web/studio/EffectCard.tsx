@@ -1,8 +1,11 @@
 // One effect card: on/off switch named after the effect, value slider with unit, description,
-// and the extras the catalogue lists (enum selects, number sliders).
+// and the extras the catalogue lists (enum selects, number sliders). Without Pro access the card
+// is disabled and blurred under '🔒 Pro Only' (spec/studio.md section 6).
 
 import { useStore } from "zustand";
 import type { EffectDef, EffectExtra } from "../../dsp/host/catalogue";
+import { useStudioGate } from "../account/hooks";
+import { ProLock } from "../account/ProLock";
 import { useStudio } from "./studio-context";
 
 function decimals(step: number): number {
@@ -17,7 +20,7 @@ export function formatEffectValue(def: Pick<EffectDef, "unit" | "step">, value: 
   return def.unit ? `${v} ${def.unit}` : v;
 }
 
-function Extra({ def, extra, value }: { def: EffectDef; extra: EffectExtra; value: unknown }) {
+function Extra({ def, extra, value, disabled }: { def: EffectDef; extra: EffectExtra; value: unknown; disabled: boolean }) {
   const store = useStudio();
   const label = `${def.name} ${extra.label.toLowerCase()}`;
   if (extra.kind === "enum") {
@@ -27,6 +30,7 @@ function Extra({ def, extra, value }: { def: EffectDef; extra: EffectExtra; valu
         <select
           aria-label={label}
           value={typeof value === "string" ? value : extra.default}
+          disabled={disabled}
           onChange={(e) => store.getState().setEffect(def.id, { [extra.key]: e.target.value })}
         >
           {extra.options.map((o) => (
@@ -47,6 +51,7 @@ function Extra({ def, extra, value }: { def: EffectDef; extra: EffectExtra; valu
         max={extra.max}
         step={extra.step}
         value={v}
+        disabled={disabled}
         onChange={(e) => store.getState().setEffect(def.id, { [extra.key]: Number(e.target.value) })}
       />
     </label>
@@ -56,10 +61,11 @@ function Extra({ def, extra, value }: { def: EffectDef; extra: EffectExtra; valu
 export function EffectCard({ def }: { def: EffectDef }) {
   const store = useStudio();
   const fx = useStore(store, (s) => s.effects[def.id]);
+  const locked = useStudioGate().effectsLocked;
   if (!fx) return null;
   const descId = `fx-${def.id}-desc`;
   return (
-    <article className="effect-card" data-enabled={fx.enabled} aria-label={def.name}>
+    <article className="effect-card" data-enabled={fx.enabled} data-locked={locked} aria-label={def.name}>
       <header className="effect-head">
         <h3>{def.name}</h3>
         <label className="switch">
@@ -69,6 +75,7 @@ export function EffectCard({ def }: { def: EffectDef }) {
             aria-label={def.name}
             aria-describedby={descId}
             checked={fx.enabled}
+            disabled={locked}
             onChange={(e) => store.getState().setEffect(def.id, { enabled: e.target.checked })}
           />
         </label>
@@ -82,13 +89,15 @@ export function EffectCard({ def }: { def: EffectDef }) {
           max={def.max}
           step={def.step}
           value={fx.value}
+          disabled={locked}
           onChange={(e) => store.getState().setEffect(def.id, { value: Number(e.target.value) })}
         />
       </label>
       <p id={descId} className="effect-desc">{def.description}</p>
       {def.extras.map((x) => (
-        <Extra key={x.key} def={def} extra={x} value={fx[x.key]} />
+        <Extra key={x.key} def={def} extra={x} value={fx[x.key]} disabled={locked} />
       ))}
+      {locked && <ProLock feature={def.name} />}
     </article>
   );
 }

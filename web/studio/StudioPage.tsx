@@ -1,13 +1,19 @@
 // The studio screen (/, /app, /preset/:id): hero, frequency panel, waveform display, transport.
+// Role gating (spec 6): anonymous visitors see it dimmed and disabled behind the sign-in card.
 
 import { ExportButton } from "../export/ExportButton";
+import { useEnforceStudioGate, useStudioGate } from "../account/hooks";
+import { SIGN_IN_CARD_ID, SignInCard } from "../account/SignInCard";
 import { ChannelCard } from "./ChannelCard";
 import { DurationInput } from "./DurationInput";
 import { EffectsGrid } from "./EffectsGrid";
 import { PlayButton } from "./PlayButton";
 import { WaveformDisplay } from "./WaveformDisplay";
+import { useStudio } from "./studio-context";
 
 export function StudioPage() {
+  const gate = useStudioGate();
+  useEnforceStudioGate(useStudio(), gate);
   return (
     <main id="main" className="studio">
       <section className="hero">
@@ -17,6 +23,10 @@ export function StudioPage() {
           by one WebAssembly engine at 48 kHz.
         </p>
       </section>
+      {gate.level === "anonymous" && <SignInCard />}
+      <fieldset className="studio-body" disabled={gate.studioLocked} data-level={gate.level}
+        aria-describedby={gate.level === "anonymous" ? SIGN_IN_CARD_ID : undefined}>
+      <legend className="sr-only">Studio controls</legend>
       <section className="panel" aria-labelledby="freq-title">
         <h2 id="freq-title">Frequencies</h2>
         <p id="frequency-help" className="help">Please enter valid frequency between 20-20000 Hz</p>
@@ -32,9 +42,11 @@ export function StudioPage() {
       <EffectsGrid />
       <section className="panel actions" aria-label="Playback">
         <DurationInput />
+        {gate.label && <p className="tier-label">{gate.label}</p>}
         <PlayButton />
         <ExportButton />
       </section>
+      </fieldset>
     </main>
   );
 }

@@ -1,0 +1,52 @@
+// Session helpers for e2e tests: create an account through the real API (from Node, not the
+// page) and hand its session to a page through localStorage, the way the web app stores it
+// (auth_token plus token, authToken, jwt_token and user_data), so a test starts signed in.
+
+import { randomBytes } from "node:crypto";
+import type { Page } from "playwright-core";
+
+export interface TestAccount {
+  email: string;
+  password: string;
+  token: string;
+  user: { email: string; [key: string]: unknown };
+}
+
+/** A fresh, unique e-mail address for one test run. */
+export function uniqueEmail(prefix = "user"): string {
+  return `${prefix}-${Date.now()}-${randomBytes(3).toString("hex")}@example.test`;
+}
+
+async function post<T>(url: string, body: unknown): Promise<T> {
+  const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  const data = (await res.json()) as T & { error?: string };
+  if (!res.ok) throw new Error(`${url} answered ${res.status}: ${data.error ?? "no error text"}`);
+  return data;
+}
+
+/** Registers a new account (POST /api/auth/register) and returns its session. */
+export async function registerAccount(appUrl: string, email = uniqueEmail(), password = "tone-Studio-42"): Promise<TestAccount> {
+  const answer = await post<{ token: string; user: TestAccount["user"] }>(`${appUrl}/api/auth/register`, {
+    email,
+    password,
+    confirmPassword: password,
+    fullName: "E2E Tester",
+  });
+  return { email, password, token: answer.token, user: answer.user };
+}
+
+/** Stores `account`'s session in the page's localStorage (same origin as appUrl), then opens `path`. */
+export async function openSignedIn(page: Page, appUrl: string, account: TestAccount, path = "/"): Promise<void> {
+  // localStorage belongs to the origin: load a cheap same-origin URL first (the health check).
+  await page.goto(`${appUrl}/api/health`);
+  await page.evaluate(({ token, user }) => {
+    for (const key of ["auth_token", "token", "authToken", "jwt_token"]) localStorage.setItem(key, token);
+    localStorage.setItem("user_data", JSON.stringify(user));
+  }, account);
+  await page.goto(appUrl + path);
+}
+
+/** The token the page has stored, or null when signed out. */
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => localStorage.getItem("auth_token"));
+}

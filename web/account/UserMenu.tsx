@@ -1,0 +1,150 @@
+// The header's user menu (spec/accounts.md section 2): an avatar with the e-mail's initial opens a
+// panel with the subscription status card, Manage Billing (subscribers) or Get Pro Access
+// (everyone else), the admin label and Sign Out ('Signing out...' while in progress). It closes
+// on an outside click and on Escape, returning focus to the avatar.
+
+import { useEffect, useId, useRef, useState } from "react";
+import { useNavigate } from "react-router-dom";
+import { toast } from "sonner";
+import { ApiRequestError, requestJson } from "./api";
+import { daysLeftText, planText } from "./entitlements";
+import { useEntitlements, useSession } from "./hooks";
+import { TEXT } from "./messages";
+import { PRICING_PATH } from "./ProLock";
+import { sessionStore } from "./session-store";
+
+const SIGN_OUT_TOAST_MS = 3000;
+
+function SubscriptionCard() {
+  const ent = useEntitlements();
+  const sub = useSession((s) => s.profile?.subscription ?? null);
+  if (ent.isAdmin) {
+    return (
+      <div className="sub-card admin" aria-label="Subscription status">
+        <strong>ADMIN ACCESS</strong>
+        <span>Unlimited</span>
+      </div>
+    );
+  }
+  if (!sub) {
+    return (
+      <div className="sub-card" aria-label="Subscription status">
+        <strong>Free plan</strong>
+        <span>Channel 1, sine waves, up to 59 minutes</span>
+      </div>
+    );
+  }
+  const left = sub.isActive ? daysLeftText(sub.endDate) : "Expired";
+  return (
+    <div className="sub-card" data-active={sub.isActive && left !== "Expired"} aria-label="Subscription status">
+      <strong>{planText(sub)}</strong>
+      {left && <span>{left}</span>}
+    </div>
+  );
+}
+
+export function UserMenu() {
+  const navigate = useNavigate();
+  const email = useSession((s) => s.user?.email ?? "");
+  const token = useSession((s) => s.token);
+  const ent = useEntitlements();
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const [billingBusy, setBillingBusy] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (root.current && !root.current.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== "Escape") return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener("pointerdown", onPointer);
+    document.addEventListener("keydown", onKey);
+    return () => {
+      document.removeEventListener("pointerdown", onPointer);
+      document.removeEventListener("keydown", onKey);
+    };
+  }, [open]);
+
+  const signOut = async () => {
+    if (signingOut) return;
+    setSigningOut(true);
+    const ok = await sessionStore().getState().signOut();
+    setSigningOut(false);
+    setOpen(false);
+    if (ok) toast.success(TEXT.signedOut, { duration: SIGN_OUT_TOAST_MS });
+    else toast.error(TEXT.signOutFailed);
+    navigate("/", { replace: true });
+  };
+
+  const manageBilling = async () => {
+    if (!token) {
+      toast.error(TEXT.billingSignIn);
+      navigate("/auth");
+      return;
+    }
+    setBillingBusy(true);
+    try {
+      const { url } = await requestJson<{ url?: string }>("/api/stripe/create-customer-portal-session", {
+        body: { return_url: `${window.location.origin}/app` },
+        token,
+      });
+      if (!url) throw new ApiRequestError("missing url", 500);
+      const tab = window.open(url, "_blank", "noopener");
+      if (tab) toast.success(TEXT.portalOpened);
+      else toast.error(TEXT.popupBlocked);
+    } catch (err) {
+      toast.error(TEXT.billingUnavailable(err instanceof Error ? err.message : String(err)));
+      navigate(ent.hasActiveSubscription ? "/billing" : PRICING_PATH);
+    } finally {
+      setBillingBusy(false);
+      setOpen(false);
+    }
+  };
+
+  const initial = (email.trim()[0] ?? "?").toUpperCase();
+  return (
+    <div className="user-menu" ref={root}>
+      <button
+        ref={button}
+        type="button"
+        className="avatar"
+        aria-expanded={open}
+        aria-controls={panelId}
+        aria-label={`Account menu for ${email}`}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {initial}
+      </button>
+      <div id={panelId} className="user-menu-panel" hidden={!open}>
+        <p className="user-menu-email">{email}</p>
+        <SubscriptionCard />
+        {ent.hasActiveSubscription ? (
+          <button type="button" onClick={manageBilling} disabled={billingBusy}>
+            {billingBusy ? "Opening billing..." : "Manage Billing"}
+          </button>
+        ) : (
+          <button
+            type="button"
+            onClick={() => {
+              setOpen(false);
+              navigate(PRICING_PATH);
+            }}
+          >
+            Get Pro Access
+          </button>
+        )}
+        <button type="button" className="sign-out" onClick={signOut} disabled={signingOut}>
+          {signingOut ? "Signing out..." : "Sign Out"}
+        </button>
+      </div>
+    </div>
+  );
+}

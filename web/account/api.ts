@@ -1,0 +1,104 @@
+// The account API client (spec/accounts.md section 7): relative paths, JSON bodies, the bearer
+// header when a token is stored, and on a non-OK answer the `error` field of the body (falling
+// back to 'Request failed'). Also the answer shapes of the auth routes in api/routes.
+
+export interface PublicUser {
+  id: string;
+  email: string;
+  fullName: string | null;
+  isAdmin: boolean;
+  is_super_admin: boolean;
+  emailVerified: boolean;
+  createdAt: string;
+}
+
+export interface SessionAnswer {
+  token: string;
+  user: PublicUser;
+  csrfToken?: string;
+  expiresAt?: string;
+}
+
+export interface ExchangeAnswer extends SessionAnswer {
+  type: "recovery" | "signup";
+}
+
+export interface SubscriptionInfo {
+  isActive: boolean;
+  planName: string;
+  endDate: string | null;
+}
+
+export interface TemporaryAccessInfo {
+  id: string;
+  accessType: string;
+  planName: string;
+  durationHours: number;
+  endDate: string;
+  timeRemaining: number;
+  reason: string;
+}
+
+export interface Profile {
+  user: PublicUser;
+  isAdmin: boolean;
+  subscription: SubscriptionInfo | null;
+  hasTemporaryAccess: boolean;
+  temporaryAccess: TemporaryAccessInfo | null;
+  hasActiveSubscription?: boolean;
+  hasUnlimitedAccess?: boolean;
+  adminOverride?: boolean;
+  emailVerified?: boolean;
+}
+
+export interface MessageAnswer {
+  ok: boolean;
+  message?: string;
+}
+
+export const REQUEST_FAILED = "Request failed";
+
+/** A failed call: `status` is the HTTP status, or 0 when the request never got an answer. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly network: boolean;
+  constructor(message: string, status: number, network = false) {
+    super(message);
+    this.name = "ApiRequestError";
+    this.status = status;
+    this.network = network;
+  }
+}
+
+export interface RequestOptions {
+  method?: "GET" | "POST";
+  body?: unknown;
+  token?: string | null;
+  fetchImpl?: typeof fetch;
+  signal?: AbortSignal;
+}
+
+export async function requestJson<T>(path: string, opts: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (opts.body !== undefined) headers["Content-Type"] = "application/json";
+  if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
+  const doFetch = opts.fetchImpl ?? fetch;
+  let res: Response;
+  try {
+    res = await doFetch(path, {
+      method: opts.method ?? (opts.body === undefined ? "GET" : "POST"),
+      headers,
+      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      signal: opts.signal,
+    });
+  } catch (err) {
+    // fetch rejects only when no answer came back (offline, DNS, CORS): a "network" failure.
+    throw new ApiRequestError(err instanceof Error ? err.message : "Network error", 0, true);
+  }
+  const data = (await res.json().catch(() => null)) as Record<string, unknown> | null;
+  if (!res.ok) {
+    const error = data && typeof data.error === "string" && data.error ? data.error : REQUEST_FAILED;
+    throw new ApiRequestError(error, res.status);
+  }
+  return (data ?? {}) as T;
+}

@@ -1,0 +1,81 @@
+// What the signed-in visitor may do, derived on the client from the profile for DISPLAY only (the
+// server enforces every protected call). Rules of spec/accounts.md sections 4 and 6 and
+// spec/studio.md section 6; where the profile carries the server's own answer it wins.
+
+import type { Profile, PublicUser } from "./api";
+
+export const ADMIN_PLAN_NAME = "Admin Access";
+export const TEMPORARY_PLAN_NAME = "Temporary Access";
+export const MAX_DURATION = 3600;
+export const ADMIN_MAX_DURATION = 43200;
+const DAY_MS = 86_400_000;
+
+export interface ClientEntitlements {
+  signedIn: boolean;
+  isAdmin: boolean;
+  adminOverride: boolean;
+  hasActiveSubscription: boolean;
+  hasTemporaryAccess: boolean;
+  hasUnlimitedAccess: boolean;
+  /** Longest playback the studio allows (43200 s only for admins with unlimited access). */
+  maxDuration: number;
+}
+
+export const ANONYMOUS: ClientEntitlements = {
+  signedIn: false,
+  isAdmin: false,
+  adminOverride: false,
+  hasActiveSubscription: false,
+  hasTemporaryAccess: false,
+  hasUnlimitedAccess: false,
+  maxDuration: MAX_DURATION,
+};
+
+/** Admin when the profile says so, or the user's is_super_admin or isAdmin is true. */
+export function isAdminProfile(profile: Pick<Profile, "isAdmin"> | null, user: PublicUser | null): boolean {
+  return profile?.isAdmin === true || user?.is_super_admin === true || user?.isAdmin === true;
+}
+
+export function deriveEntitlements(profile: Profile | null, user: PublicUser | null = profile?.user ?? null): ClientEntitlements {
+  if (!user) return ANONYMOUS;
+  const isAdmin = isAdminProfile(profile, user);
+  const adminOverride = isAdmin && profile?.adminOverride === true;
+  const sub = profile?.subscription ?? null;
+  const realPlan = !!sub?.isActive && sub.planName !== ADMIN_PLAN_NAME && sub.planName !== TEMPORARY_PLAN_NAME;
+  const hasActiveSubscription = profile?.hasActiveSubscription ?? realPlan;
+  const hasTemporaryAccess =
+    profile?.hasTemporaryAccess === true || (!!sub?.isActive && sub.planName === TEMPORARY_PLAN_NAME);
+  const hasUnlimitedAccess =
+    profile?.hasUnlimitedAccess ?? (adminOverride || hasActiveSubscription || hasTemporaryAccess);
+  return {
+    signedIn: true,
+    isAdmin,
+    adminOverride,
+    hasActiveSubscription,
+    hasTemporaryAccess,
+    hasUnlimitedAccess,
+    maxDuration: isAdmin && hasUnlimitedAccess ? ADMIN_MAX_DURATION : MAX_DURATION,
+  };
+}
+
+/** 'Expired' at or past the end, '1 day left', else 'N days left' (days rounded up). */
+export function daysLeftText(endDate: string | null | undefined, now: number = Date.now()): string | null {
+  if (!endDate) return null;
+  const end = Date.parse(endDate);
+  if (!Number.isFinite(end)) return null;
+  const days = Math.ceil((end - now) / DAY_MS);
+  if (days <= 0) return "Expired";
+  return days === 1 ? "1 day left" : `${days} days left`;
+}
+
+/** The plan line of the subscription card: the plan name, or 'Active'. */
+export function planText(sub: { planName?: string | null } | null): string {
+  return sub?.planName?.trim() || "Active";
+}
+
+/** The label next to the duration (spec 6); null while nobody is signed in. */
+export function tierLabel(ent: ClientEntitlements): string | null {
+  if (!ent.signedIn) return null;
+  if (ent.maxDuration === ADMIN_MAX_DURATION) return "Admin User (12 hours max)";
+  return ent.hasUnlimitedAccess ? "Pro User (59 min max)" : "Free User (59 min max)";
+}

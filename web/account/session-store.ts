@@ -1,0 +1,185 @@
+// The session: a vanilla zustand store outside React holding the token, the user and the cached
+// profile. It restores a stored session on load (GET /api/user/profile with the bearer; a failed
+// restore clears every stored key), caches the profile for 5 minutes, signs in, signs up, adopts
+// sessions from e-mailed codes and signs out (POST /api/auth/logout, then storage is cleared).
+// Dependencies are injected so unit tests run it with a memory storage and a fake fetch.
+
+import { createStore, type StoreApi } from "zustand/vanilla";
+import {
+  ApiRequestError, requestJson, type ExchangeAnswer, type Profile, type PublicUser, type SessionAnswer,
+} from "./api";
+import { browserStorage, clearSession, readToken, readUser, saveSession, type KeyValueStorage } from "./storage";
+
+export const PROFILE_TTL_MS = 5 * 60 * 1000;
+export const INVALID_TOKEN = "Invalid token";
+
+export type SessionStatus = "restoring" | "anonymous" | "signed_in";
+
+export interface SessionState {
+  status: SessionStatus;
+  token: string | null;
+  user: PublicUser | null;
+  profile: Profile | null;
+  /** When the cached profile was fetched (ms since epoch), 0 when none. */
+  profileAt: number;
+}
+
+export interface SignUpFields {
+  fullName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+}
+
+export interface SessionActions {
+  /** Restores a stored session once; later calls share the first call's promise. */
+  restore(): Promise<void>;
+  /** The profile, from the 5-minute cache unless `force`; null when signed out. */
+  loadProfile(force?: boolean): Promise<Profile | null>;
+  signIn(email: string, password: string): Promise<SessionAnswer>;
+  signUp(fields: SignUpFields): Promise<SessionAnswer>;
+  /** Exchanges an e-mailed code (POST /api/auth/exchange) for a session. */
+  exchange(code: string): Promise<ExchangeAnswer>;
+  /** Stores a session answer and loads its profile. */
+  adopt(answer: SessionAnswer): Promise<void>;
+  /** Revokes the session on the server, then clears it here; false when the server call failed. */
+  signOut(): Promise<boolean>;
+  /** Forgets the session locally (storage and memory). */
+  clear(): void;
+}
+
+export type SessionStore = SessionState & SessionActions;
+
+export interface SessionDeps {
+  storage?: KeyValueStorage;
+  fetchImpl?: typeof fetch;
+  now?: () => number;
+}
+
+export function createSessionStore(deps: SessionDeps = {}): StoreApi<SessionStore> {
+  const storage = deps.storage ?? browserStorage();
+  const now = deps.now ?? Date.now;
+  const call = <T>(path: string, body?: unknown, token?: string | null) =>
+    requestJson<T>(path, { body, token, fetchImpl: deps.fetchImpl });
+  const initialToken = readToken(storage);
+  let restoring: Promise<void> | null = null;
+
+  return createStore<SessionStore>()((set, get) => {
+    const clear = () => {
+      clearSession(storage);
+      set({ status: "anonymous", token: null, user: null, profile: null, profileAt: 0 });
+    };
+
+    const fetchProfile = async (token: string): Promise<Profile> => {
+      try {
+        return await call<Profile>("/api/user/profile", undefined, token);
+      } catch (err) {
+        if (err instanceof ApiRequestError && err.status === 401) throw new ApiRequestError(INVALID_TOKEN, 401);
+        throw err;
+      }
+    };
+
+    const adopt = async (answer: SessionAnswer) => {
+      saveSession(storage, answer.token, answer.user);
+      set({ token: answer.token, user: answer.user, profile: null, profileAt: 0 });
+      try {
+        const profile = await fetchProfile(answer.token);
+        set({ profile, profileAt: now(), user: profile.user });
+      } catch (err) {
+        // Signed in all the same; the studio shows the free level until the profile loads.
+        console.warn("Profile could not be loaded after sign-in", err);
+      }
+      set({ status: "signed_in" });
+    };
+
+    return {
+      status: initialToken ? "restoring" : "anonymous",
+      token: initialToken,
+      user: initialToken ? readUser(storage) : null,
+      profile: null,
+      profileAt: 0,
+
+      restore: () =>
+        (restoring ??= (async () => {
+          const token = readToken(storage);
+          if (!token) {
+            if (get().status === "restoring") set({ status: "anonymous" });
+            return;
+          }
+          try {
+            const profile = await fetchProfile(token);
+            storage.setItem("user_data", JSON.stringify(profile.user));
+            set({ status: "signed_in", token, user: profile.user, profile, profileAt: now() });
+          } catch (err) {
+            console.warn("Stored session could not be restored", err);
+            clear(); // spec 4: a failed restore clears all stored tokens and user data
+          }
+        })()),
+
+      loadProfile: async (force = false) => {
+        const { token, profile, profileAt } = get();
+        if (!token) return null;
+        if (!force && profile && now() - profileAt < PROFILE_TTL_MS) return profile;
+        try {
+          const fresh = await fetchProfile(token);
+          set({ profile: fresh, profileAt: now(), user: fresh.user });
+          return fresh;
+        } catch (err) {
+          if (err instanceof ApiRequestError && err.status === 401) clear();
+          throw err;
+        }
+      },
+
+      signIn: async (email, password) => {
+        const answer = await call<SessionAnswer>("/api/auth/login", { email: email.trim(), password });
+        await adopt(answer);
+        return answer;
+      },
+
+      signUp: async (f) => {
+        const answer = await call<SessionAnswer>("/api/auth/register", {
+          email: f.email.trim(),
+          password: f.password,
+          confirmPassword: f.confirmPassword,
+          fullName: f.fullName.trim(),
+        });
+        await adopt(answer);
+        return answer;
+      },
+
+      exchange: async (code) => {
+        const answer = await call<ExchangeAnswer>("/api/auth/exchange", { code });
+        await adopt(answer);
+        return answer;
+      },
+
+      adopt,
+
+      signOut: async () => {
+        const token = get().token;
+        let ok = true;
+        if (token) {
+          try {
+            await call("/api/auth/logout", {}, token);
+          } catch (err) {
+            // An already dead session (401) is signed out all the same.
+            ok = err instanceof ApiRequestError && err.status === 401;
+            if (!ok) console.warn("Logout request failed", err);
+          }
+        }
+        clear(); // the local session goes either way: the user asked to leave
+        return ok;
+      },
+
+      clear,
+    };
+  });
+}
+
+let singleton: StoreApi<SessionStore> | null = null;
+
+/** The app's one session store (created on first use, in the browser). */
+export function sessionStore(): StoreApi<SessionStore> {
+  singleton ??= createSessionStore();
+  return singleton;
+}
