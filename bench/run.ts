@@ -5,6 +5,7 @@
 import { writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { runDsp } from "./dsp";
+import { printExport, runExport } from "./export";
 
 const quick = process.argv.includes("--quick");
 
@@ -20,7 +21,9 @@ for (const [k, v] of Object.entries(dsp.quantum)) {
       ` (median ${(v.medianMs * 1000).toFixed(1)} us; slowest single call incl. machine noise ${(v.worstRawMs * 1000).toFixed(1)} us)`,
   );
 }
-const summary = { quick, date: new Date().toISOString(), node: process.version, ...dsp };
+const exported = await runExport(quick);
+printExport(exported);
+const summary = { quick, date: new Date().toISOString(), node: process.version, ...dsp, export: exported };
 console.log("BENCH_JSON " + JSON.stringify(summary));
 writeFileSync(fileURLToPath(new URL("./results.json", import.meta.url)), JSON.stringify(summary, null, 2) + "\n");
 
