@@ -107,8 +107,18 @@ export class Distortion extends Effect {
     const sums = this.sums;
     sums[0] = 0.0;
     sums[1] = 0.0;
+    // A mono block (the usual case: the channel mix is mono) is shaped once.
+    const mono = memory.compare(l, r, <usize>n << 2) == 0 && this.left.u1 == this.right.u1;
     this.left.run(l, n, g0, g1, sums);
-    this.right.run(r, n, g0, g1, sums);
+    if (mono) {
+      memory.copy(r, l, <usize>n << 2);
+      this.right.u1 = this.left.u1;
+      this.right.f1 = this.left.f1;
+      sums[0] *= 2.0;
+      sums[1] *= 2.0;
+    } else {
+      this.right.run(r, n, g0, g1, sums);
+    }
     const k = this.comp < 0.0 ? 1.0 : this.slow;
     this.pin += (sums[0] - this.pin) * k;
     this.pout += (sums[1] - this.pout) * k;

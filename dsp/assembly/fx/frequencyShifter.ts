@@ -4,23 +4,21 @@
 // out = re cos(theta) - im sin(theta). A partial at f moves to f + shift (a negative result
 // reflects through 0 Hz); the mirror image at f - shift is suppressed by the transformer's
 // phase accuracy (>= 55 dB). Fully wet. The shift is smoothed per block; the oscillator's phase
-// is f64 and runs backwards for negative shifts, so sweeping through 0 Hz is seamless.
+// is kept in f64 (restarting the per-sample rotator every block) and runs backwards for negative
+// shifts, so sweeping through 0 Hz is seamless.
 
 import { Effect } from "./effect";
 import { blockCoef, Smoothed } from "../lib/smooth";
-import { QUARTER, sineTable, tableAt, TWO32 } from "../lib/voice-osc";
 import { StereoHilbert } from "../lib/voice-hilbert";
 
 export class FrequencyShifter extends Effect {
   hilbert: StereoHilbert = new StereoHilbert();
   shift: Smoothed = new Smoothed();
   phase: f64 = 0.0; // cycles, [0, 1)
-  table: usize = 0;
   coef: f32 = 0.0;
 
   init(fs: f64): void {
     super.init(fs);
-    this.table = sineTable();
     this.coef = blockCoef(fs);
   }
 
@@ -36,25 +34,11 @@ export class FrequencyShifter extends Effect {
   }
 
   process(l: usize, r: usize, n: i32): void {
-    const h = this.hilbert;
-    h.process(l, r, n);
     const s0 = <f64>this.shift.value;
     const s1 = <f64>this.shift.step(this.coef);
-    const cps = (s0 + s1) * 0.5 / this.fs;
-    const inc = <u32>(<i32>(cps * TWO32)); // two's complement: negative shifts run backwards
-    let p = <u32>(<u64>(this.phase * TWO32));
+    const cps = (s0 + s1) * 0.5 / this.fs; // negative shifts turn the oscillator backwards
+    this.hilbert.shift(l, r, n, this.phase, cps);
     this.phase += cps * <f64>n;
     this.phase -= Math.floor(this.phase);
-    const t = this.table;
-    const rl = changetype<usize>(h.reL), il = changetype<usize>(h.imL);
-    const rr = changetype<usize>(h.reR), ir = changetype<usize>(h.imR);
-    for (let i = 0; i < n; i++) {
-      const c = tableAt(t, p + QUARTER);
-      const s = tableAt(t, p);
-      p += inc;
-      const o = <usize>i << 2;
-      store<f32>(l + o, load<f32>(rl + o) * c - load<f32>(il + o) * s);
-      store<f32>(r + o, load<f32>(rr + o) * c - load<f32>(ir + o) * s);
-    }
   }
 }

@@ -92,7 +92,18 @@ export class HarmonicExciter extends Effect {
     const a1 = this.amount.step(this.coef);
     if (a0 == 0.0 && a1 == 0.0) return;
     const s = changetype<usize>(this.scratch);
-    this.left.run(l, n, s, this.release, a0, a1);
-    this.right.run(r, n, s, this.release, a0, a1);
+    // A mono block (the usual case) with matching states is processed once.
+    const L = this.left, R = this.right;
+    const mono = memory.compare(l, r, <usize>n << 2) == 0 && L.env == R.env &&
+      L.pre.z1 == R.pre.z1 && L.pre.z2 == R.pre.z2 && L.post.z1 == R.post.z1 && L.post.z2 == R.post.z2;
+    L.run(l, n, s, this.release, a0, a1);
+    if (mono) {
+      memory.copy(r, l, <usize>n << 2);
+      R.env = L.env;
+      R.pre.z1 = L.pre.z1; R.pre.z2 = L.pre.z2;
+      R.post.z1 = L.post.z1; R.post.z2 = L.post.z2;
+    } else {
+      R.run(r, n, s, this.release, a0, a1);
+    }
   }
 }

@@ -12,13 +12,13 @@
 // in each grid cell of fs/rate samples. The rate runs exponentially through 20/s (0, crackle),
 // 2000/s (50, the density at which velvet noise sounds as smooth as continuous noise) and one per
 // sample (100, plain white noise); impulses are scaled to keep the power of continuous noise
-// (at most x4, so sparse crackle stays bounded). The impulses' random signs keep every density's
-// spectrum exactly that of its type.
+// (at most x5: exact down to 1920/s, so sparse crackle stays bounded). The impulses' random
+// signs keep every density's spectrum exactly that of its type.
 
 import { Effect } from "./effect";
 import { Rng } from "../lib/rng";
 import { blockCoef, Smoothed } from "../lib/smooth";
-import { TONE_GAIN } from "../lib/constants";
+import { BLOCK, TONE_GAIN } from "../lib/constants";
 
 const WHITE: i32 = 0;
 const PINK: i32 = 1;
@@ -26,7 +26,7 @@ const BROWN: i32 = 2;
 const PINK_SCALE: f32 = 0.1833;   // Kellet's filter has ~15 dB of gain on white noise
 const BROWN_LEAK: f32 = 0.9985;   // corner fs (1 - a) / 2 pi = 11.5 Hz at 48 kHz
 const BROWN_SCALE: f32 = 0.0548;  // sqrt(1 - a^2): unit gain in power
-const MAX_IMPULSE: f32 = 4.0;
+const MAX_IMPULSE: f32 = 5.0;
 
 /** One channel's generator: velvet impulses -> type filter -> tilt. */
 class NoiseVoice {
@@ -47,68 +47,80 @@ class NoiseVoice {
   }
 
   /** Adds n samples to p. cell = grid cell in samples (1 = continuous); amp = impulse scale;
-   *  g0..g1 output gain ramp; lowG/highG tilt weights (both 1: no tilt); split = one-pole coef. */
-  render(p: usize, n: i32, type: i32, cell: f64, amp: f32, g0: f32, g1: f32,
+   *  g0..g1 output gain ramp; lowG/highG tilt weights (both 1: no tilt); split = one-pole coef.
+   *  Separate passes (excitation, type filter, tilt + gain) keep every loop branch-free. */
+  render(p: usize, n: i32, w: usize, type: i32, cell: f64, amp: f32, g0: f32, g1: f32,
     lowG: f32, highG: f32, split: f32): void {
+    const rng = this.rng;
+    if (cell <= 1.0) {
+      for (let i = 0; i < n; i++) store<f32>(w + (<usize>i << 2), rng.next());
+    } else {
+      // Velvet noise: only the impulses are visited.
+      memory.fill(w, 0, <usize>n << 2);
+      let next = this.next;
+      while (next < <f64>n) {
+        const q = w + (<usize><i32>next << 2);
+        store<f32>(q, load<f32>(q) + rng.next() * amp);
+        // Next impulse: the rest of this cell, then a random place in the next one.
+        const at = <f64>(rng.next() * 0.5 + 0.5) * cell;
+        next += this.cellLeft + at;
+        this.cellLeft = cell - at;
+      }
+      this.next = next - <f64>n;
+    }
+    if (type == PINK) {
+      // Paul Kellet's refined pink filter (musicdsp.org, "Filter to make pink noise").
+      let b0 = this.b0, b1 = this.b1, b2 = this.b2, b3 = this.b3, b4 = this.b4, b5 = this.b5, b6 = this.b6;
+      for (let i = 0; i < n; i++) {
+        const q = w + (<usize>i << 2);
+        const x = load<f32>(q);
+        b0 = 0.99886 * b0 + x * 0.0555179;
+        b1 = 0.99332 * b1 + x * 0.0750759;
+        b2 = 0.969 * b2 + x * 0.153852;
+        b3 = 0.8665 * b3 + x * 0.3104856;
+        b4 = 0.55 * b4 + x * 0.5329522;
+        b5 = -0.7616 * b5 - x * 0.016898;
+        store<f32>(q, (b0 + b1 + b2 + b3 + b4 + b5 + b6 + x * 0.5362) * PINK_SCALE);
+        b6 = x * 0.115926;
+      }
+      // No denormal tails (sparse impulses leave the filters ringing down for a long time).
+      this.b0 = flush(b0); this.b1 = flush(b1); this.b2 = flush(b2); this.b3 = flush(b3);
+      this.b4 = flush(b4); this.b5 = flush(b5); this.b6 = flush(b6);
+    } else if (type == BROWN) {
+      let y = this.brown;
+      for (let i = 0; i < n; i++) {
+        const q = w + (<usize>i << 2);
+        y = BROWN_LEAK * y + load<f32>(q);
+        store<f32>(q, y * BROWN_SCALE);
+      }
+      this.brown = flush(y);
+    }
     const gs = (g1 - g0) / <f32>n;
     let g = g0;
-    let next = this.next, cellLeft = this.cellLeft;
-    let b0 = this.b0, b1 = this.b1, b2 = this.b2, b3 = this.b3, b4 = this.b4, b5 = this.b5, b6 = this.b6;
-    let brown = this.brown, low = this.low;
-    const rng = this.rng;
-    const tilt = lowG != 1.0 || highG != 1.0;
-    for (let i = 0; i < n; i++) {
-      g += gs;
-      let w: f32 = 0.0;
-      if (cell <= 1.0) {
-        w = rng.next();
-      } else {
-        next -= 1.0;
-        while (next < 0.0) {
-          w += rng.next() * amp;
-          // Next impulse: the rest of this cell, then a random place in the next one.
-          const at = <f64>(rng.next() * 0.5 + 0.5) * cell;
-          next += cellLeft + at;
-          cellLeft = cell - at;
-        }
-      }
-      let y: f32;
-      if (type == PINK) {
-        // Paul Kellet's refined pink filter (musicdsp.org, "Filter to make pink noise").
-        b0 = 0.99886 * b0 + w * 0.0555179;
-        b1 = 0.99332 * b1 + w * 0.0750759;
-        b2 = 0.969 * b2 + w * 0.153852;
-        b3 = 0.8665 * b3 + w * 0.3104856;
-        b4 = 0.55 * b4 + w * 0.5329522;
-        b5 = -0.7616 * b5 - w * 0.016898;
-        y = (b0 + b1 + b2 + b3 + b4 + b5 + b6 + w * 0.5362) * PINK_SCALE;
-        b6 = w * 0.115926;
-      } else if (type == BROWN) {
-        brown = BROWN_LEAK * brown + w;
-        y = brown * BROWN_SCALE;
-      } else {
-        y = w;
-      }
-      if (tilt) {
+    if (lowG != 1.0 || highG != 1.0) {
+      let low = this.low;
+      for (let i = 0; i < n; i++) {
+        g += gs;
+        const o = <usize>i << 2;
+        const y = load<f32>(w + o);
         low += (y - low) * split;
-        y = low * lowG + (y - low) * highG;
+        store<f32>(p + o, load<f32>(p + o) + (low * lowG + (y - low) * highG) * g);
       }
-      const a = <usize>i << 2;
-      store<f32>(p + a, load<f32>(p + a) + y * g);
+      this.low = flush(low);
+    } else {
+      for (let i = 0; i < n; i++) {
+        g += gs;
+        const o = <usize>i << 2;
+        store<f32>(p + o, load<f32>(p + o) + load<f32>(w + o) * g);
+      }
     }
-    // No denormal tails (sparse impulses leave the filters ringing down for a long time).
-    if (Mathf.abs(b0) < 1e-20) b0 = 0.0;
-    if (Mathf.abs(b1) < 1e-20) b1 = 0.0;
-    if (Mathf.abs(b2) < 1e-20) b2 = 0.0;
-    if (Mathf.abs(b3) < 1e-20) b3 = 0.0;
-    if (Mathf.abs(b4) < 1e-20) b4 = 0.0;
-    if (Mathf.abs(b5) < 1e-20) b5 = 0.0;
-    if (Mathf.abs(brown) < 1e-20) brown = 0.0;
-    if (Mathf.abs(low) < 1e-20) low = 0.0;
-    this.next = next; this.cellLeft = cellLeft;
-    this.b0 = b0; this.b1 = b1; this.b2 = b2; this.b3 = b3; this.b4 = b4; this.b5 = b5; this.b6 = b6;
-    this.brown = brown; this.low = low;
   }
+}
+
+// @ts-ignore: decorator
+@inline
+function flush(x: f32): f32 {
+  return Mathf.abs(x) < 1e-20 ? 0.0 : x;
 }
 
 export class Noise extends Effect {
@@ -120,6 +132,7 @@ export class Noise extends Effect {
   type: i32 = WHITE;
   split: f32 = 0.0;
   coef: f32 = 0.0;
+  scratch: StaticArray<f32> = new StaticArray<f32>(BLOCK);
 
   init(fs: f64): void {
     super.init(fs);
@@ -159,7 +172,8 @@ export class Noise extends Effect {
     const highG = <f32>Math.pow(10.0, <f64>tilt * 6.0 / 20.0);
     const lowG: f32 = 1.0 / highG;
     if (g0 == 0.0 && g1 == 0.0) return;
-    this.left.render(l, n, this.type, cell, amp, g0, g1, lowG, highG, this.split);
-    this.right.render(r, n, this.type, cell, amp, g0, g1, lowG, highG, this.split);
+    const w = changetype<usize>(this.scratch);
+    this.left.render(l, n, w, this.type, cell, amp, g0, g1, lowG, highG, this.split);
+    this.right.render(r, n, w, this.type, cell, amp, g0, g1, lowG, highG, this.split);
   }
 }

@@ -7,31 +7,36 @@
 // one layer spacing (octaves/3 octaves; with octaves = 3 the layers are exactly an octave apart).
 // Direction (extra 1): 0 up, 1 down. Layers follow the channel's live pitch and gain (silent when
 // no channel sounds); layers above 18 kHz fade out so nothing aliases.
+// The 12 sines are complex rotators, three v128 (one per layer, lanes = channels), renormalised
+// once per block; each layer's pitch is held per block (a rotation per sample).
 
 import { Effect } from "./effect";
 import { channels, toneScale } from "../bus";
-import { CHANNELS } from "../lib/constants";
+import { BLOCK, CHANNELS } from "../lib/constants";
+import { addLaneSums } from "../lib/voice-osc";
 import { blockCoef, Smoothed } from "../lib/smooth";
-import { sineTable, tableAt, TWO32 } from "../lib/voice-osc";
 
 const LAYERS: i32 = 3;
 const FADE_FROM: f64 = 18000.0;
 const FADE_TO: f64 = 20000.0;
 
 export class Shepard extends Effect {
-  phases: StaticArray<u32> = new StaticArray<u32>(CHANNELS * LAYERS);
-  gains: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS);
-  incs: StaticArray<f64> = new StaticArray<f64>(CHANNELS * LAYERS); // u32 units per sample
+  // [layer][channel], so each layer is one v128 across the four channels.
+  cos: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS);  // rotator state
+  sin: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS);
+  rotC: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS); // per-sample rotation
+  rotS: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS);
+  g0: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS);   // loudness at block start
+  vecs: StaticArray<f32> = new StaticArray<f32>(BLOCK * 4);          // per-sample lane values
+  gains: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS); // and at block end
   pos: f64 = 0.0;   // pattern position in layer spacings' thirds: [0, 1)
   rate: Smoothed = new Smoothed();
   span: Smoothed = new Smoothed();
   dir: f64 = 1.0;
-  table: usize = 0;
   coef: f32 = 0.0;
 
   init(fs: f64): void {
     super.init(fs);
-    this.table = sineTable();
     this.coef = blockCoef(fs);
   }
 
@@ -47,9 +52,9 @@ export class Shepard extends Effect {
     this.rate.jump(this.rate.target);
     this.span.jump(this.span.target);
     for (let i = 0; i < CHANNELS * LAYERS; i++) {
-      this.phases[i] = 0;
+      this.cos[i] = 1.0;
+      this.sin[i] = 0.0;
       this.gains[i] = 0.0;
-      this.incs[i] = -1.0; // unknown: take the first block's value without a ramp
     }
   }
 
@@ -58,50 +63,81 @@ export class Shepard extends Effect {
     const rate = <f64>this.rate.step(this.coef);
     const span = <f64>this.span.step(this.coef);
     // One layer spacing (1/3 of the window) per 1/rate seconds.
-    this.pos += this.dir * rate / 3.0 * <f64>n / fs;
-    this.pos -= Math.floor(this.pos);
-    const inv = 1.0 / <f64>n;
+    const x0 = this.pos;
+    const dx = this.dir * rate / 3.0 * <f64>n / fs;
+    this.pos = x0 + dx - Math.floor(x0 + dx);
+    let any = false;
     for (let c = 0; c < CHANNELS; c++) {
       const ch = channels[c];
-      const level = ch.gain * toneScale * <f32>(2.0 / 3.0);
+      const level = <f64>(ch.gain * toneScale) * (2.0 / 3.0);
       const base = ch.inc;
       for (let j = 0; j < LAYERS; j++) {
-        const k = c * LAYERS + j;
+        const k = j * CHANNELS + c; // [layer][channel]: channels are the SIMD lanes
         const g0 = unchecked(this.gains[k]);
-        let x = this.pos + <f64>j / 3.0;
-        x -= Math.floor(x);
+        // Position at the block's middle sets the pitch; the end sets the loudness target.
+        let xm = x0 + dx * 0.5 + <f64>j / 3.0;
+        xm -= Math.floor(xm);
+        let xe = x0 + dx + <f64>j / 3.0;
+        xe -= Math.floor(xe);
         let g1: f32 = 0.0;
-        let inc1 = 0.0;
+        let cps = 0.0;
         if (base > 0.0 && level > 0.0) {
-          const cps = base * Math.pow(2.0, (x - 0.5) * span);
-          const hz = cps * fs;
-          const fade = Math.min(Math.max((FADE_TO - hz) / (FADE_TO - FADE_FROM), 0.0), 1.0);
-          g1 = level * <f32>((0.5 - 0.5 * Math.cos(2.0 * Math.PI * x)) * fade);
-          inc1 = Math.min(cps, 0.45) * TWO32;
+          cps = base * Math.pow(2.0, (xm - 0.5) * span);
+          const fade = Math.min(Math.max((FADE_TO - cps * fs) / (FADE_TO - FADE_FROM), 0.0), 1.0);
+          g1 = <f32>(level * (0.5 - 0.5 * Math.cos(2.0 * Math.PI * xe)) * fade);
         }
         unchecked((this.gains[k] = g1));
-        let inc0 = unchecked(this.incs[k]);
-        // A layer that wrapped (or was silent) starts at its new pitch: its loudness is ~0 there.
-        if (inc0 < 0.0 || g0 == 0.0 || Math.abs(inc1 - inc0) > inc0 * 0.1) inc0 = inc1;
-        unchecked((this.incs[k] = inc1));
-        if (g0 == 0.0 && g1 == 0.0) continue;
-        let p = unchecked(this.phases[k]);
-        let ic = <u32>(<u64>inc0);
-        const di = <u32>(<i32>((inc1 - inc0) * inv)); // two's complement: adding it steps down too
-        let g = g0;
-        const gs = (g1 - g0) * <f32>inv;
-        const t = this.table;
-        for (let i = 0; i < n; i++) {
-          g += gs;
-          ic += di;
-          const s = tableAt(t, p) * g;
-          p += ic;
-          const a = <usize>i << 2;
-          store<f32>(l + a, load<f32>(l + a) + s);
-          store<f32>(r + a, load<f32>(r + a) + s);
-        }
-        unchecked((this.phases[k] = p));
+        unchecked((this.g0[k] = g0));
+        if (g1 != 0.0 || g0 != 0.0) any = true;
+        // Per-block rotation by the layer's phase step (held for the block; the pitch moves
+        // by under 0.4% per block, and the phase stays continuous).
+        const w = Math.min(cps, 0.45) * 2.0 * Math.PI;
+        unchecked((this.rotC[k] = <f32>Math.cos(w)));
+        unchecked((this.rotS[k] = <f32>Math.sin(w)));
       }
     }
+    if (!any) return;
+    this.render(l, r, n);
+  }
+
+  /** Twelve sine oscillators as three v128 rotators (lanes = channels), summed into l and r. */
+  private render(l: usize, r: usize, n: i32): void {
+    const C = changetype<usize>(this.cos), S = changetype<usize>(this.sin);
+    const RC = changetype<usize>(this.rotC), RS = changetype<usize>(this.rotS);
+    const G0 = changetype<usize>(this.g0), G1 = changetype<usize>(this.gains);
+    const V = changetype<usize>(this.vecs);
+    // Renormalise the rotators once per block (f32 rounding would slowly change their radius).
+    let c0 = v128.load(C), c1 = v128.load(C, 16), c2 = v128.load(C, 32);
+    let s0 = v128.load(S), s1 = v128.load(S, 16), s2 = v128.load(S, 32);
+    const h = f32x4.splat(0.5), t = f32x4.splat(1.5);
+    let k0 = f32x4.sub(t, f32x4.mul(h, f32x4.add(f32x4.mul(c0, c0), f32x4.mul(s0, s0))));
+    let k1 = f32x4.sub(t, f32x4.mul(h, f32x4.add(f32x4.mul(c1, c1), f32x4.mul(s1, s1))));
+    let k2 = f32x4.sub(t, f32x4.mul(h, f32x4.add(f32x4.mul(c2, c2), f32x4.mul(s2, s2))));
+    c0 = f32x4.mul(c0, k0); s0 = f32x4.mul(s0, k0);
+    c1 = f32x4.mul(c1, k1); s1 = f32x4.mul(s1, k1);
+    c2 = f32x4.mul(c2, k2); s2 = f32x4.mul(s2, k2);
+    const rc0 = v128.load(RC), rc1 = v128.load(RC, 16), rc2 = v128.load(RC, 32);
+    const rs0 = v128.load(RS), rs1 = v128.load(RS, 16), rs2 = v128.load(RS, 32);
+    const inv = f32x4.splat(1.0 / <f32>n);
+    let g0 = v128.load(G0), g1 = v128.load(G0, 16), g2 = v128.load(G0, 32);
+    const d0 = f32x4.mul(f32x4.sub(v128.load(G1), g0), inv);
+    const d1 = f32x4.mul(f32x4.sub(v128.load(G1, 16), g1), inv);
+    const d2 = f32x4.mul(f32x4.sub(v128.load(G1, 32), g2), inv);
+    for (let i = 0; i < n; i++) {
+      g0 = f32x4.add(g0, d0); g1 = f32x4.add(g1, d1); g2 = f32x4.add(g2, d2);
+      const n0 = f32x4.sub(f32x4.mul(c0, rc0), f32x4.mul(s0, rs0));
+      s0 = f32x4.add(f32x4.mul(s0, rc0), f32x4.mul(c0, rs0));
+      c0 = n0;
+      const n1 = f32x4.sub(f32x4.mul(c1, rc1), f32x4.mul(s1, rs1));
+      s1 = f32x4.add(f32x4.mul(s1, rc1), f32x4.mul(c1, rs1));
+      c1 = n1;
+      const n2 = f32x4.sub(f32x4.mul(c2, rc2), f32x4.mul(s2, rs2));
+      s2 = f32x4.add(f32x4.mul(s2, rc2), f32x4.mul(c2, rs2));
+      c2 = n2;
+      v128.store(V + (<usize>i << 4), f32x4.add(f32x4.add(f32x4.mul(s0, g0), f32x4.mul(s1, g1)), f32x4.mul(s2, g2)));
+    }
+    addLaneSums(V, n, l, r);
+    v128.store(C, c0); v128.store(C, c1, 16); v128.store(C, c2, 32);
+    v128.store(S, s0); v128.store(S, s1, 16); v128.store(S, s2, 32);
   }
 }

@@ -5,25 +5,37 @@
 // 25 cents); positive values spread upward, negative downward. The voices follow the channel's
 // live (gliding) pitch and gain, so they fade with it and are silent when no channel sounds.
 // Voices start at seeded random phases (no phase-locked unison spike) and are panned across
-// the stereo field with equal-power gains. Saw tables are the engine's mipmapped wavetables.
+// the stereo field with equal-power gains.
+//
+// Band-limiting: the engine's mipmapped sawtooth wavetables (osc/wavetable.ts), one level per
+// channel chosen for its highest voice, copied at init into (value, slope) pairs so one 64-bit
+// load gives both interpolation points. SIMD: the four channels are the four lanes; the five
+// voices are five v128 phase accumulators, each gathered with four 64-bit lane loads.
 
 import { Effect } from "./effect";
 import { channels, toneScale } from "../bus";
-import { CHANNELS } from "../lib/constants";
+import { BLOCK, CHANNELS } from "../lib/constants";
 import { blockCoef, Smoothed } from "../lib/smooth";
 import { Rng } from "../lib/rng";
-import { incU32, tableAt, TWO32 } from "../lib/voice-osc";
-import { tableFor, WAVE_SAWTOOTH } from "../osc/wavetable";
+import { addLaneSums, incU32, TWO32 } from "../lib/voice-osc";
+import { LEVELS, TABLE_SIZE, TABLE_STRIDE, tableFor, WAVE_SAWTOOTH } from "../osc/wavetable";
 
 const VOICES: i32 = 5;
 // Equal-power pan positions in [-1, 1] for voices 0..4 (0 = the undetuned voice, centre).
 const PAN: StaticArray<f32> = [0.0, -0.5, 0.5, -0.9, 0.9];
+const PAIR_BYTES: usize = <usize>TABLE_SIZE << 3;
 
 export class Supersaw extends Effect {
-  phases: StaticArray<u32> = new StaticArray<u32>(CHANNELS * VOICES);
-  gains: StaticArray<f32> = new StaticArray<f32>(CHANNELS);
-  panL: StaticArray<f32> = new StaticArray<f32>(VOICES);
-  panR: StaticArray<f32> = new StaticArray<f32>(VOICES);
+  phases: StaticArray<u32> = new StaticArray<u32>(VOICES * CHANNELS); // [voice][channel]
+  incs: StaticArray<u32> = new StaticArray<u32>(VOICES * CHANNELS);
+  bases: StaticArray<u32> = new StaticArray<u32>(CHANNELS);           // pair table per channel
+  g0: StaticArray<f32> = new StaticArray<f32>(CHANNELS);
+  g1: StaticArray<f32> = new StaticArray<f32>(CHANNELS);
+  pan: StaticArray<f32> = new StaticArray<f32>(VOICES * 2);
+  vecL: StaticArray<f32> = new StaticArray<f32>(BLOCK * 4); // per-sample lane values
+  vecR: StaticArray<f32> = new StaticArray<f32>(BLOCK * 4);
+  pairs: usize = 0;    // LEVELS tables of TABLE_SIZE (value, next - value) pairs
+  saw0: usize = 0;     // the engine's level-0 sawtooth table
   spread: Smoothed = new Smoothed(); // cents of the outermost voice
   rng: Rng = new Rng();
   coef: f32 = 0.0;
@@ -33,8 +45,20 @@ export class Supersaw extends Effect {
     this.coef = blockCoef(fs);
     for (let k = 0; k < VOICES; k++) {
       const a = (<f64>PAN[k] + 1.0) * Math.PI * 0.25;
-      this.panL[k] = <f32>Math.cos(a);
-      this.panR[k] = <f32>Math.sin(a);
+      this.pan[k * 2] = <f32>Math.cos(a);
+      this.pan[k * 2 + 1] = <f32>Math.sin(a);
+    }
+    this.saw0 = tableFor(WAVE_SAWTOOTH, 0.49); // 0.45 / 0.49 < 1 harmonic: level 0
+    this.pairs = changetype<usize>(new StaticArray<f32>(LEVELS * TABLE_SIZE * 2));
+    for (let lv = 0; lv < LEVELS; lv++) {
+      const src = this.saw0 + (<usize>(lv * TABLE_STRIDE) << 2);
+      const dst = this.pairs + <usize>lv * PAIR_BYTES;
+      for (let i = 0; i < TABLE_SIZE; i++) {
+        const a = load<f32>(src + (<usize>i << 2));
+        const b = load<f32>(src + (<usize>(i + 1) << 2)); // guard sample at TABLE_SIZE
+        store<f32>(dst + (<usize>i << 3), a);
+        store<f32>(dst + (<usize>i << 3), b - a, 4);
+      }
     }
   }
 
@@ -46,52 +70,88 @@ export class Supersaw extends Effect {
   reset(): void {
     this.rng.seed(0x5a5a17);
     for (let i = 0; i < CHANNELS * VOICES; i++) this.phases[i] = <u32>(<i32>(this.rng.next() * 2147483648.0));
-    for (let c = 0; c < CHANNELS; c++) this.gains[c] = 0.0;
+    for (let c = 0; c < CHANNELS; c++) {
+      this.g1[c] = 0.0;
+      this.bases[c] = <u32>this.pairs;
+    }
     this.spread.jump(this.spread.target);
   }
 
   process(l: usize, r: usize, n: i32): void {
     const cents = <f64>this.spread.step(this.coef);
-    const inv: f32 = 1.0 / <f32>n;
+    // Voice k is detuned by k/4 of the spread.
+    const r1 = Math.pow(2.0, cents * 0.25 / 1200.0);
+    let any = false;
     for (let c = 0; c < CHANNELS; c++) {
       const ch = channels[c];
-      const g0 = this.gains[c];
-      const g1 = ch.gain * toneScale;
-      this.gains[c] = g1;
-      const base = ch.inc;
-      if ((g0 == 0.0 && g1 == 0.0) || base <= 0.0) continue;
-      // Voice k is detuned by k/4 of the spread.
-      const r1 = Math.pow(2.0, cents * 0.25 / 1200.0);
-      const r2 = r1 * r1;
-      const r3 = r2 * r1;
-      const r4 = r2 * r2;
-      const i0 = incU32(base), i1 = incU32(base * r1), i2 = incU32(base * r2);
-      const i3 = incU32(base * r3), i4 = incU32(base * r4);
-      const top = <f64>max(max(i0, i4), 0) / TWO32;
-      const t = tableFor(WAVE_SAWTOOTH, top);
-      const o = c * VOICES;
-      let p0 = unchecked(this.phases[o]), p1 = unchecked(this.phases[o + 1]), p2 = unchecked(this.phases[o + 2]);
-      let p3 = unchecked(this.phases[o + 3]), p4 = unchecked(this.phases[o + 4]);
-      const l0 = unchecked(this.panL[0]), l1 = unchecked(this.panL[1]), l2 = unchecked(this.panL[2]);
-      const l3 = unchecked(this.panL[3]), l4 = unchecked(this.panL[4]);
-      const q0 = unchecked(this.panR[0]), q1 = unchecked(this.panR[1]), q2 = unchecked(this.panR[2]);
-      const q3 = unchecked(this.panR[3]), q4 = unchecked(this.panR[4]);
-      const gs = (g1 - g0) * inv;
-      let g = g0;
-      for (let i = 0; i < n; i++) {
-        g += gs;
-        const s0 = tableAt(t, p0), s1 = tableAt(t, p1), s2 = tableAt(t, p2);
-        const s3 = tableAt(t, p3), s4 = tableAt(t, p4);
-        p0 += i0; p1 += i1; p2 += i2; p3 += i3; p4 += i4;
-        const a = <usize>i << 2;
-        store<f32>(l + a, load<f32>(l + a) + (s0 * l0 + s1 * l1 + s2 * l2 + s3 * l3 + s4 * l4) * g);
-        store<f32>(r + a, load<f32>(r + a) + (s0 * q0 + s1 * q1 + s2 * q2 + s3 * q3 + s4 * q4) * g);
+      const g = ch.inc > 0.0 ? ch.gain * toneScale : <f32>0.0;
+      this.g0[c] = this.g1[c];
+      this.g1[c] = g;
+      if (g == 0.0 && this.g0[c] == 0.0) {
+        for (let k = 0; k < VOICES; k++) this.incs[k * CHANNELS + c] = 0;
+        continue;
       }
-      unchecked((this.phases[o] = p0));
-      unchecked((this.phases[o + 1] = p1));
-      unchecked((this.phases[o + 2] = p2));
-      unchecked((this.phases[o + 3] = p3));
-      unchecked((this.phases[o + 4] = p4));
+      any = true;
+      let ratio = 1.0;
+      let top: u32 = 0;
+      for (let k = 0; k < VOICES; k++) {
+        const inc = incU32(ch.inc * ratio);
+        this.incs[k * CHANNELS + c] = inc;
+        top = max(top, inc);
+        ratio *= r1;
+      }
+      const t = tableFor(WAVE_SAWTOOTH, <f64>top / TWO32);
+      const level = <usize>((t - this.saw0) / (<usize>TABLE_STRIDE << 2));
+      this.bases[c] = <u32>(this.pairs + level * PAIR_BYTES);
     }
+    if (!any) return;
+    this.render(l, r, n);
   }
+
+  private render(l: usize, r: usize, n: i32): void {
+    const P = changetype<usize>(this.phases), I = changetype<usize>(this.incs);
+    let p0 = v128.load(P), p1 = v128.load(P, 16), p2 = v128.load(P, 32), p3 = v128.load(P, 48), p4 = v128.load(P, 64);
+    const i0 = v128.load(I), i1 = v128.load(I, 16), i2 = v128.load(I, 32), i3 = v128.load(I, 48), i4 = v128.load(I, 64);
+    const base = v128.load(changetype<usize>(this.bases));
+    const pan = changetype<usize>(this.pan);
+    const cm0 = f32x4.splat(load<f32>(pan));                                  // centre voice
+    const cm1 = f32x4.splat(0.5 * (load<f32>(pan, 8) + load<f32>(pan, 12)));  // voices 1, 2
+    const cs1 = f32x4.splat(0.5 * (load<f32>(pan, 8) - load<f32>(pan, 12)));
+    const cm3 = f32x4.splat(0.5 * (load<f32>(pan, 24) + load<f32>(pan, 28))); // voices 3, 4
+    const cs3 = f32x4.splat(0.5 * (load<f32>(pan, 24) - load<f32>(pan, 28)));
+    const VL = changetype<usize>(this.vecL), VR = changetype<usize>(this.vecR);
+    let g = v128.load(changetype<usize>(this.g0));
+    const dg = f32x4.mul(f32x4.sub(v128.load(changetype<usize>(this.g1)), g), f32x4.splat(1.0 / <f32>n));
+    for (let i = 0; i < n; i++) {
+      g = f32x4.add(g, dg);
+      const s0 = voice(p0, base), s1 = voice(p1, base), s2 = voice(p2, base);
+      const s3 = voice(p3, base), s4 = voice(p4, base);
+      p0 = i32x4.add(p0, i0); p1 = i32x4.add(p1, i1); p2 = i32x4.add(p2, i2);
+      p3 = i32x4.add(p3, i3); p4 = i32x4.add(p4, i4);
+      // Pans are mirror pairs (1, 2) and (3, 4): mid/side form, L = M + S, R = M - S.
+      const m = f32x4.add(f32x4.add(f32x4.mul(s0, cm0), f32x4.mul(f32x4.add(s1, s2), cm1)), f32x4.mul(f32x4.add(s3, s4), cm3));
+      const sd = f32x4.add(f32x4.mul(f32x4.sub(s1, s2), cs1), f32x4.mul(f32x4.sub(s3, s4), cs3));
+      const o = <usize>i << 4;
+      v128.store(VL + o, f32x4.mul(g, f32x4.add(m, sd)));
+      v128.store(VR + o, f32x4.mul(g, f32x4.sub(m, sd)));
+    }
+    addLaneSums(VL, n, l, 0);
+    addLaneSums(VR, n, r, 0);
+    v128.store(P, p0); v128.store(P, p1, 16); v128.store(P, p2, 32); v128.store(P, p3, 48); v128.store(P, p4, 64);
+  }
+}
+
+/** Four sawtooth samples (one per channel lane) at phases p from the pair tables at `base`. */
+// @ts-ignore: decorator
+@inline
+function voice(p: v128, base: v128): v128 {
+  const off = i32x4.add(base, i32x4.shl(i32x4.shr_u(p, 20), 3));
+  let a = v128.load64_lane(<usize>i32x4.extract_lane(off, 0), f32x4.splat(0.0), 0);
+  a = v128.load64_lane(<usize>i32x4.extract_lane(off, 1), a, 1);
+  let b = v128.load64_lane(<usize>i32x4.extract_lane(off, 2), f32x4.splat(0.0), 0);
+  b = v128.load64_lane(<usize>i32x4.extract_lane(off, 3), b, 1);
+  const v = v128.shuffle<f32>(a, b, 0, 2, 4, 6);
+  const d = v128.shuffle<f32>(a, b, 1, 3, 5, 7);
+  const fr = f32x4.mul(f32x4.convert_i32x4_s(v128.and(p, i32x4.splat(0xfffff))), f32x4.splat(1.0 / 1048576.0));
+  return f32x4.add(v, f32x4.mul(d, fr));
 }

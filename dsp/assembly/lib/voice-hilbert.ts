@@ -8,9 +8,8 @@
 // set reaches 1.6 degrees at 20 Hz).
 //
 // SIMD: the four chains (left A, left B, right A, right B) run side by side in one v128, so the
-// whole transformer is five vector sections per stereo frame.
-
-import { BLOCK } from "./constants";
+// whole transformer is five vector sections per stereo frame, and the quadrature oscillator
+// that completes the frequency shift rides along in a fifth of the work.
 
 // Section coefficients a_k (squared below), designed for 48 kHz; the 90-degree band scales
 // with the sample rate (at 44.1 kHz it spans 18 Hz - 19.3 kHz).
@@ -22,10 +21,6 @@ export class StereoHilbert {
   coef: StaticArray<f32> = new StaticArray<f32>(SECTIONS * 4); // lanes [A, B, A, B] per section
   state: StaticArray<f32> = new StaticArray<f32>(SECTIONS * 16); // x1, x2, y1, y2 per section
   delayed: v128 = f32x4.splat(0.0);                             // last output (for A's delay)
-  reL: StaticArray<f32> = new StaticArray<f32>(BLOCK);
-  imL: StaticArray<f32> = new StaticArray<f32>(BLOCK);
-  reR: StaticArray<f32> = new StaticArray<f32>(BLOCK);
-  imR: StaticArray<f32> = new StaticArray<f32>(BLOCK);
 
   constructor() {
     for (let k = 0; k < SECTIONS; k++) {
@@ -43,8 +38,12 @@ export class StereoHilbert {
     this.delayed = f32x4.splat(0.0);
   }
 
-  /** Fills reL/imL/reR/imR with the analytic signals of n frames at l and r. */
-  process(l: usize, r: usize, n: i32): void {
+  /**
+   * Single-sideband shift of n frames at l and r, in place: out = re cos(theta) - im sin(theta),
+   * theta starting at 2 pi phase0 (cycles) and advancing by 2 pi inc (cycles) per sample. The
+   * oscillator is a complex rotator started from the exact phase every block.
+   */
+  shift(l: usize, r: usize, n: i32, phase0: f64, inc: f64): void {
     const C = changetype<usize>(this.coef);
     const S = changetype<usize>(this.state);
     const c0 = v128.load(C), c1 = v128.load(C, 16), c2 = v128.load(C, 32), c3 = v128.load(C, 48), c4 = v128.load(C, 64);
@@ -54,8 +53,14 @@ export class StereoHilbert {
     let x13 = v128.load(S, 192), x23 = v128.load(S, 208), y13 = v128.load(S, 224), y23 = v128.load(S, 240);
     let x14 = v128.load(S, 256), x24 = v128.load(S, 272), y14 = v128.load(S, 288), y24 = v128.load(S, 304);
     let prev = this.delayed;
-    const rl = changetype<usize>(this.reL), il = changetype<usize>(this.imL);
-    const rr = changetype<usize>(this.reR), ir = changetype<usize>(this.imR);
+    // Oscillator lanes [cos, cos, -sin, -sin]; rotation O' = O cw + swap(O) [sw, sw, -sw, -sw].
+    const th = 2.0 * Math.PI * phase0;
+    const co = <f32>Math.cos(th), si = <f32>Math.sin(th);
+    let osc = f32x4(co, co, -si, -si);
+    const w = 2.0 * Math.PI * inc;
+    const cw = <f32>Math.cos(w), sw = <f32>Math.sin(w);
+    const CW = f32x4.splat(cw);
+    const SW = f32x4(sw, sw, -sw, -sw);
     for (let i = 0; i < n; i++) {
       const o = <usize>i << 2;
       const xl = load<f32>(l + o);
@@ -72,12 +77,13 @@ export class StereoHilbert {
       x23 = x13; x13 = y2; y23 = y13; y13 = y3;
       const y4 = f32x4.sub(f32x4.mul(c4, f32x4.add(y3, y24)), x24);
       x24 = x14; x14 = y3; y24 = y14; y14 = y4;
-      // Real = B now (lanes 1, 3); imaginary = A one sample ago (lanes 0, 2 of prev).
-      store<f32>(rl + o, f32x4.extract_lane(y4, 1));
-      store<f32>(rr + o, f32x4.extract_lane(y4, 3));
-      store<f32>(il + o, f32x4.extract_lane(prev, 0));
-      store<f32>(ir + o, f32x4.extract_lane(prev, 2));
+      // [reL, reR, imL, imR]: real = B now (lanes 1, 3), imaginary = A one sample ago (0, 2).
+      const v = f32x4.mul(v128.shuffle<f32>(y4, prev, 1, 3, 4, 6), osc);
       prev = y4;
+      const t = f32x4.add(v, v128.shuffle<f32>(v, v, 2, 3, 0, 1));
+      store<f32>(l + o, f32x4.extract_lane(t, 0));
+      store<f32>(r + o, f32x4.extract_lane(t, 1));
+      osc = f32x4.add(f32x4.mul(osc, CW), f32x4.mul(v128.shuffle<f32>(osc, osc, 2, 3, 0, 1), SW));
     }
     this.delayed = prev;
     v128.store(S, x10); v128.store(S, x20, 16); v128.store(S, y10, 32); v128.store(S, y20, 48);
