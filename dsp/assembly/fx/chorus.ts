@@ -13,6 +13,7 @@ import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
 import { DelayLine } from "../lib/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
+import { tap, tap4 } from "../lib/space-tap";
 
 const VOICES: i32 = 3;
 const BASE_MS: StaticArray<f64> = [14.0, 20.0, 26.0];
@@ -94,27 +95,38 @@ export class Chorus extends Effect {
       this.d[v] = d1;
       if (v == 0) { p0 = start; s0 = step; } else if (v == 1) { p1 = start; s1 = step; } else { p2 = start; s2 = step; }
     }
-    const gl0 = this.gl[0], gl1 = this.gl[1], gl2 = this.gl[2];
-    const gr0 = this.gr[0], gr1 = this.gr[1], gr2 = this.gr[2];
-    for (let j = 0; j < n; j++) {
-      p0 += s0; p1 += s1; p2 += s2;
-      const v0 = tap(buf, mask, p0 - 1.0);
-      const v1 = tap(buf, mask, p1 - 1.0);
-      const v2 = tap(buf, mask, p2 - 1.0);
+    // Four frames at a time: positions as f32x4, integer parts and fractions as vectors, the
+    // eight ring samples per voice fetched lane by lane (v128.load32_lane).
+    const four = f32x4.splat(4.0);
+    const vm = i32x4.splat(mask);
+    const one = i32x4.splat(1);
+    const dry = f32x4.splat(DRY);
+    let q0 = f32x4(p0 + s0 - 1.0, p0 + 2.0 * s0 - 1.0, p0 + 3.0 * s0 - 1.0, p0 + 4.0 * s0 - 1.0);
+    let q1 = f32x4(p1 + s1 - 1.0, p1 + 2.0 * s1 - 1.0, p1 + 3.0 * s1 - 1.0, p1 + 4.0 * s1 - 1.0);
+    let q2 = f32x4(p2 + s2 - 1.0, p2 + 2.0 * s2 - 1.0, p2 + 3.0 * s2 - 1.0, p2 + 4.0 * s2 - 1.0);
+    const d0 = f32x4.mul(f32x4.splat(s0), four), d1 = f32x4.mul(f32x4.splat(s1), four), d2 = f32x4.mul(f32x4.splat(s2), four);
+    const gl0 = f32x4.splat(this.gl[0]), gl1 = f32x4.splat(this.gl[1]), gl2 = f32x4.splat(this.gl[2]);
+    const gr0 = f32x4.splat(this.gr[0]), gr1 = f32x4.splat(this.gr[1]), gr2 = f32x4.splat(this.gr[2]);
+    const n4 = n & ~3;
+    for (let j = 0; j < n4; j += 4) {
+      const v0 = tap4(buf, vm, one, q0);
+      const v1 = tap4(buf, vm, one, q1);
+      const v2 = tap4(buf, vm, one, q2);
+      q0 = f32x4.add(q0, d0); q1 = f32x4.add(q1, d1); q2 = f32x4.add(q2, d2);
       const o = <usize>j << 2;
-      store<f32>(l + o, DRY * load<f32>(l + o) + gl0 * v0 + gl1 * v1 + gl2 * v2);
-      store<f32>(r + o, DRY * load<f32>(r + o) + gr0 * v0 + gr1 * v1 + gr2 * v2);
+      const wl = f32x4.add(f32x4.add(f32x4.mul(gl0, v0), f32x4.mul(gl1, v1)), f32x4.mul(gl2, v2));
+      const wr = f32x4.add(f32x4.add(f32x4.mul(gr0, v0), f32x4.mul(gr1, v1)), f32x4.mul(gr2, v2));
+      v128.store(l + o, f32x4.add(f32x4.mul(dry, v128.load(l + o)), wl));
+      v128.store(r + o, f32x4.add(f32x4.mul(dry, v128.load(r + o)), wr));
+    }
+    for (let j = n4; j < n; j++) {
+      const t = <f32>(j + 1);
+      const v0 = tap(buf, mask, p0 + s0 * t - 1.0);
+      const v1 = tap(buf, mask, p1 + s1 * t - 1.0);
+      const v2 = tap(buf, mask, p2 + s2 * t - 1.0);
+      const o = <usize>j << 2;
+      store<f32>(l + o, DRY * load<f32>(l + o) + this.gl[0] * v0 + this.gl[1] * v1 + this.gl[2] * v2);
+      store<f32>(r + o, DRY * load<f32>(r + o) + this.gr[0] * v0 + this.gr[1] * v1 + this.gr[2] * v2);
     }
   }
-}
-
-/** Linear interpolation at ring position p (>= 0, wrapped by mask). */
-// @ts-ignore: decorator
-@inline
-function tap(buf: usize, mask: i32, p: f32): f32 {
-  const i = <i32>p;
-  const f = p - <f32>i;
-  const a = load<f32>(buf + (<usize>(i & mask) << 2));
-  const b = load<f32>(buf + (<usize>((i + 1) & mask) << 2));
-  return a + (b - a) * f;
 }

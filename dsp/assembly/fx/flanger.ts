@@ -3,12 +3,13 @@
 // The response peaks at multiples of 1/D (x1.75) and dips halfway between (x0.19, -19 dB), and
 // the comb slides as D moves. The LFO starts at the shortest delay on reset; the right channel's
 // LFO runs a quarter cycle ahead for width. The delay is computed per block from the f64 phase
-// and ramps per frame (fractional read).
+// and ramps per frame (fractional read, lib/space-tap); four frames per f32x4 step.
 
 import { Effect } from "./effect";
 import { DelayLine } from "../lib/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { ftz } from "../lib/space-util";
+import { put4, tap, tap4 } from "../lib/space-tap";
 
 export const FLANGER_MIN_MS: f64 = 1.0;
 export const FLANGER_MAX_MS: f64 = 5.0;
@@ -58,24 +59,49 @@ export class Flanger extends Effect {
     this.phase = ph;
     const dl1 = this.delayAt(ph);
     const dr1 = this.delayAt(ph + 0.25);
-    const sl = (dl1 - this.dl) / <f32>n;
-    const sr = (dr1 - this.dr) / <f32>n;
-    // w[n - D] is what the line returns D - 1 writes back, just before w[n] is written.
-    let dl = this.dl - 1.0, dr = this.dr - 1.0;
+    const inv: f32 = 1.0 / <f32>n;
+    const sl = (dl1 - this.dl) * inv;
+    const sr = (dr1 - this.dr) * inv;
     const a = this.left, b = this.right;
-    for (let i = 0; i < n; i++) {
-      dl += sl;
-      dr += sr;
-      const o = <usize>i << 2;
-      const xl = load<f32>(l + o);
-      const xr = load<f32>(r + o);
-      const wl = a.readFrac(dl);
-      const wr = b.readFrac(dr);
-      a.write(ftz(xl + FLANGER_FEEDBACK * wl));
-      b.write(ftz(xr + FLANGER_FEEDBACK * wr));
+    const ba = changetype<usize>(a.buf), bb = changetype<usize>(b.buf);
+    const mask = a.mask;
+    // Frame j is written at ring index w0 + j; it reads w[n - D] at position w0 + j - D (kept
+    // positive by one ring length). D >= 1 ms > 4 frames, so four frames at a time read only
+    // frames already written.
+    const w0 = a.pos + 1;
+    const base = <f32>(mask + 1) + <f32>(w0 & mask);
+    const vm = i32x4.splat(mask), one = i32x4.splat(1);
+    const ramp = f32x4(1.0, 2.0, 3.0, 4.0);
+    const fb = f32x4.splat(FLANGER_FEEDBACK), half = f32x4.splat(0.5), tiny = f32x4.splat(1e-18);
+    // Position of frame j: base + j - (d0 + (j + 1) s) = (base - d0 - s) + j (1 - s).
+    let ql = f32x4.add(f32x4.splat(base - this.dl - sl), f32x4.mul(f32x4.sub(ramp, f32x4.splat(1.0)), f32x4.splat(1.0 - sl)));
+    let qr = f32x4.add(f32x4.splat(base - this.dr - sr), f32x4.mul(f32x4.sub(ramp, f32x4.splat(1.0)), f32x4.splat(1.0 - sr)));
+    const dql = f32x4.splat(4.0 * (1.0 - sl)), dqr = f32x4.splat(4.0 * (1.0 - sr));
+    const n4 = n & ~3;
+    for (let j = 0; j < n4; j += 4) {
+      const o = <usize>j << 2;
+      const xl = v128.load(l + o), xr = v128.load(r + o);
+      const wl = tap4(ba, vm, one, ql), wr = tap4(bb, vm, one, qr);
+      put4(ba, mask, w0 + j, f32x4.sub(f32x4.add(f32x4.add(xl, f32x4.mul(fb, wl)), tiny), tiny));
+      put4(bb, mask, w0 + j, f32x4.sub(f32x4.add(f32x4.add(xr, f32x4.mul(fb, wr)), tiny), tiny));
+      v128.store(l + o, f32x4.mul(half, f32x4.add(xl, wl)));
+      v128.store(r + o, f32x4.mul(half, f32x4.add(xr, wr)));
+      ql = f32x4.add(ql, dql);
+      qr = f32x4.add(qr, dqr);
+    }
+    for (let j = n4; j < n; j++) {
+      const o = <usize>j << 2;
+      const t = <f32>j;
+      const xl = load<f32>(l + o), xr = load<f32>(r + o);
+      const wl = tap(ba, mask, base - this.dl - sl + t * (1.0 - sl));
+      const wr = tap(bb, mask, base - this.dr - sr + t * (1.0 - sr));
+      store<f32>(ba + (<usize>((w0 + j) & mask) << 2), ftz(xl + FLANGER_FEEDBACK * wl));
+      store<f32>(bb + (<usize>((w0 + j) & mask) << 2), ftz(xr + FLANGER_FEEDBACK * wr));
       store<f32>(l + o, 0.5 * (xl + wl));
       store<f32>(r + o, 0.5 * (xr + wr));
     }
+    a.commit(n);
+    b.commit(n);
     this.dl = dl1;
     this.dr = dr1;
   }

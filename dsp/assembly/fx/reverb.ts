@@ -10,8 +10,9 @@
 // a long decay is not much louder than a short one, and fades out below 5 % (0 % = dry).
 //
 // Speed: every delay (all-passes included) is longer than one block, so nothing read in a block
-// depends on that block's output. The network therefore runs block-wise: DelayLine.readBlock /
-// writeBlock move whole blocks and all the arithmetic is f32x4 over four frames at a time.
+// depends on that block's output. The network therefore runs block-wise: DelayLine
+// readSpan / writeSpan work in place in the rings (a copy only when a block wraps the ring's
+// end) and all the arithmetic is f32x4 over four frames at a time.
 
 import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
@@ -36,6 +37,11 @@ export class Reverb extends Effect {
   inL: StaticArray<f32> = new StaticArray<f32>(STRIDE);
   inR: StaticArray<f32> = new StaticArray<f32>(STRIDE);
   tmp: StaticArray<f32> = new StaticArray<f32>(STRIDE);
+  tmpW: StaticArray<f32> = new StaticArray<f32>(STRIDE);
+  fbRows: StaticArray<f32> = new StaticArray<f32>(LINES * STRIDE);
+  rows: StaticArray<usize> = new StaticArray<usize>(LINES);  // read address per line this block
+  dest: StaticArray<usize> = new StaticArray<usize>(LINES);  // feedback address per line
+  direct: StaticArray<bool> = new StaticArray<bool>(LINES);  // feedback written in place
   amount: Smoothed = new Smoothed(); // value, %
   gainFor: f32 = -1.0;               // amount the gains were computed for
   wet: f32 = 0.0;                    // wet gain at the end of the last block
@@ -85,22 +91,25 @@ export class Reverb extends Effect {
     for (let i = 0; i < 4; i++) this.aps[i].reset();
   }
 
-  /** In place on buf[0..n): two Schroeder all-passes v = x + g v[-D], y = v[-D] - g v.
+  /** In place on buf[0..nv): two Schroeder all-passes v = x + g v[-D], y = v[-D] - g v.
    *  The arithmetic covers nv >= n frames (whole vectors); only n frames enter the lines. */
   diffuse(buf: usize, n: i32, nv: i32, first: i32): void {
-    const t = changetype<usize>(this.tmp);
     const g = f32x4.splat(AP_G);
+    const t = changetype<usize>(this.tmp);
     for (let s = first; s < first + 2; s++) {
       const line = this.aps[s];
-      line.readBlock(t, this.apLen[s], n);
+      const old = nv == n ? line.readSpan(t, this.apLen[s], n) : padded(line, t, this.apLen[s], n, nv);
+      let w = line.writeSpan(n);
+      const direct = w != 0 && nv == n;
+      if (!direct) w = changetype<usize>(this.tmpW);
       for (let j = 0; j < nv; j += 4) {
         const o = <usize>j << 2;
-        const old = v128.load(t + o);
-        const v = f32x4.add(v128.load(buf + o), f32x4.mul(g, old));
-        v128.store(t + o, v);
-        v128.store(buf + o, f32x4.sub(old, f32x4.mul(g, v)));
+        const vo = v128.load(old + o);
+        const v = f32x4.add(v128.load(buf + o), f32x4.mul(g, vo));
+        v128.store(w + o, v);
+        v128.store(buf + o, f32x4.sub(vo, f32x4.mul(g, v)));
       }
-      line.writeBlock(t, n);
+      if (direct) line.commit(n); else line.writeBlock(w, n);
     }
   }
 
@@ -116,55 +125,69 @@ export class Reverb extends Effect {
     memory.copy(pl, l, bytes);
     memory.copy(pr, r, bytes);
     const nv = (n + 3) & ~3; // frames covered by whole vectors
-    memory.fill(pl + bytes, 0, <usize>(nv - n) << 2);
-    memory.fill(pr + bytes, 0, <usize>(nv - n) << 2);
+    if (nv != n) {
+      memory.fill(pl + bytes, 0, <usize>(nv - n) << 2);
+      memory.fill(pr + bytes, 0, <usize>(nv - n) << 2);
+    }
     this.diffuse(pl, n, nv, 0);
     this.diffuse(pr, n, nv, 2);
 
-    // Read each line (one frame early for the damping tap) and damp in place:
-    // row[j] = (1 - DAMP) out[j] + DAMP out[j - 1].
+    // Each line's outputs for this block plus the frame before (for the damping tap), read in
+    // place where the ring allows; the feedback is written straight into the ring when it can.
     const sc = changetype<usize>(this.scratch);
-    const kd = f32x4.splat(DAMP);
-    const kn = f32x4.splat(1.0 - DAMP);
+    const S = <usize>STRIDE << 2;
+    const ro = changetype<usize>(this.rows);
+    const wo = changetype<usize>(this.dest);
     for (let i = 0; i < LINES; i++) {
-      const row = sc + (<usize>(i * STRIDE) << 2);
-      this.lines[i].readBlock(row, this.len[i] + 1, n + 1);
-      for (let j = 0; j < nv; j += 4) {
-        const o = <usize>j << 2;
-        v128.store(row + o, f32x4.add(f32x4.mul(kn, v128.load(row + o + 4)), f32x4.mul(kd, v128.load(row + o))));
-      }
+      const line = this.lines[i];
+      const row = sc + <usize>i * S;
+      const src = nv == n ? line.readSpan(row, this.len[i] + 1, n + 1) : padded(line, row, this.len[i] + 1, n + 1, nv + 4);
+      store<usize>(ro + (<usize>i << 2), src);
+      // Feedback goes to the ring if contiguous, else to a scratch row (copied in afterwards).
+      let w = line.writeSpan(n);
+      const direct = w != 0 && nv == n;
+      if (!direct) w = changetype<usize>(this.fbRows) + <usize>i * S;
+      this.direct[i] = direct;
+      store<usize>(wo + (<usize>i << 2), w);
     }
+    const y0p = load<usize>(ro), y1p = load<usize>(ro, 4), y2p = load<usize>(ro, 8), y3p = load<usize>(ro, 12);
+    const y4p = load<usize>(ro, 16), y5p = load<usize>(ro, 20), y6p = load<usize>(ro, 24), y7p = load<usize>(ro, 28);
+    const f0p = load<usize>(wo), f1p = load<usize>(wo, 4), f2p = load<usize>(wo, 8), f3p = load<usize>(wo, 12);
+    const f4p = load<usize>(wo, 16), f5p = load<usize>(wo, 20), f6p = load<usize>(wo, 24), f7p = load<usize>(wo, 28);
 
     const g0 = f32x4.splat(this.gain[0]), g1 = f32x4.splat(this.gain[1]);
     const g2 = f32x4.splat(this.gain[2]), g3 = f32x4.splat(this.gain[3]);
     const g4 = f32x4.splat(this.gain[4]), g5 = f32x4.splat(this.gain[5]);
     const g6 = f32x4.splat(this.gain[6]), g7 = f32x4.splat(this.gain[7]);
+    const kd = f32x4.splat(DAMP);
+    const kn = f32x4.splat(1.0 - DAMP);
     const quarter = f32x4.splat(0.25);
     const half = f32x4.splat(0.5);
-    const S = <usize>STRIDE << 2;
+    const tiny = f32x4.splat(1e-18);
     const ws = (w1 - w0) / <f32>n;
     let wv = f32x4(w0 + ws, w0 + 2.0 * ws, w0 + 3.0 * ws, w0 + 4.0 * ws);
     const wd = f32x4.splat(4.0 * ws);
     for (let j = 0; j < nv; j += 4) {
       const o = <usize>j << 2;
-      const p = sc + o;
-      const y0 = v128.load(p), y1 = v128.load(p + S), y2 = v128.load(p + 2 * S), y3 = v128.load(p + 3 * S);
-      const y4 = v128.load(p + 4 * S), y5 = v128.load(p + 5 * S), y6 = v128.load(p + 6 * S), y7 = v128.load(p + 7 * S);
+      // Damped line outputs: (1 - DAMP) out[j] + DAMP out[j - 1]; row[k] holds out[k - 1].
+      const y0 = damp(y0p + o, kn, kd), y1 = damp(y1p + o, kn, kd), y2 = damp(y2p + o, kn, kd), y3 = damp(y3p + o, kn, kd);
+      const y4 = damp(y4p + o, kn, kd), y5 = damp(y5p + o, kn, kd), y6 = damp(y6p + o, kn, kd), y7 = damp(y7p + o, kn, kd);
       const sum = f32x4.mul(quarter, f32x4.add(
         f32x4.add(f32x4.add(y0, y1), f32x4.add(y2, y3)),
         f32x4.add(f32x4.add(y4, y5), f32x4.add(y6, y7))));
       const xl = f32x4.mul(half, v128.load(pl + o));
       const xr = f32x4.mul(half, v128.load(pr + o));
-      // Feedback: A y scaled per line, plus the input (left into lines 0-3, right into 4-7).
-      v128.store(p, f32x4.add(f32x4.mul(g0, f32x4.sub(y0, sum)), xl));
-      v128.store(p + S, f32x4.sub(f32x4.mul(g1, f32x4.sub(y1, sum)), xl));
-      v128.store(p + 2 * S, f32x4.add(f32x4.mul(g2, f32x4.sub(y2, sum)), xl));
-      v128.store(p + 3 * S, f32x4.sub(f32x4.mul(g3, f32x4.sub(y3, sum)), xl));
-      v128.store(p + 4 * S, f32x4.add(f32x4.mul(g4, f32x4.sub(y4, sum)), xr));
-      v128.store(p + 5 * S, f32x4.sub(f32x4.mul(g5, f32x4.sub(y5, sum)), xr));
-      v128.store(p + 6 * S, f32x4.add(f32x4.mul(g6, f32x4.sub(y6, sum)), xr));
-      v128.store(p + 7 * S, f32x4.sub(f32x4.mul(g7, f32x4.sub(y7, sum)), xr));
-      // Outputs: orthogonal sign patterns (+-+-+-+-, ++--++--), 1/sqrt(8) for the sum of 8.
+      // Feedback: A y scaled per line, plus the input (left into lines 0-3, right into 4-7),
+      // flushed to zero (lib/space-util ftz) so the decaying loop never reaches denormals.
+      v128.store(f0p + o, ftz4(f32x4.add(f32x4.mul(g0, f32x4.sub(y0, sum)), xl), tiny));
+      v128.store(f1p + o, ftz4(f32x4.sub(f32x4.mul(g1, f32x4.sub(y1, sum)), xl), tiny));
+      v128.store(f2p + o, ftz4(f32x4.add(f32x4.mul(g2, f32x4.sub(y2, sum)), xl), tiny));
+      v128.store(f3p + o, ftz4(f32x4.sub(f32x4.mul(g3, f32x4.sub(y3, sum)), xl), tiny));
+      v128.store(f4p + o, ftz4(f32x4.add(f32x4.mul(g4, f32x4.sub(y4, sum)), xr), tiny));
+      v128.store(f5p + o, ftz4(f32x4.sub(f32x4.mul(g5, f32x4.sub(y5, sum)), xr), tiny));
+      v128.store(f6p + o, ftz4(f32x4.add(f32x4.mul(g6, f32x4.sub(y6, sum)), xr), tiny));
+      v128.store(f7p + o, ftz4(f32x4.sub(f32x4.mul(g7, f32x4.sub(y7, sum)), xr), tiny));
+      // Outputs: orthogonal sign patterns (+-+-+-+-, ++--++--), added to the dry signal.
       const a = f32x4.sub(y0, y1), b = f32x4.sub(y2, y3), c = f32x4.sub(y4, y5), d = f32x4.sub(y6, y7);
       const e = f32x4.add(y0, y1), f = f32x4.add(y2, y3), gg = f32x4.add(y4, y5), h = f32x4.add(y6, y7);
       const wl = f32x4.add(f32x4.add(a, b), f32x4.add(c, d));
@@ -174,9 +197,9 @@ export class Reverb extends Effect {
       wv = f32x4.add(wv, wd);
     }
     for (let i = 0; i < LINES; i++) {
-      const row = sc + (<usize>(i * STRIDE) << 2);
-      flushRow(row, n);
-      this.lines[i].writeBlock(row, n);
+      const line = this.lines[i];
+      if (this.direct[i]) line.commit(n);
+      else line.writeBlock(load<usize>(wo + (<usize>i << 2)), n);
     }
     // Mix: out = dry + wet (the wet gain was ramped above).
     const n4 = n & ~3;
@@ -193,11 +216,22 @@ export class Reverb extends Effect {
   }
 }
 
-/** Flush-to-zero on a block about to be fed back (vector form of lib/space-util ftz). */
-function flushRow(p: usize, n: i32): void {
-  const t = f32x4.splat(1e-18);
-  for (let j = 0; j < n; j += 4) {
-    const o = <usize>j << 2;
-    v128.store(p + o, f32x4.sub(f32x4.add(v128.load(p + o), t), t));
-  }
+/** Damped line output at row address p: (1 - DAMP) p[1..4] + DAMP p[0..3]. */
+// @ts-ignore: decorator
+@inline
+function damp(p: usize, kn: v128, kd: v128): v128 {
+  return f32x4.add(f32x4.mul(kn, v128.load(p + 4)), f32x4.mul(kd, v128.load(p)));
+}
+
+// @ts-ignore: decorator
+@inline
+function ftz4(v: v128, tiny: v128): v128 {
+  return f32x4.sub(f32x4.add(v, tiny), tiny);
+}
+
+/** readBlock of n frames into dst, zero-padded up to nv frames (a block that is not whole vectors). */
+function padded(line: DelayLine, dst: usize, d: i32, n: i32, nv: i32): usize {
+  memory.fill(dst + (<usize>n << 2), 0, <usize>(nv - n) << 2);
+  line.readBlock(dst, d, n);
+  return dst;
 }

@@ -1,0 +1,50 @@
+// Fractional reads and 4-frame writes on a DelayLine's ring (power-of-two, masked) for the
+// modulated delays (chorus, flanger, comb). Positions are ring indices as f32, kept positive
+// by an offset of one ring length, so the integer part is a truncation. Linear interpolation.
+
+/** Sample at fractional ring position p (>= 0). */
+// @ts-ignore: decorator
+@inline
+export function tap(buf: usize, mask: i32, p: f32): f32 {
+  const i = <i32>p;
+  const f = p - <f32>i;
+  const a = load<f32>(buf + (<usize>(i & mask) << 2));
+  const b = load<f32>(buf + (<usize>((i + 1) & mask) << 2));
+  return a + (b - a) * f;
+}
+
+/** tap() at four positions at once; vm = i32x4.splat(mask), one = i32x4.splat(1). The eight
+ *  ring samples are fetched lane by lane (v128.load32_lane): there is no gather in wasm SIMD. */
+// @ts-ignore: decorator
+@inline
+export function tap4(buf: usize, vm: v128, one: v128, p: v128): v128 {
+  const i = i32x4.trunc_sat_f32x4_s(p);
+  const f = f32x4.sub(p, f32x4.convert_i32x4_s(i));
+  const ia = i32x4.shl(v128.and(i, vm), 2);
+  const ib = i32x4.shl(v128.and(i32x4.add(i, one), vm), 2);
+  let a = f32x4.splat(0.0), b = f32x4.splat(0.0);
+  a = v128.load32_lane(buf + <usize>i32x4.extract_lane(ia, 0), a, 0);
+  a = v128.load32_lane(buf + <usize>i32x4.extract_lane(ia, 1), a, 1);
+  a = v128.load32_lane(buf + <usize>i32x4.extract_lane(ia, 2), a, 2);
+  a = v128.load32_lane(buf + <usize>i32x4.extract_lane(ia, 3), a, 3);
+  b = v128.load32_lane(buf + <usize>i32x4.extract_lane(ib, 0), b, 0);
+  b = v128.load32_lane(buf + <usize>i32x4.extract_lane(ib, 1), b, 1);
+  b = v128.load32_lane(buf + <usize>i32x4.extract_lane(ib, 2), b, 2);
+  b = v128.load32_lane(buf + <usize>i32x4.extract_lane(ib, 3), b, 3);
+  return f32x4.add(a, f32x4.mul(f32x4.sub(b, a), f));
+}
+
+/** Writes four consecutive frames at ring index i (masked), wrapping when needed. */
+// @ts-ignore: decorator
+@inline
+export function put4(buf: usize, mask: i32, i: i32, v: v128): void {
+  const k = i & mask;
+  if (k + 4 <= mask + 1) {
+    v128.store(buf + (<usize>k << 2), v);
+  } else {
+    store<f32>(buf + (<usize>k << 2), f32x4.extract_lane(v, 0));
+    store<f32>(buf + (<usize>((k + 1) & mask) << 2), f32x4.extract_lane(v, 1));
+    store<f32>(buf + (<usize>((k + 2) & mask) << 2), f32x4.extract_lane(v, 2));
+    store<f32>(buf + (<usize>((k + 3) & mask) << 2), f32x4.extract_lane(v, 3));
+  }
+}
