@@ -76,37 +76,57 @@ export class Glitch extends Effect {
 
   process(l: usize, r: usize, n: i32): void {
     const a = this.left, b = this.right;
+    // Record the block first; a stutter reads at least one frame back from the frame it makes.
+    a.writeBlock(l, n);
+    b.writeBlock(r, n);
+    const ba = changetype<usize>(a.buf), bb = changetype<usize>(b.buf);
+    const mask = a.mask;
+    const last = a.pos - (n - 1); // ring index of frame 0 of this block
     const fade = this.fade;
     const step: f32 = 1.0 / <f32>fade;
-    for (let i = 0; i < n; i++) {
+    let i = 0;
+    while (i < n) {
       if (this.elapsed >= this.len) this.nextEvent();
-      const o = <usize>i << 2;
-      const xl = load<f32>(l + o);
-      const xr = load<f32>(r + o);
-      a.write(xl);
-      b.write(xr);
-      // Dry gain: a linear ramp of at most 1/F per frame towards the event's target.
-      let g = this.gain;
+      const seg = min(n - i, this.len - this.elapsed);
       const t = this.target;
-      g = g < t ? Mathf.min(t, g + step) : Mathf.max(t, g - step);
-      this.gain = g;
-      let yl = xl * g, yr = xr * g;
-      const e = this.elapsed;
-      if (this.kind >= GLITCH_STUTTER) {
-        const ls = this.slice;
-        const rp = this.rp;
-        // Slice frame k is the frame ls - k before the event start: now - (e + ls - k).
-        const k = this.kind == GLITCH_STUTTER ? rp : ls - 1 - rp;
-        const d = e + ls - k;
-        const edge = min(min(rp, ls - 1 - rp), this.len - 1 - e);
-        const w = edge >= fade ? <f32>1.0 : <f32>edge * step;
-        yl += a.read(d) * w;
-        yr += b.read(d) * w;
-        this.rp = rp + 1 >= ls ? 0 : rp + 1;
+      if (this.gain == t && this.kind < GLITCH_STUTTER) {
+        // Steady pass (unity) or steady drop-out (silence): no per-frame work.
+        if (t == 0.0) {
+          memory.fill(l + (<usize>i << 2), 0, <usize>seg << 2);
+          memory.fill(r + (<usize>i << 2), 0, <usize>seg << 2);
+        }
+        this.elapsed += seg;
+        i += seg;
+        continue;
       }
-      this.elapsed = e + 1;
-      store<f32>(l + o, yl);
-      store<f32>(r + o, yr);
+      let g = this.gain;
+      const stutter = this.kind >= GLITCH_STUTTER;
+      const forward = this.kind == GLITCH_STUTTER;
+      const ls = this.slice, len = this.len;
+      let e = this.elapsed, rp = this.rp;
+      for (let k = i; k < i + seg; k++) {
+        const o = <usize>k << 2;
+        // Dry gain: a linear ramp of at most 1/F per frame towards the event's target.
+        g = g < t ? Mathf.min(t, g + step) : Mathf.max(t, g - step);
+        let yl = load<f32>(l + o) * g, yr = load<f32>(r + o) * g;
+        if (stutter) {
+          // Slice frame q is the frame ls - q before the event start: now - (e + ls - q).
+          const q = forward ? rp : ls - 1 - rp;
+          const idx = <usize>((last + k - (e + ls - q)) & mask) << 2;
+          const edge = min(min(rp, ls - 1 - rp), len - 1 - e);
+          const w = edge >= fade ? <f32>1.0 : <f32>edge * step;
+          yl += load<f32>(ba + idx) * w;
+          yr += load<f32>(bb + idx) * w;
+          rp = rp + 1 >= ls ? 0 : rp + 1;
+        }
+        e++;
+        store<f32>(l + o, yl);
+        store<f32>(r + o, yr);
+      }
+      this.gain = g;
+      this.elapsed = e;
+      this.rp = rp;
+      i += seg;
     }
   }
 }
