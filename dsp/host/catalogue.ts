@@ -82,7 +82,7 @@ export const EFFECTS = [
   { id: "gate", name: "Gate", description: "Rhythmic hard gate at the set rate.", unit: "Hz", min: 0.5, max: 16, step: 0.5, default: 4, extras: [], wasm: 10 },
   { id: "frequencyShifter", name: "Frequency Shifter", description: "Shifts every partial by the same number of hertz (single sideband).", unit: "Hz", min: -500, max: 500, step: 1, default: 50, extras: [], wasm: 11 },
   { id: "harmonicExciter", name: "Harmonic Exciter", description: "Adds bright upper harmonics. (chosen: 0-100 %)", unit: "%", min: 0, max: 100, step: 1, default: 50, extras: [], wasm: 12 },
-  { id: "combFilter", name: "Comb Filter", description: "A feedback comb (0.7) with the set delay: notches every 1/delay Hz.", unit: "ms", min: 0.1, max: 20, step: 0.1, default: 5, extras: [], wasm: 18 },
+  { id: "combFilter", name: "Comb Filter", description: "A feedback comb (0.7) with the set delay: peaks every 1/delay Hz, notches halfway between.", unit: "ms", min: 0.1, max: 20, step: 0.1, default: 5, extras: [], wasm: 18 },
   { id: "harmonizer", name: "Harmonizer", description: "Adds harmonics 2-5 of each channel at gain 0.2/n, scaled by the value.", unit: "%", min: 0, max: 100, step: 1, default: 50, extras: [], wasm: 3 },
   { id: "acidFilter", name: "Acid Filter", description: "A resonant low-pass swept at the set rate.", unit: "Hz", min: 0.1, max: 20, step: 0.1, default: 1.5, extras: [], wasm: 15 },
   { id: "distortion", name: "Distortion", description: "Soft-clipping drive. (chosen: 0-100 %, default 30)", unit: "%", min: 0, max: 100, step: 1, default: 30, extras: [], wasm: 13 },
