@@ -9,7 +9,7 @@ import { Effect } from "./effect";
 import { channels, toneScale } from "../bus";
 import { CHANNELS } from "../lib/constants";
 import { blockCoef, Smoothed } from "../lib/smooth";
-import { tableAt } from "../lib/voice-osc";
+import { incU32, tableAt } from "../lib/voice-osc";
 import { TABLE_SIZE } from "../osc/wavetable";
 
 const TOP: i32 = 5;
@@ -67,11 +67,14 @@ export class Harmonizer extends Effect {
       }
       const t = this.tables[max(top, 2)];
       // Phase-locked to the channel's oscillator: its phase was `start` when the block began and
-      // is `end` now (the channel has rendered this block), so step evenly between the two.
+      // is `end` now (the channel has rendered this block), so step evenly between the two. The
+      // u64 difference keeps only the fraction of a cycle; the whole cycles come from the pitch.
       const start = this.phases[c];
       const end = ch.phase;
       this.phases[c] = end;
-      const inc = <u32>(((end - start) / <u64>n) >>> 32);
+      const fracCycles = <f64>(end - start) / 18446744073709551616.0;
+      const whole = Math.round(base * <f64>n - fracCycles);
+      const inc = incU32((whole + fracCycles) / <f64>n);
       let p = <u32>(start >>> 32);
       let g = g0;
       const gs = (g1 - g0) * inv;

@@ -23,7 +23,7 @@ import { BLOCK, TONE_GAIN } from "../lib/constants";
 const WHITE: i32 = 0;
 const PINK: i32 = 1;
 const BROWN: i32 = 2;
-const PINK_SCALE: f32 = 0.1833;   // Kellet's filter has ~15 dB of gain on white noise
+const PINK_SCALE: f32 = 0.3285;   // Kellet's filter has ~9.7 dB of power gain on white noise
 const BROWN_LEAK: f32 = 0.9985;   // corner fs (1 - a) / 2 pi = 11.5 Hz at 48 kHz
 const BROWN_SCALE: f32 = 0.0548;  // sqrt(1 - a^2): unit gain in power
 const MAX_IMPULSE: f32 = 5.0;
