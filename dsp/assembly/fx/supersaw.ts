@@ -17,7 +17,7 @@ import { channels, toneScale } from "../bus";
 import { BLOCK, CHANNELS } from "../lib/constants";
 import { blockCoef, Smoothed } from "../lib/smooth";
 import { Rng } from "../lib/rng";
-import { addLaneSums, incU32, TWO32 } from "../lib/voice-osc";
+import { addLaneSums, incU32, pairLookup4, TWO32 } from "../lib/voice-osc";
 import { LEVELS, TABLE_SIZE, TABLE_STRIDE, tableFor, WAVE_SAWTOOTH } from "../osc/wavetable";
 
 const VOICES: i32 = 5;
@@ -124,8 +124,8 @@ export class Supersaw extends Effect {
     const dg = f32x4.mul(f32x4.sub(v128.load(changetype<usize>(this.g1)), g), f32x4.splat(1.0 / <f32>n));
     for (let i = 0; i < n; i++) {
       g = f32x4.add(g, dg);
-      const s0 = voice(p0, base), s1 = voice(p1, base), s2 = voice(p2, base);
-      const s3 = voice(p3, base), s4 = voice(p4, base);
+      const s0 = pairLookup4(p0, base), s1 = pairLookup4(p1, base), s2 = pairLookup4(p2, base);
+      const s3 = pairLookup4(p3, base), s4 = pairLookup4(p4, base);
       p0 = i32x4.add(p0, i0); p1 = i32x4.add(p1, i1); p2 = i32x4.add(p2, i2);
       p3 = i32x4.add(p3, i3); p4 = i32x4.add(p4, i4);
       // Pans are mirror pairs (1, 2) and (3, 4): mid/side form, L = M + S, R = M - S.
@@ -139,19 +139,4 @@ export class Supersaw extends Effect {
     addLaneSums(VR, n, r, 0);
     v128.store(P, p0); v128.store(P, p1, 16); v128.store(P, p2, 32); v128.store(P, p3, 48); v128.store(P, p4, 64);
   }
-}
-
-/** Four sawtooth samples (one per channel lane) at phases p from the pair tables at `base`. */
-// @ts-ignore: decorator
-@inline
-function voice(p: v128, base: v128): v128 {
-  const off = i32x4.add(base, i32x4.shl(i32x4.shr_u(p, 20), 3));
-  let a = v128.load64_lane(<usize>i32x4.extract_lane(off, 0), f32x4.splat(0.0), 0);
-  a = v128.load64_lane(<usize>i32x4.extract_lane(off, 1), a, 1);
-  let b = v128.load64_lane(<usize>i32x4.extract_lane(off, 2), f32x4.splat(0.0), 0);
-  b = v128.load64_lane(<usize>i32x4.extract_lane(off, 3), b, 1);
-  const v = v128.shuffle<f32>(a, b, 0, 2, 4, 6);
-  const d = v128.shuffle<f32>(a, b, 1, 3, 5, 7);
-  const fr = f32x4.mul(f32x4.convert_i32x4_s(v128.and(p, i32x4.splat(0xfffff))), f32x4.splat(1.0 / 1048576.0));
-  return f32x4.add(v, f32x4.mul(d, fr));
 }

@@ -42,6 +42,16 @@ const INV_2_24: f32 = 1.0 / 16777216.0;
 export function pulseGain(l: usize, r: usize, n: i32, table: usize, p: u32, inc: u32, edge: f32): void {
   const invW: f32 = 1.0 / edge;
   const half: f32 = 0.5 * edge;
+  // Blocks entirely on a plateau need no per-sample work (the gain there is exactly 1 or 0).
+  let x0 = <f64>p / 4294967296.0 + <f64>half;
+  if (x0 >= 1.0) x0 -= 1.0;
+  const x1 = x0 + <f64>inc * <f64>n / 4294967296.0;
+  if (x0 >= <f64>edge && x1 <= 0.5) return;
+  if (x0 >= 0.5 + <f64>edge && x1 <= 1.0) {
+    memory.fill(l, 0, <usize>n << 2);
+    memory.fill(r, 0, <usize>n << 2);
+    return;
+  }
   let ph = p;
   for (let i = 0; i < n; i++) {
     // Cycle position shifted by half an edge, so the rise is centred on phase 0.

@@ -81,3 +81,22 @@ export function addLaneSums(vecs: usize, n: i32, dst: usize, dst2: usize): void 
     if (dst2 != 0) v128.store(dst2 + o, f32x4.add(v128.load(dst2 + o), s));
   }
 }
+
+/**
+ * Four table reads at once: lane k reads the (value, slope) pair table whose address is lane k
+ * of `base` at the u32 phase in lane k of `p` (12 index bits, 20 fraction bits). One 64-bit lane
+ * load fetches both interpolation points.
+ */
+// @ts-ignore: decorator
+@inline
+export function pairLookup4(p: v128, base: v128): v128 {
+  const off = i32x4.add(base, i32x4.shl(i32x4.shr_u(p, 20), 3));
+  let a = v128.load64_lane(<usize>i32x4.extract_lane(off, 0), f32x4.splat(0.0), 0);
+  a = v128.load64_lane(<usize>i32x4.extract_lane(off, 1), a, 1);
+  let b = v128.load64_lane(<usize>i32x4.extract_lane(off, 2), f32x4.splat(0.0), 0);
+  b = v128.load64_lane(<usize>i32x4.extract_lane(off, 3), b, 1);
+  const v = v128.shuffle<f32>(a, b, 0, 2, 4, 6);
+  const d = v128.shuffle<f32>(a, b, 1, 3, 5, 7);
+  const fr = f32x4.mul(f32x4.convert_i32x4_s(v128.and(p, i32x4.splat(0xfffff))), f32x4.splat(1.0 / 1048576.0));
+  return f32x4.add(v, f32x4.mul(d, fr));
+}
