@@ -39,10 +39,12 @@ export class Supersaw extends Effect {
   spread: Smoothed = new Smoothed(); // cents of the outermost voice
   rng: Rng = new Rng();
   coef: f32 = 0.0;
+  fade: f32 = 0.0;
 
   init(fs: f64): void {
     super.init(fs);
     this.coef = blockCoef(fs);
+    this.fade = blockCoef(fs, 0.02);
     for (let k = 0; k < VOICES; k++) {
       const a = (<f64>PAN[k] + 1.0) * Math.PI * 0.25;
       this.pan[k * 2] = <f32>Math.cos(a);
@@ -84,8 +86,13 @@ export class Supersaw extends Effect {
     let any = false;
     for (let c = 0; c < CHANNELS; c++) {
       const ch = channels[c];
-      const g = ch.inc > 0.0 ? ch.gain * toneScale : <f32>0.0;
-      this.g0[c] = this.g1[c];
+      // The voices follow the channel's level with a 20 ms glide, so switching the effect on
+      // (or a channel appearing) swells in and the master compressor can follow it.
+      const want = ch.inc > 0.0 ? ch.gain * toneScale : <f32>0.0;
+      const was = this.g1[c];
+      let g = was + (want - was) * this.fade;
+      if (Mathf.abs(want - g) < 1e-7) g = want;
+      this.g0[c] = was;
       this.g1[c] = g;
       if (g == 0.0 && this.g0[c] == 0.0) {
         for (let k = 0; k < VOICES; k++) this.incs[k * CHANNELS + c] = 0;
