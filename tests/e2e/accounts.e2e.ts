@@ -2,14 +2,14 @@
 // sign-up with the Free label and channels 2-4 locked, the user menu and sign-out, the
 // verification link, forgot password with the recovery link from the newest .eml in the outbox
 // (through /auth/callback, #type=recovery), a new password that works while the old one fails,
-// and the /reset-password page with the e-mailed token.
+// the /reset-password page with the e-mailed token, and an admin's menu (ADMIN_EMAILS).
 
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../../api/services/outbox";
 import { launchChromium, startTestApp, type TestApp } from "./browser";
-import { storedToken, uniqueEmail } from "./session";
+import { openSignedIn, registerAccount, storedToken, uniqueEmail } from "./session";
 
 const FREE_LABEL = "Free User (59 min max)";
 const BAD_CREDENTIALS = "Incorrect email or password. Please check your credentials and try again.";
@@ -19,6 +19,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 const email = uniqueEmail("accounts");
+const adminEmail = uniqueEmail("admin");
 const firstPassword = "first-Pass-1";
 const secondPassword = "second-Pass-2";
 const thirdPassword = "third-Pass-3";
@@ -68,7 +69,7 @@ async function signOut(): Promise<void> {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ adminEmails: [adminEmail] });
   browser = await launchChromium();
   context = await browser.newContext();
   page = await context.newPage();
@@ -242,5 +243,17 @@ describe("accounts in Chromium", () => {
     await signOut();
     await signIn(secondPassword);
     await toast(BAD_CREDENTIALS).waitFor();
+  });
+
+  it("shows admins 'ADMIN ACCESS / Unlimited'; without override the role unlocks no studio features", async () => {
+    const admin = await registerAccount(app.url, adminEmail);
+    await openSignedIn(page, app.url, admin, "/");
+    await page.getByText(FREE_LABEL).waitFor();
+    expect(await page.locator('.channel-card[data-locked="true"]').count()).toBe(3);
+    await page.getByRole("button", { name: `Account menu for ${adminEmail}` }).click();
+    const card = page.getByLabel("Subscription status");
+    await expect.poll(() => card.textContent()).toBe("ADMIN ACCESSUnlimited");
+    await page.goto(app.url + "/subscribe");
+    await page.getByRole("heading", { name: "You're Already Pro!" }).waitFor();
   });
 });

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser } from "playwright-core";
-import { startServer } from "../../api/server";
+import { startServer, type ServerOptions } from "../../api/server";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -29,10 +29,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** Starts the real server (API + built web app from dist/) on a random port with a temp DATA_DIR. */
-export async function startTestApp(): Promise<TestApp> {
+/** Starts the real server (API + built web app from dist/) on a random port with a temp DATA_DIR;
+ *  `options` pass through to startServer (e.g. adminEmails). */
+export async function startTestApp(options: Omit<ServerOptions, "port" | "host" | "dataDir"> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "tone-e2e-"));
-  const server = await startServer({ port: 0, host: "127.0.0.1", dataDir, log: () => {} });
+  const server = await startServer({ log: () => {}, ...options, port: 0, host: "127.0.0.1", dataDir });
   return {
     url: server.url,
     dataDir,
