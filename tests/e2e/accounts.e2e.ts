@@ -154,10 +154,16 @@ describe("accounts in Chromium", () => {
     await reach("/");
   });
 
-  it("signs out (tokens cleared) and shows the sign-in card again", async () => {
+  it("signs out while playing: tokens cleared, sound stopped, sign-in card shown again", async () => {
     await page.getByText(FREE_LABEL).waitFor();
+    await page.getByRole("button", { name: "Play Audio" }).click();
+    await page.getByRole("button", { name: "Stop Audio" }).waitFor();
     await signOut();
     await page.getByRole("heading", { name: "Sign in to start creating" }).waitFor();
+    const playing = () =>
+      page.evaluate(() => (window as unknown as { __toneStudio: { store: { getState(): { isPlaying: boolean } } } }).__toneStudio.store.getState().isPlaying);
+    await expect.poll(playing).toBe(false);
+    expect(await page.getByRole("button", { name: "Play Audio" }).isDisabled()).toBe(true);
   });
 
   it("follows the verification link through /auth/callback into /app", async () => {

@@ -31,9 +31,13 @@ export function useStudioGate(): StudioGate {
 }
 
 /** Applies the gate to the studio store now and after every store change (a loaded preset
- *  cannot switch a locked channel back on); restores forced channels when the gate opens. */
-export function useEnforceStudioGate(store: StoreApi<StudioStore>, gate: StudioGate): void {
+ *  cannot switch a locked channel back on); restores forced channels when the gate opens. A
+ *  sign-out while playing stops the sound, since the locked studio has no Stop button. */
+export function useEnforceStudioGate(store: StoreApi<StudioStore>, gate: StudioGate, audio?: { stop(): void }): void {
   const forced = useRef(new Set<number>());
+  useEffect(() => {
+    if (gate.level === "anonymous" && store.getState().isPlaying) audio?.stop();
+  }, [store, gate.level, audio]);
   useEffect(() => {
     const unlock = unlockPatch(store.getState(), gate, forced.current);
     if (unlock) store.setState(unlock);

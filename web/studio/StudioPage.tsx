@@ -9,11 +9,11 @@ import { DurationInput } from "./DurationInput";
 import { EffectsGrid } from "./EffectsGrid";
 import { PlayButton } from "./PlayButton";
 import { WaveformDisplay } from "./WaveformDisplay";
-import { useStudio } from "./studio-context";
+import { useAudio, useStudio } from "./studio-context";
 
 export function StudioPage() {
   const gate = useStudioGate();
-  useEnforceStudioGate(useStudio(), gate);
+  useEnforceStudioGate(useStudio(), gate, useAudio());
   return (
     <main id="main" className="studio">
       <section className="hero">
