@@ -3,6 +3,8 @@
 // page: its progress bar goes from 10 to 100, its header and spectrum are right, and its SHA-256
 // equals the CLI's file for the same preset and duration. Cancel midway leaves no file; without a
 // picker the OPFS fallback downloads the same bytes; no enabled channel gives the spec's alert.
+// The studio is signed in as a Pro user (an active subscription row in the test server's database);
+// a free user sees the button locked.
 
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -13,11 +15,13 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "../../api/db/open";
 import { exportPlan } from "../../dsp/host/export-render";
 import type { AudioState } from "../../dsp/host/state";
 import { parseWavHeader } from "../../dsp/host/wav";
 import { peakFrequency, singleTone } from "../unit/dsp/helpers";
 import { launchChromium, startTestApp, type TestApp } from "./browser";
+import { openSignedIn, registerAccount, type TestAccount } from "./session";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = join(REPO, "node_modules", ".bin", "tsx");
@@ -29,6 +33,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let dir: string;
+let pro: TestAccount;
 
 const PICKER_SCRIPT = `
   window.showSaveFilePicker = async (options) =>
@@ -40,12 +45,37 @@ const PICKER_SCRIPT = `
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
 `;
 
-async function openStudio(withPicker: boolean): Promise<Page> {
+/** A registered account with an active paid subscription (inserted straight into the database). */
+async function proAccount(): Promise<TestAccount> {
+  const account = await registerAccount(app.url);
+  const db = await openDatabase(join(app.dataDir, "studio.db"));
+  try {
+    const user = await db.selectFrom("users").select("id").where("email", "=", account.email).executeTakeFirstOrThrow();
+    const now = new Date();
+    await db
+      .insertInto("subscriptions")
+      .values({
+        id: `sub-${user.id}`,
+        user_id: user.id,
+        plan_name: "Monthly",
+        status: "active",
+        current_period_end: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+  return account;
+}
+
+async function openStudio(withPicker: boolean, account: TestAccount = pro): Promise<Page> {
   const p = await context.newPage();
   p.on("pageerror", (e) => console.error("page error:", e.message));
   // Chromium has a real picker (a native dialog): replace it with OPFS, or remove it for the fallback.
   await p.addInitScript(withPicker ? PICKER_SCRIPT : "Object.defineProperty(window, 'showSaveFilePicker', { value: undefined });");
-  await p.goto(app.url + "/");
+  await openSignedIn(p, app.url, account);
   await p.getByRole("button", { name: "Export WAV" }).waitFor();
   return p;
 }
@@ -110,7 +140,10 @@ beforeAll(async () => {
   app = await startTestApp();
   browser = await launchChromium();
   context = await browser.newContext({ acceptDownloads: true });
+  pro = await proAccount();
   page = await openStudio(true);
+  // The studio unlocks once the profile (with the subscription) has loaded.
+  await page.getByRole("button", { name: "Export WAV", disabled: false }).waitFor();
 });
 
 afterAll(async () => {
@@ -181,6 +214,17 @@ describe("Export WAV in Chromium", () => {
       // The OPFS copy stays until the next export starts (the download reads it from disk).
       const files = await opfsFiles(p);
       expect(files).toContainEqual({ name: `exports/${download.suggestedFilename()}`, size: exportPlan(10).totalBytes });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("locks the button for a free user", async () => {
+    const p = await openStudio(true, await registerAccount(app.url));
+    try {
+      await p.getByText("Free User (59 min max)").waitFor();
+      expect(await p.getByRole("button", { name: "Export WAV" }).isDisabled()).toBe(true);
+      expect(await p.getByRole("button", { name: /Pro Only.*WAV export/ }).count()).toBe(1);
     } finally {
       await p.close();
     }

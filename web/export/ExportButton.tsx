@@ -1,10 +1,14 @@
 // Export WAV: renders the studio's state for its duration in a worker and streams the file to
 // disk (web/export/export-runner.ts). The studio stays usable meanwhile; errors use the spec's
 // texts (section 8): an alert for no enabled channel, toasts for storage, memory and other failures.
+// WAV export needs Pro or unlimited access (spec 6): free users see the button locked with
+// '🔒 Pro Only' (opens the plans); anonymous visitors get the whole studio disabled by StudioPage.
 
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { hasAudibleChannel } from "../../dsp/host/state";
+import { useStudioGate } from "../account/hooks";
+import { ProLock } from "../account/ProLock";
 import { useStudio } from "../studio/studio-context";
 import { ExportRun, NoChannelError, type ExportUpdate } from "./export-runner";
 import { ExportProgress } from "./ExportProgress";
@@ -15,13 +19,14 @@ const START: ExportUpdate = { percent: 10, elapsedSeconds: 0, remainingSeconds: 
 
 export function ExportButton() {
   const store = useStudio();
+  const locked = useStudioGate().level === "free";
   const run = useRef<ExportRun | null>(null);
   const [busy, setBusy] = useState(false);
   const [update, setUpdate] = useState<ExportUpdate | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
 
   const onClick = async () => {
-    if (run.current) return;
+    if (run.current || locked) return;
     const s = store.getState();
     if (!hasAudibleChannel(s)) {
       window.alert(NO_CHANNEL_ALERT);
@@ -58,10 +63,11 @@ export function ExportButton() {
   };
 
   return (
-    <div className="export">
-      <button type="button" className="export-button" onClick={onClick} disabled={busy} aria-busy={busy}>
+    <div className="export" data-locked={locked}>
+      <button type="button" className="export-button" onClick={onClick} disabled={busy || locked} aria-busy={busy}>
         {busy ? "Exporting…" : "Export WAV"}
       </button>
+      {locked && <ProLock compact feature="WAV export" />}
       {update && (
         <ExportProgress
           update={update}
