@@ -4,8 +4,8 @@
 //   getrusage via --stats, and /usr/bin/time -v for the whole process when present); ffprobe
 //   must read the full duration back; the file is deleted afterwards.
 // - Browser: the studio's export worker in headless Chromium writing a 10-minute (quick: 20 s)
-//   file into OPFS, through createWritable (the save-picker path) and a sync access handle (the
-//   fallback), with its x realtime.
+//   file into OPFS, through createWritable (the save-picker path, and the OPFS fallback where the
+//   browser has it) and a sync access handle (the fallback without it), with its x realtime.
 // Targets (issue 4): 12-hour export < 2 minutes, peak RSS < 150 MB whatever the duration.
 
 import { execFile, spawn } from "node:child_process";
@@ -141,7 +141,7 @@ async function browserExports(state: AudioState, seconds: number): Promise<{ row
     await page.waitForFunction(() => "runExportBench" in window);
     const rows: ExportRow[] = [];
     const bytes = exportPlan(seconds).totalBytes;
-    for (const [sink, label] of [["picker", "createWritable (save picker path)"], ["opfs", "OPFS sync access handle (fallback)"]] as const) {
+    for (const [sink, label] of [["picker", "createWritable (save picker and OPFS path)"], ["opfs-sync", "OPFS sync access handle (Safari fallback)"]] as const) {
       const r = await page.evaluate(
         ({ state, seconds, sink }) =>
           (window as unknown as { runExportBench(s: unknown, n: number, k: string): Promise<{ ms: number; status: string; size: number }> })

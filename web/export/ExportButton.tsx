@@ -15,8 +15,6 @@ import { ExportProgress } from "./ExportProgress";
 import { NO_CHANNEL_ALERT, classifyExportError } from "./messages";
 import "./export.css";
 
-const START: ExportUpdate = { percent: 10, elapsedSeconds: 0, remainingSeconds: NaN, bytesDone: 0, totalBytes: 0 };
-
 export function ExportButton() {
   const store = useStudio();
   const locked = useStudioGate().level === "free";
@@ -37,7 +35,7 @@ export function ExportButton() {
     run.current = current;
     setBusy(true);
     setFileName(null);
-    setUpdate(START);
+    setUpdate(null); // the bar appears at 10% once the file is chosen
     try {
       const outcome = await current.start();
       if (outcome.status === "cancelled") {

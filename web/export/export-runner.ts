@@ -108,6 +108,8 @@ export class ExportRun {
   private api: Comlink.Remote<ExportWorkerApi> | null = null;
   private worker: Worker | null = null;
   private cancelRequested = false;
+  /** Set once start() settles: late progress messages are ignored from then on. */
+  private settled = false;
   private killCancelled: (() => void) | null = null;
 
   constructor(state: Pick<AudioState, "channels" | "effects">, duration: number, onUpdate: (u: ExportUpdate) => void) {
@@ -129,6 +131,7 @@ export class ExportRun {
     const plan = exportPlan(this.duration);
     const started = performance.now();
     const update = (p: Pick<ExportProgress, "fraction" | "bytesDone">) => {
+      if (this.settled) return;
       const elapsed = (performance.now() - started) / 1000;
       const f = Math.min(1, Math.max(0, p.fraction));
       this.onUpdate({
@@ -187,6 +190,7 @@ export class ExportRun {
       if (err instanceof CancelledError) return { status: "cancelled" };
       throw err;
     } finally {
+      this.settled = true;
       this.stopWorker();
     }
   }

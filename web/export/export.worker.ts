@@ -59,7 +59,9 @@ async function syncSink(handle: SyncCapable): Promise<Sink> {
 
 function openSink(job: ExportJob): Promise<Sink> {
   const handle = job.target as SyncCapable;
-  if (job.sink === "opfs" && typeof handle.createSyncAccessHandle === "function") return syncSink(handle);
+  const canSync = typeof handle.createSyncAccessHandle === "function";
+  if (job.sink === "opfs-sync" && canSync) return syncSink(handle);
+  if (job.sink === "opfs" && typeof handle.createWritable !== "function" && canSync) return syncSink(handle);
   return writableSink(job.target);
 }
 

@@ -11,8 +11,10 @@ export interface ExportJob {
   /** Where the file goes: a save-picker handle, or an Origin Private File System file. */
   target: FileSystemFileHandle;
   /** "picker": write through createWritable (commits atomically on close).
-   *  "opfs": the OPFS fallback; a sync access handle when the worker has one, else createWritable. */
-  sink: "picker" | "opfs";
+   *  "opfs": the OPFS fallback; createWritable where the browser has it for OPFS (its writes overlap
+   *  with rendering), else a sync access handle (Safari before 26).
+   *  "opfs-sync": always the sync access handle (benchmarks compare the two). */
+  sink: "picker" | "opfs" | "opfs-sync";
   /** Bytes per write; at least 1 MiB. */
   chunkBytes?: number;
 }
