@@ -50,3 +50,31 @@ export async function openSignedIn(page: Page, appUrl: string, account: TestAcco
 export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem("auth_token"));
 }
+
+/** A registered account with an active paid subscription, inserted straight into the test
+ *  server's database (payments arrive in a later issue; this is the row they will write). */
+export async function registerProAccount(app: { url: string; dataDir: string }): Promise<TestAccount> {
+  const { join } = await import("node:path");
+  const { openDatabase } = await import("../../api/db/open");
+  const account = await registerAccount(app.url);
+  const db = await openDatabase(join(app.dataDir, "studio.db"));
+  try {
+    const user = await db.selectFrom("users").select("id").where("email", "=", account.email).executeTakeFirstOrThrow();
+    const now = new Date();
+    await db
+      .insertInto("subscriptions")
+      .values({
+        id: `sub-${user.id}`,
+        user_id: user.id,
+        plan_name: "Monthly Plan",
+        status: "active",
+        current_period_end: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
+        created_at: now.toISOString(),
+        updated_at: now.toISOString(),
+      })
+      .execute();
+  } finally {
+    await db.destroy();
+  }
+  return account;
+}

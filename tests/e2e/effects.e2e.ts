@@ -1,0 +1,83 @@
+// Effects while playing in real Chromium (issue 3): switching effects on and off and moving their
+// values changes what the page's AnalyserNode hears.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium, startTestApp, type TestApp } from "./browser";
+import { openSignedIn, registerProAccount } from "./session";
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+
+interface Spectrum { peakHz: number; highDb: number }
+
+/** Dominant frequency, and the mean level (dB) of the 8-16 kHz band, from the spectrum analyser. */
+async function spectrum(p: Page): Promise<Spectrum> {
+  return p.evaluate(async () => {
+    const audio = (window as unknown as { __toneStudio: { audio: { spectrumAnalyser: AnalyserNode; context: AudioContext } } }).__toneStudio.audio;
+    const a = audio.spectrumAnalyser;
+    const bins = new Float32Array(a.frequencyBinCount);
+    // The analyser smooths (0.7) once per read, not per unit of time: read every 20 ms for
+    // 300 ms so what was heard before the change has decayed (0.7^15 = -47 dB).
+    for (let i = 0; i < 15; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      a.getFloatFrequencyData(bins);
+    }
+    const hz = audio.context.sampleRate / a.fftSize;
+    let k = 1;
+    for (let i = 1; i < bins.length; i++) if (bins[i] > bins[k]) k = i;
+    let sum = 0;
+    let n = 0;
+    for (let i = Math.round(8000 / hz); i < Math.round(16000 / hz); i++) { sum += bins[i]; n++; }
+    return { peakHz: k * hz, highDb: sum / n };
+  });
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchChromium();
+  page = await browser.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  await openSignedIn(page, app.url, await registerProAccount(app));
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe("effects while playing", () => {
+  it("frequency shifter and noise change what the analyser hears, and switching off restores it", async () => {
+    // Pro unlocks channels 2-4 and the effects once the profile has loaded.
+    await expect.poll(() => page.getByRole("switch", { name: "Channel 2 on/off" }).isEnabled()).toBe(true);
+    for (const i of [2, 3, 4]) await page.getByRole("switch", { name: `Channel ${i} on/off` }).uncheck();
+    await page.getByLabel("Channel 1 frequency (Hz)").fill("1000");
+    await page.getByRole("button", { name: "Play Audio" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Stop Audio" }).count()).toBe(1);
+    await page.waitForTimeout(300);
+    const dry = await spectrum(page);
+    expect(Math.abs(dry.peakHz - 1000)).toBeLessThan(60);
+
+    const shifter = page.getByRole("switch", { name: "Frequency Shifter", exact: true });
+    await page.getByLabel("Frequency Shifter value").fill("500");
+    await shifter.check();
+    await page.waitForTimeout(300);
+    expect(Math.abs((await spectrum(page)).peakHz - 1500)).toBeLessThan(60);
+    await shifter.uncheck();
+    await page.waitForTimeout(300);
+    expect(Math.abs((await spectrum(page)).peakHz - 1000)).toBeLessThan(60);
+
+    const noise = page.getByRole("switch", { name: "Noise", exact: true });
+    await page.getByLabel("Noise value").fill("100");
+    await noise.check();
+    await page.waitForTimeout(300);
+    const noisy = await spectrum(page);
+    expect(noisy.highDb).toBeGreaterThan(dry.highDb + 20);
+    await noise.uncheck();
+    await page.waitForTimeout(300);
+    expect((await spectrum(page)).highDb).toBeLessThan(noisy.highDb - 20);
+
+    await page.getByRole("button", { name: "Stop Audio" }).click();
+  });
+});
