@@ -70,11 +70,12 @@ async function proAccount(): Promise<TestAccount> {
   return account;
 }
 
-async function openStudio(withPicker: boolean, account: TestAccount = pro): Promise<Page> {
+async function openStudio(withPicker: boolean, account: TestAccount = pro, extraScript = ""): Promise<Page> {
   const p = await context.newPage();
   p.on("pageerror", (e) => console.error("page error:", e.message));
   // Chromium has a real picker (a native dialog): replace it with OPFS, or remove it for the fallback.
   await p.addInitScript(withPicker ? PICKER_SCRIPT : "Object.defineProperty(window, 'showSaveFilePicker', { value: undefined });");
+  if (extraScript) await p.addInitScript(extraScript);
   await openSignedIn(p, app.url, account);
   await p.getByRole("button", { name: "Export WAV" }).waitFor();
   return p;
@@ -214,6 +215,21 @@ describe("Export WAV in Chromium", () => {
       // The OPFS copy stays until the next export starts (the download reads it from disk).
       const files = await opfsFiles(p);
       expect(files).toContainEqual({ name: `exports/${download.suggestedFilename()}`, size: exportPlan(10).totalBytes });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("reports too little storage with the spec's message and writes nothing", async () => {
+    // The OPFS fallback checks navigator.storage.estimate() first: report a 1 MB quota.
+    const p = await openStudio(false, pro, "navigator.storage.estimate = async () => ({ quota: 1000000, usage: 0 });");
+    try {
+      await loadState(p, STATE, 600);
+      await p.getByRole("button", { name: "Export WAV", disabled: false }).click();
+      await p.locator("[data-sonner-toast]", { hasText: "Export failed due to storage limits. Free up disk space and try again." }).waitFor();
+      await p.getByRole("button", { name: "Export WAV", disabled: false }).waitFor();
+      expect(await p.getByRole("progressbar").count()).toBe(0);
+      expect((await opfsFiles(p)).filter((f) => f.name.startsWith("exports/"))).toEqual([]);
     } finally {
       await p.close();
     }
