@@ -15,13 +15,12 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../api/db/open";
 import { exportPlan } from "../../dsp/host/export-render";
 import type { AudioState } from "../../dsp/host/state";
 import { parseWavHeader } from "../../dsp/host/wav";
 import { peakFrequency, singleTone } from "../unit/dsp/helpers";
 import { launchChromium, startTestApp, type TestApp } from "./browser";
-import { openSignedIn, registerAccount, type TestAccount } from "./session";
+import { openSignedIn, registerAccount, registerProAccount, type TestAccount } from "./session";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = join(REPO, "node_modules", ".bin", "tsx");
@@ -44,31 +43,6 @@ const PICKER_SCRIPT = `
     if (bar) window.__progressSeen.push(Number(bar.getAttribute("aria-valuenow")));
   }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["aria-valuenow"] });
 `;
-
-/** A registered account with an active paid subscription (inserted straight into the database). */
-async function proAccount(): Promise<TestAccount> {
-  const account = await registerAccount(app.url);
-  const db = await openDatabase(join(app.dataDir, "studio.db"));
-  try {
-    const user = await db.selectFrom("users").select("id").where("email", "=", account.email).executeTakeFirstOrThrow();
-    const now = new Date();
-    await db
-      .insertInto("subscriptions")
-      .values({
-        id: `sub-${user.id}`,
-        user_id: user.id,
-        plan_name: "Monthly",
-        status: "active",
-        current_period_end: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
-        created_at: now.toISOString(),
-        updated_at: now.toISOString(),
-      })
-      .execute();
-  } finally {
-    await db.destroy();
-  }
-  return account;
-}
 
 async function openStudio(withPicker: boolean, account: TestAccount = pro, extraScript = ""): Promise<Page> {
   const p = await context.newPage();
@@ -141,7 +115,7 @@ beforeAll(async () => {
   app = await startTestApp();
   browser = await launchChromium();
   context = await browser.newContext({ acceptDownloads: true });
-  pro = await proAccount();
+  pro = await registerProAccount(app);
   page = await openStudio(true);
   // The studio unlocks once the profile (with the subscription) has loaded.
   await page.getByRole("button", { name: "Export WAV", disabled: false }).waitFor();
