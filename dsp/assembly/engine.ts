@@ -14,7 +14,7 @@ import { Compressor } from "./lib/compressor";
 import { Smoothed, blockCoef } from "./lib/smooth";
 import { buildTables } from "./osc/wavetable";
 import { SPECIAL, STEADY, lookup } from "./osc/channel";
-import { initEffects, processEffects, resetEffects } from "./fx/chain";
+import { anyEffectRunning, initEffects, processEffects, resetEffects } from "./fx/chain";
 
 export const outL = new StaticArray<f32>(MAX_FRAMES);
 export const outR = new StaticArray<f32>(MAX_FRAMES);
@@ -169,10 +169,15 @@ function renderBlock(): void {
     for (let i = 0; i < CHANNELS; i++) if (modes[i] == STEADY) channels[i].renderSteady(l, BLOCK);
   }
   for (let i = 0; i < CHANNELS; i++) if (modes[i] == SPECIAL) channels[i].renderSpecial(l, BLOCK);
-  memory.copy(r, l, <usize>BLOCK << 2);
-  processEffects(l, r, BLOCK, coef);
   const g0 = master.value;
-  compressor.process(l, r, BLOCK, g0, master.step(coef));
+  if (anyEffectRunning()) {
+    memory.copy(r, l, <usize>BLOCK << 2);
+    processEffects(l, r, BLOCK, coef);
+    compressor.process(l, r, BLOCK, g0, master.step(coef));
+  } else {
+    // No effects: the channels are mono, so the master stage runs once and writes both sides.
+    compressor.processMono(l, r, BLOCK, g0, master.step(coef));
+  }
 }
 
 /** Renders `frames` (<= MAX_FRAMES) into outL/outR. Returns the frames written. */

@@ -15,6 +15,12 @@ const TWO64: f64 = 18446744073709551616.0;
 export class Binaural extends Effect {
   phaseL: StaticArray<u64> = new StaticArray<u64>(CHANNELS);
   phaseR: StaticArray<u64> = new StaticArray<u64>(CHANNELS);
+  incL: StaticArray<u64> = new StaticArray<u64>(CHANNELS);
+  incR: StaticArray<u64> = new StaticArray<u64>(CHANNELS);
+  tabL: StaticArray<usize> = new StaticArray<usize>(CHANNELS);
+  tabR: StaticArray<usize> = new StaticArray<usize>(CHANNELS);
+  g0: StaticArray<f32> = new StaticArray<f32>(CHANNELS);
+  gs: StaticArray<f32> = new StaticArray<f32>(CHANNELS);
   beat: f64 = 10.0;
 
   reset(): void {
@@ -30,31 +36,37 @@ export class Binaural extends Effect {
     this.beat += (target - this.beat) * 0.3;
     if (Math.abs(this.beat - target) < 1e-4) this.beat = target;
     const half = this.beat * 0.5;
-    memory.fill(l, 0, <usize>n << 2);
-    memory.fill(r, 0, <usize>n << 2);
+    // Per-ear increments and tables for every channel; silent channels get gain 0 and their
+    // clock still runs (so switching them on later stays in phase with the dry tone).
     for (let c = 0; c < CHANNELS; c++) {
       const ch = channels[c];
-      if (!ch.sounding) continue;
       const fl = Math.max(ch.freq - half, 0.0);
       const fr = Math.min(ch.freq + half, 20000.0);
-      const incL = <u64>(fl / sampleRate * TWO64);
-      const incR = <u64>(fr / sampleRate * TWO64);
-      const tL = tableFor(ch.waveform, fl / sampleRate);
-      const tR = tableFor(ch.waveform, fr / sampleRate);
-      let pL = unchecked(this.phaseL[c]);
-      let pR = unchecked(this.phaseR[c]);
-      let g = ch.g;
-      const gs = ch.gStep;
-      for (let i = 0; i < n; i++) {
-        const o = <usize>i << 2;
-        store<f32>(l + o, load<f32>(l + o) + lookup(tL, pL) * g);
-        store<f32>(r + o, load<f32>(r + o) + lookup(tR, pR) * g);
-        pL += incL;
-        pR += incR;
-        g += gs;
-      }
-      unchecked((this.phaseL[c] = pL));
-      unchecked((this.phaseR[c] = pR));
+      unchecked((this.incL[c] = <u64>(fl / sampleRate * TWO64)));
+      unchecked((this.incR[c] = <u64>(fr / sampleRate * TWO64)));
+      unchecked((this.tabL[c] = tableFor(ch.waveform, fl / sampleRate)));
+      unchecked((this.tabR[c] = tableFor(ch.waveform, fr / sampleRate)));
+      unchecked((this.g0[c] = ch.sounding ? ch.g : <f32>0.0));
+      unchecked((this.gs[c] = ch.sounding ? ch.gStep : <f32>0.0));
     }
+    // All four channels in one pass: two stores per frame instead of eight read-modify-writes.
+    const iL0 = unchecked(this.incL[0]), iL1 = unchecked(this.incL[1]), iL2 = unchecked(this.incL[2]), iL3 = unchecked(this.incL[3]);
+    const iR0 = unchecked(this.incR[0]), iR1 = unchecked(this.incR[1]), iR2 = unchecked(this.incR[2]), iR3 = unchecked(this.incR[3]);
+    const tL0 = unchecked(this.tabL[0]), tL1 = unchecked(this.tabL[1]), tL2 = unchecked(this.tabL[2]), tL3 = unchecked(this.tabL[3]);
+    const tR0 = unchecked(this.tabR[0]), tR1 = unchecked(this.tabR[1]), tR2 = unchecked(this.tabR[2]), tR3 = unchecked(this.tabR[3]);
+    const s0 = unchecked(this.gs[0]), s1 = unchecked(this.gs[1]), s2 = unchecked(this.gs[2]), s3 = unchecked(this.gs[3]);
+    let g0 = unchecked(this.g0[0]), g1 = unchecked(this.g0[1]), g2 = unchecked(this.g0[2]), g3 = unchecked(this.g0[3]);
+    let pL0 = unchecked(this.phaseL[0]), pL1 = unchecked(this.phaseL[1]), pL2 = unchecked(this.phaseL[2]), pL3 = unchecked(this.phaseL[3]);
+    let pR0 = unchecked(this.phaseR[0]), pR1 = unchecked(this.phaseR[1]), pR2 = unchecked(this.phaseR[2]), pR3 = unchecked(this.phaseR[3]);
+    for (let i = 0; i < n; i++) {
+      const o = <usize>i << 2;
+      store<f32>(l + o, lookup(tL0, pL0) * g0 + lookup(tL1, pL1) * g1 + lookup(tL2, pL2) * g2 + lookup(tL3, pL3) * g3);
+      store<f32>(r + o, lookup(tR0, pR0) * g0 + lookup(tR1, pR1) * g1 + lookup(tR2, pR2) * g2 + lookup(tR3, pR3) * g3);
+      pL0 += iL0; pL1 += iL1; pL2 += iL2; pL3 += iL3;
+      pR0 += iR0; pR1 += iR1; pR2 += iR2; pR3 += iR3;
+      g0 += s0; g1 += s1; g2 += s2; g3 += s3;
+    }
+    unchecked((this.phaseL[0] = pL0)); unchecked((this.phaseL[1] = pL1)); unchecked((this.phaseL[2] = pL2)); unchecked((this.phaseL[3] = pL3));
+    unchecked((this.phaseR[0] = pR0)); unchecked((this.phaseR[1] = pR1)); unchecked((this.phaseR[2] = pR2)); unchecked((this.phaseR[3] = pR3));
   }
 }

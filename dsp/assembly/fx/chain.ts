@@ -51,6 +51,12 @@ export function resetEffects(): void {
   }
 }
 
+/** True when some effect is on or still fading out (the block then needs the effect chain). */
+export function anyEffectRunning(): bool {
+  for (let i = 0; i < FX_SLOTS; i++) if (unchecked(enabled[i]) || unchecked(mix[i]) != 0.0) return true;
+  return false;
+}
+
 export function processEffects(l: usize, r: usize, n: i32, coef: f32): void {
   for (let i = 0; i < FX_SLOTS; i++) {
     const fx = effects[i];

@@ -83,4 +83,36 @@ export class Compressor {
     this.env = env;
     this.gain = g;
   }
+
+  /** The same for a mono block (L == R): reads l, writes the result to l and r. The detector
+   *  sees the same level as the stereo version would, so the output is identical. */
+  processMono(l: usize, r: usize, n: i32, m0: f32, m1: f32): void {
+    const mStep = (m1 - m0) / <f32>n;
+    const on = this.enabled;
+    const att = this.attack;
+    const rel = this.release;
+    let env = this.env;
+    let g = this.gain;
+    let m = m0;
+    for (let base = 0; base < n; base += CONTROL) {
+      const end = min(base + CONTROL, n);
+      const gNext = on ? this.curve(env) : <f32>1.0;
+      const gStep = (gNext - g) / <f32>(end - base);
+      for (let i = base; i < end; i++) {
+        const o = <usize>i << 2;
+        const a = load<f32>(l + o) * m;
+        const x = Mathf.abs(a);
+        env = x + (env - x) * (x > env ? att : rel);
+        const y = Mathf.min(Mathf.max(a * g, -1.0), 1.0);
+        store<f32>(l + o, y);
+        store<f32>(r + o, y);
+        g += gStep;
+        m += mStep;
+      }
+      g = gNext;
+      if (env < 1e-9) env = 0.0;
+    }
+    this.env = env;
+    this.gain = g;
+  }
 }
