@@ -55,6 +55,17 @@ export class Compressor {
    *  [-1, 1], in place, in one pass. The gain moves towards the curve's value for the level
    *  measured up to the previous control point (a 16-sample control delay, 0.33 ms). */
   process(l: usize, r: usize, n: i32, m0: f32, m1: f32): void {
+    this.run(l, r, n, m0, m1, true);
+  }
+
+  /** The same for a mono block (L == R): reads l only and writes the result to l and r. The
+   *  detector sees the level the stereo version would, so the output is identical. */
+  processMono(l: usize, r: usize, n: i32, m0: f32, m1: f32): void {
+    this.run(l, r, n, m0, m1, false);
+  }
+
+  // Inlined with a constant `stereo`, so each entry point compiles to its own branch-free loop.
+  @inline private run(l: usize, r: usize, n: i32, m0: f32, m1: f32, stereo: bool): void {
     const mStep = (m1 - m0) / <f32>n;
     const on = this.enabled;
     const att = this.attack;
@@ -69,48 +80,17 @@ export class Compressor {
       for (let i = base; i < end; i++) {
         const o = <usize>i << 2;
         const a = load<f32>(l + o) * m;
-        const b = load<f32>(r + o) * m;
-        const x = Mathf.max(Mathf.abs(a), Mathf.abs(b));
+        const b = stereo ? load<f32>(r + o) * m : a;
+        const x = stereo ? Mathf.max(Mathf.abs(a), Mathf.abs(b)) : Mathf.abs(a);
         env = x + (env - x) * (x > env ? att : rel);
-        store<f32>(l + o, Mathf.min(Mathf.max(a * g, -1.0), 1.0));
-        store<f32>(r + o, Mathf.min(Mathf.max(b * g, -1.0), 1.0));
+        const y = Mathf.min(Mathf.max(a * g, -1.0), 1.0);
+        store<f32>(l + o, y);
+        store<f32>(r + o, stereo ? Mathf.min(Mathf.max(b * g, -1.0), 1.0) : y);
         g += gStep;
         m += mStep;
       }
       g = gNext;
       if (env < 1e-9) env = 0.0; // no denormals after long silence
-    }
-    this.env = env;
-    this.gain = g;
-  }
-
-  /** The same for a mono block (L == R): reads l, writes the result to l and r. The detector
-   *  sees the same level as the stereo version would, so the output is identical. */
-  processMono(l: usize, r: usize, n: i32, m0: f32, m1: f32): void {
-    const mStep = (m1 - m0) / <f32>n;
-    const on = this.enabled;
-    const att = this.attack;
-    const rel = this.release;
-    let env = this.env;
-    let g = this.gain;
-    let m = m0;
-    for (let base = 0; base < n; base += CONTROL) {
-      const end = min(base + CONTROL, n);
-      const gNext = on ? this.curve(env) : <f32>1.0;
-      const gStep = (gNext - g) / <f32>(end - base);
-      for (let i = base; i < end; i++) {
-        const o = <usize>i << 2;
-        const a = load<f32>(l + o) * m;
-        const x = Mathf.abs(a);
-        env = x + (env - x) * (x > env ? att : rel);
-        const y = Mathf.min(Mathf.max(a * g, -1.0), 1.0);
-        store<f32>(l + o, y);
-        store<f32>(r + o, y);
-        g += gStep;
-        m += mStep;
-      }
-      g = gNext;
-      if (env < 1e-9) env = 0.0;
     }
     this.env = env;
     this.gain = g;
