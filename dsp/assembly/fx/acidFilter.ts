@@ -1,12 +1,13 @@
 // Acid Filter: a resonant low-pass (Q 6) whose cutoff a sine LFO at `value` Hz (0.1-20) sweeps
 // exponentially between 180 Hz and 180 * 2^4.5 = 4.07 kHz, the squelch of a 303-style line.
-// The filter is the trapezoidal SVF in lib/space-svf (cutoff updated every frame, so even a
+// The filter is the trapezoidal SVF in lib/space-svf (cutoff updated every 16 frames, so even a
 // 20 Hz sweep is smooth). The LFO starts at the bottom of the sweep on reset. Output gain 0.6
 // keeps the resonant peak (x6 at the cutoff) near the dry level.
 
 import { Effect } from "./effect";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { StereoSvf, svfG } from "../lib/space-svf";
+import { cos2pi, exp2 } from "../lib/space-util";
 
 export const ACID_LOW_HZ: f64 = 180.0;
 export const ACID_OCTAVES: f64 = 4.5;
@@ -30,8 +31,8 @@ export class AcidFilter extends Effect {
   }
 
   cutoffG(ph: f64): f32 {
-    const lfo = 0.5 - 0.5 * Math.cos(2.0 * Math.PI * ph);
-    return svfG(ACID_LOW_HZ * Math.pow(2.0, ACID_OCTAVES * lfo), this.fs);
+    const lfo = 0.5 - 0.5 * cos2pi(ph);
+    return svfG(ACID_LOW_HZ * exp2(ACID_OCTAVES * lfo), this.fs);
   }
 
   reset(): void {

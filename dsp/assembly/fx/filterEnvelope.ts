@@ -7,19 +7,21 @@
 import { Effect } from "./effect";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { StereoSvf, svfG } from "../lib/space-svf";
+import { cos2pi, exp2 } from "../lib/space-util";
 
 export const ENV_LOW_HZ: f64 = 120.0;
 export const ENV_OCTAVES: f64 = 6.0;
 const ENV_ATTACK: f64 = 0.1;
 const ENV_DECAY_K: f64 = 4.0;
 const ENV_K: f32 = 1.0 / 1.2;
+const LOG2E: f64 = 1.4426950408889634;
+const ENV_FLOOR: f64 = 0.01831563888873418; // e^-4
 
 /** Envelope value (0..1) at cycle phase ph in [0, 1). */
 function envelope(ph: f64): f64 {
-  if (ph < ENV_ATTACK) return 0.5 - 0.5 * Math.cos(Math.PI * ph / ENV_ATTACK);
+  if (ph < ENV_ATTACK) return 0.5 - 0.5 * cos2pi(0.5 * ph / ENV_ATTACK);
   const x = (ph - ENV_ATTACK) / (1.0 - ENV_ATTACK);
-  const floor = Math.exp(-ENV_DECAY_K);
-  return (Math.exp(-ENV_DECAY_K * x) - floor) / (1.0 - floor);
+  return (exp2(-ENV_DECAY_K * LOG2E * x) - ENV_FLOOR) / (1.0 - ENV_FLOOR);
 }
 
 export class FilterEnvelope extends Effect {
@@ -39,7 +41,7 @@ export class FilterEnvelope extends Effect {
   }
 
   cutoffG(ph: f64): f32 {
-    return svfG(ENV_LOW_HZ * Math.pow(2.0, ENV_OCTAVES * envelope(ph)), this.fs);
+    return svfG(ENV_LOW_HZ * exp2(ENV_OCTAVES * envelope(ph)), this.fs);
   }
 
   reset(): void {
