@@ -33,8 +33,7 @@ export class Bitcrusher extends Effect {
     const want = this.bits;
     const from = this.current;
     if (want == from) {
-      crush(l, n, want);
-      crush(r, n, want);
+      crush(l, r, n, want);
       return;
     }
     this.current = want;
@@ -52,15 +51,17 @@ function quantise(x: f32, bits: i32): f32 {
   return nearest<f32>(u * m) * (FS / m);
 }
 
-/** In place, four samples per v128 step (n is a multiple of 4: the engine's block is 128). */
-function crush(p: usize, n: i32, bits: i32): void {
+/** Both channels in place, four samples per v128 step (n is a multiple of 4: the engine's
+ *  block is 128). pmin/pmax are single instructions (min/max with NaN propagation are not). */
+function crush(l: usize, r: usize, n: i32, bits: i32): void {
   if (bits == 1) {
     const hi = f32x4.splat(FS * 0.70710678);
     const lo = f32x4.splat(-FS * 0.70710678);
     const zero = f32x4.splat(0.0);
     for (let i = 0; i + 4 <= n; i += 4) {
-      const q = p + (<usize>i << 2);
-      v128.store(q, v128.bitselect(hi, lo, f32x4.ge(v128.load(q), zero)));
+      const o = <usize>i << 2;
+      v128.store(l + o, v128.bitselect(hi, lo, f32x4.ge(v128.load(l + o), zero)));
+      v128.store(r + o, v128.bitselect(hi, lo, f32x4.ge(v128.load(r + o), zero)));
     }
   } else {
     const m = <f32>((1 << (bits - 1)) - 1);
@@ -69,14 +70,17 @@ function crush(p: usize, n: i32, bits: i32): void {
     const top = f32x4.splat(m);
     const bottom = f32x4.splat(-m);
     for (let i = 0; i + 4 <= n; i += 4) {
-      const q = p + (<usize>i << 2);
-      const u = f32x4.min(f32x4.max(f32x4.mul(v128.load(q), scale), bottom), top);
-      v128.store(q, f32x4.mul(f32x4.nearest(u), back));
+      const o = <usize>i << 2;
+      const u = f32x4.pmin(f32x4.pmax(f32x4.mul(v128.load(l + o), scale), bottom), top);
+      const v = f32x4.pmin(f32x4.pmax(f32x4.mul(v128.load(r + o), scale), bottom), top);
+      v128.store(l + o, f32x4.mul(f32x4.nearest(u), back));
+      v128.store(r + o, f32x4.mul(f32x4.nearest(v), back));
     }
   }
   for (let i = n & ~3; i < n; i++) {
-    const q = p + (<usize>i << 2);
-    store<f32>(q, quantise(load<f32>(q), bits));
+    const o = <usize>i << 2;
+    store<f32>(l + o, quantise(load<f32>(l + o), bits));
+    store<f32>(r + o, quantise(load<f32>(r + o), bits));
   }
 }
 

@@ -85,8 +85,9 @@ export function pulseGain(l: usize, r: usize, n: i32, table: usize, p: u32, inc:
     // Cycle position shifted by half an edge, so the rise is centred on phase 0.
     const x = f32x4.add(f32x4.mul(f32x4.convert_i32x4_u(i32x4.shr_u(ph, 8)), scale), halfV);
     const pos = f32x4.sub(x, v128.and(one, f32x4.ge(x, one)));
-    const up = f32x4.min(f32x4.mul(pos, iw), one);
-    const down = f32x4.min(f32x4.max(f32x4.mul(f32x4.sub(pos, mid), iw), zero), one);
+    // pmin/pmax: one instruction each (the NaN-propagating min/max expand to several).
+    const up = f32x4.pmin(f32x4.mul(pos, iw), one);
+    const down = f32x4.pmin(f32x4.pmax(f32x4.mul(f32x4.sub(pos, mid), iw), zero), one);
     const t = f32x4.mul(f32x4.sub(up, down), hpi); // 0..pi/2..0 over the cycle
     const t2 = f32x4.mul(t, t);
     let q = f32x4.add(k9, f32x4.mul(t2, k11));
