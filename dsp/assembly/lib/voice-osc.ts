@@ -100,3 +100,14 @@ export function pairLookup4(p: v128, base: v128): v128 {
   const fr = f32x4.mul(f32x4.convert_i32x4_s(v128.and(p, i32x4.splat(0xfffff))), f32x4.splat(1.0 / 1048576.0));
   return f32x4.add(v, f32x4.mul(d, fr));
 }
+
+/** True when the n samples at a and b are bit-identical (a mono block), four lanes per step;
+ *  n is a multiple of 4. Cheaper than memory.compare's byte-wise loop. */
+export function sameSamples(a: usize, b: usize, n: i32): bool {
+  let diff = i32x4.splat(0);
+  for (let i = 0; i < n; i += 4) {
+    const o = <usize>i << 2;
+    diff = v128.or(diff, v128.xor(v128.load(a + o), v128.load(b + o)));
+  }
+  return !v128.any_true(diff);
+}
