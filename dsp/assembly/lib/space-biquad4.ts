@@ -78,11 +78,13 @@ export class Biquad4 {
     this.r3 = f32x4(<f32>BX[0], <f32>BY[0], 0.0, 0.0);
   }
 
-  /** Filters p[0..n) in place (four frames per step, then a scalar tail). */
-  process(p: usize, n: i32): void {
+  /** Filters p[0..n) in place (four frames per step, then a scalar tail). With `flush`, outputs
+   *  below ~1e-25 become exactly 0 (lib/space-util ftz), for a filter inside a feedback loop. */
+  process(p: usize, n: i32, flush: bool = false): void {
     const p1 = this.p1, p2 = this.p2, h0 = this.h0, h1 = this.h1, h2 = this.h2, h3 = this.h3;
     const q1 = this.q1, q2 = this.q2, r0 = this.r0, r1 = this.r1, r2 = this.r2, r3 = this.r3;
     let z1 = this.z1, z2 = this.z2;
+    const tiny = f32x4.splat(1e-18);
     const n4 = n & ~3;
     for (let i = 0; i < n4; i += 4) {
       const o = <usize>i << 2;
@@ -94,7 +96,9 @@ export class Biquad4 {
       const s1 = f32x4.splat(z1), s2 = f32x4.splat(z2);
       const xin = f32x4.add(f32x4.add(f32x4.mul(x0, h0), f32x4.mul(x1, h1)), f32x4.add(f32x4.mul(x2, h2), f32x4.mul(x3, h3)));
       const xs = f32x4.add(f32x4.add(f32x4.mul(x0, r0), f32x4.mul(x1, r1)), f32x4.add(f32x4.mul(x2, r2), f32x4.mul(x3, r3)));
-      v128.store(p + o, f32x4.add(f32x4.add(f32x4.mul(s1, p1), f32x4.mul(s2, p2)), xin));
+      let y = f32x4.add(f32x4.add(f32x4.mul(s1, p1), f32x4.mul(s2, p2)), xin);
+      if (flush) y = f32x4.sub(f32x4.add(y, tiny), tiny);
+      v128.store(p + o, y);
       const s = f32x4.add(f32x4.add(f32x4.mul(s1, q1), f32x4.mul(s2, q2)), xs);
       z1 = f32x4.extract_lane(s, 0);
       z2 = f32x4.extract_lane(s, 1);
@@ -105,7 +109,7 @@ export class Biquad4 {
       const y = this.b0 * x + z1;
       z1 = this.b1 * x - this.a1 * y + z2;
       z2 = this.b2 * x - this.a2 * y;
-      store<f32>(q, y);
+      store<f32>(q, flush ? (y + 1e-18) - 1e-18 : y);
     }
     // Flush tiny states: no denormal stalls when the input falls silent.
     if (Mathf.abs(z1) < 1e-20) z1 = 0.0;
