@@ -10,6 +10,7 @@
 import { Effect } from "./effect";
 import { blockCoef, Smoothed } from "../lib/smooth";
 import { StereoHilbert } from "../lib/voice-hilbert";
+import { sameSamples } from "../lib/voice-osc";
 
 export class FrequencyShifter extends Effect {
   hilbert: StereoHilbert = new StereoHilbert();
@@ -37,7 +38,9 @@ export class FrequencyShifter extends Effect {
     const s0 = <f64>this.shift.value;
     const s1 = <f64>this.shift.step(this.coef);
     const cps = (s0 + s1) * 0.5 / this.fs; // negative shifts turn the oscillator backwards
-    this.hilbert.shift(l, r, n, this.phase, cps);
+    // A mono block (the usual case) with matching states is transformed once.
+    const mono = sameSamples(l, r, n) && this.hilbert.same();
+    this.hilbert.shift(l, r, n, this.phase, cps, mono);
     this.phase += cps * <f64>n;
     this.phase -= Math.floor(this.phase);
   }
