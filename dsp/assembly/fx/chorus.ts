@@ -14,6 +14,7 @@ import { BLOCK } from "../lib/constants";
 import { DelayLine } from "../lib/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { tap, tap4 } from "../lib/space-tap";
+import { sin2pi } from "../lib/space-util";
 
 const VOICES: i32 = 3;
 const BASE_MS: StaticArray<f64> = [14.0, 20.0, 26.0];
@@ -52,7 +53,7 @@ export class Chorus extends Effect {
 
   /** Delay in frames of voice v at LFO phase ph, depth 0..1. */
   delayAt(v: i32, ph: f64, depth: f64): f32 {
-    const ms = BASE_MS[v] + CHORUS_DEPTH_MS * depth * Math.sin(2.0 * Math.PI * ph);
+    const ms = BASE_MS[v] + CHORUS_DEPTH_MS * depth * sin2pi(ph);
     return <f32>(ms * 0.001 * this.fs);
   }
 
@@ -70,7 +71,13 @@ export class Chorus extends Effect {
   process(l: usize, r: usize, n: i32): void {
     const depth = <f64>this.depth.step(this.coef);
     const m = changetype<usize>(this.mono);
-    for (let j = 0; j < n; j++) {
+    const hv = f32x4.splat(0.5);
+    const nm = n & ~3;
+    for (let j = 0; j < nm; j += 4) {
+      const o = <usize>j << 2;
+      v128.store(m + o, f32x4.mul(f32x4.add(v128.load(l + o), v128.load(r + o)), hv));
+    }
+    for (let j = nm; j < n; j++) {
       const o = <usize>j << 2;
       store<f32>(m + o, (load<f32>(l + o) + load<f32>(r + o)) * 0.5);
     }

@@ -8,7 +8,7 @@
 import { Effect } from "./effect";
 import { DelayLine } from "../lib/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { ftz } from "../lib/space-util";
+import { cos2pi, ftz } from "../lib/space-util";
 import { put4, tap, tap4 } from "../lib/space-tap";
 
 export const FLANGER_MIN_MS: f64 = 1.0;
@@ -38,7 +38,7 @@ export class Flanger extends Effect {
   }
 
   delayAt(ph: f64): f32 {
-    const s = 0.5 - 0.5 * Math.cos(2.0 * Math.PI * ph);
+    const s = 0.5 - 0.5 * cos2pi(ph);
     return <f32>((FLANGER_MIN_MS + (FLANGER_MAX_MS - FLANGER_MIN_MS) * s) * 0.001 * this.fs);
   }
 

@@ -13,13 +13,25 @@ export function tap(buf: usize, mask: i32, p: f32): f32 {
   return a + (b - a) * f;
 }
 
-/** tap() at four positions at once; vm = i32x4.splat(mask), one = i32x4.splat(1). The eight
- *  ring samples are fetched lane by lane (v128.load32_lane): there is no gather in wasm SIMD. */
+/** tap() at four positions at once; vm = i32x4.splat(mask), one = i32x4.splat(1). A modulated
+ *  delay moves its read position by about one frame per frame, so the four integer parts are
+ *  usually k, k + 1, k + 2, k + 3: then the eight ring samples are two overlapping v128 loads.
+ *  Otherwise (a fraction wraps inside the four frames, or the ring's end is inside them) they
+ *  are fetched lane by lane (v128.load32_lane): there is no gather in wasm SIMD. Both paths
+ *  read the same samples, so the result is the same. */
 // @ts-ignore: decorator
 @inline
 export function tap4(buf: usize, vm: v128, one: v128, p: v128): v128 {
   const i = i32x4.trunc_sat_f32x4_s(p);
   const f = f32x4.sub(p, f32x4.convert_i32x4_s(i));
+  const m = i32x4.extract_lane(vm, 0);
+  const k = i32x4.extract_lane(i, 0) & m;
+  const run = i32x4.add(i32x4.splat(i32x4.extract_lane(i, 0)), i32x4(0, 1, 2, 3));
+  if (k + 4 <= m && i32x4.all_true(i32x4.eq(i, run))) {
+    const q = buf + (<usize>k << 2);
+    const a0 = v128.load(q), b0 = v128.load(q, 4);
+    return f32x4.add(a0, f32x4.mul(f32x4.sub(b0, a0), f));
+  }
   const ia = i32x4.shl(v128.and(i, vm), 2);
   const ib = i32x4.shl(v128.and(i32x4.add(i, one), vm), 2);
   let a = f32x4.splat(0.0), b = f32x4.splat(0.0);
