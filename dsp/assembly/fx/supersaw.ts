@@ -32,6 +32,7 @@ export class Supersaw extends Effect {
   g0: StaticArray<f32> = new StaticArray<f32>(CHANNELS);
   g1: StaticArray<f32> = new StaticArray<f32>(CHANNELS);
   pan: StaticArray<f32> = new StaticArray<f32>(VOICES * 2);
+  mixK: StaticArray<f32> = new StaticArray<f32>(5 * 4); // splats: centre; mid, side (1, 2); (3, 4)
   vecL: StaticArray<f32> = new StaticArray<f32>(BLOCK * 4); // per-sample lane values
   vecR: StaticArray<f32> = new StaticArray<f32>(BLOCK * 4);
   pairs: usize = 0;    // LEVELS tables of TABLE_SIZE (value, next - value) pairs
@@ -50,6 +51,10 @@ export class Supersaw extends Effect {
       this.pan[k * 2] = <f32>Math.cos(a);
       this.pan[k * 2 + 1] = <f32>Math.sin(a);
     }
+    // Mid/side gains of the mirror pairs (1, 2) and (3, 4), L = M + S, R = M - S.
+    const P = this.pan;
+    const k: StaticArray<f32> = [P[0], 0.5 * (P[2] + P[3]), 0.5 * (P[2] - P[3]), 0.5 * (P[6] + P[7]), 0.5 * (P[6] - P[7])];
+    for (let j = 0; j < 5; j++) for (let lane = 0; lane < 4; lane++) this.mixK[j * 4 + lane] = k[j];
     this.saw0 = tableFor(WAVE_SAWTOOTH, 0.49); // 0.45 / 0.49 < 1 harmonic: level 0
     this.pairs = changetype<usize>(new StaticArray<f32>(LEVELS * TABLE_SIZE * 2));
     for (let lv = 0; lv < LEVELS; lv++) {
@@ -120,25 +125,34 @@ export class Supersaw extends Effect {
     let p0 = v128.load(P), p1 = v128.load(P, 16), p2 = v128.load(P, 32), p3 = v128.load(P, 48), p4 = v128.load(P, 64);
     const i0 = v128.load(I), i1 = v128.load(I, 16), i2 = v128.load(I, 32), i3 = v128.load(I, 48), i4 = v128.load(I, 64);
     const base = v128.load(changetype<usize>(this.bases));
-    const pan = changetype<usize>(this.pan);
-    const cm0 = f32x4.splat(load<f32>(pan));                                  // centre voice
-    const cm1 = f32x4.splat(0.5 * (load<f32>(pan, 8) + load<f32>(pan, 12)));  // voices 1, 2
-    const cs1 = f32x4.splat(0.5 * (load<f32>(pan, 8) - load<f32>(pan, 12)));
-    const cm3 = f32x4.splat(0.5 * (load<f32>(pan, 24) + load<f32>(pan, 28))); // voices 3, 4
-    const cs3 = f32x4.splat(0.5 * (load<f32>(pan, 24) - load<f32>(pan, 28)));
+    // Pan gains as vectors, made once in init (read from memory here: computed in the function,
+    // the compiler re-derived them inside the loops).
+    const K = changetype<usize>(this.mixK);
     const VL = changetype<usize>(this.vecL), VR = changetype<usize>(this.vecR);
     let g = v128.load(changetype<usize>(this.g0));
     const dg = f32x4.mul(f32x4.sub(v128.load(changetype<usize>(this.g1)), g), f32x4.splat(1.0 / <f32>n));
+    // Three passes over the block (voice 0; voices 1 and 2; voices 3 and 4) instead of one: each
+    // keeps few enough vectors live to stay in registers, where the single pass spilled heavily.
+    // Pans are mirror pairs (1, 2) and (3, 4): mid/side form, L = M + S, R = M - S; the mid part
+    // builds up in VL, the side part in VR, and the last pass applies the gain and writes L, R.
     for (let i = 0; i < n; i++) {
-      g = f32x4.add(g, dg);
-      const s0 = pairLookup4(p0, base), s1 = pairLookup4(p1, base), s2 = pairLookup4(p2, base);
-      const s3 = pairLookup4(p3, base), s4 = pairLookup4(p4, base);
-      p0 = i32x4.add(p0, i0); p1 = i32x4.add(p1, i1); p2 = i32x4.add(p2, i2);
-      p3 = i32x4.add(p3, i3); p4 = i32x4.add(p4, i4);
-      // Pans are mirror pairs (1, 2) and (3, 4): mid/side form, L = M + S, R = M - S.
-      const m = f32x4.add(f32x4.add(f32x4.mul(s0, cm0), f32x4.mul(f32x4.add(s1, s2), cm1)), f32x4.mul(f32x4.add(s3, s4), cm3));
-      const sd = f32x4.add(f32x4.mul(f32x4.sub(s1, s2), cs1), f32x4.mul(f32x4.sub(s3, s4), cs3));
+      v128.store(VL + (<usize>i << 4), f32x4.mul(pairLookup4(p0, base), v128.load(K)));
+      p0 = i32x4.add(p0, i0);
+    }
+    for (let i = 0; i < n; i++) {
+      const s1 = pairLookup4(p1, base), s2 = pairLookup4(p2, base);
+      p1 = i32x4.add(p1, i1); p2 = i32x4.add(p2, i2);
       const o = <usize>i << 4;
+      v128.store(VL + o, f32x4.add(v128.load(VL + o), f32x4.mul(f32x4.add(s1, s2), v128.load(K, 16))));
+      v128.store(VR + o, f32x4.mul(f32x4.sub(s1, s2), v128.load(K, 32)));
+    }
+    for (let i = 0; i < n; i++) {
+      const s3 = pairLookup4(p3, base), s4 = pairLookup4(p4, base);
+      p3 = i32x4.add(p3, i3); p4 = i32x4.add(p4, i4);
+      g = f32x4.add(g, dg);
+      const o = <usize>i << 4;
+      const m = f32x4.add(v128.load(VL + o), f32x4.mul(f32x4.add(s3, s4), v128.load(K, 48)));
+      const sd = f32x4.add(v128.load(VR + o), f32x4.mul(f32x4.sub(s3, s4), v128.load(K, 64)));
       v128.store(VL + o, f32x4.mul(g, f32x4.add(m, sd)));
       v128.store(VR + o, f32x4.mul(g, f32x4.sub(m, sd)));
     }

@@ -82,19 +82,22 @@ export function addLaneSums(vecs: usize, n: i32, dst: usize, dst2: usize): void 
   }
 }
 
+/** 16 bytes of scratch for the gathers' lane offsets. */
+const GATHER: usize = memory.data(16, 16);
+
 /**
  * Four table reads at once: lane k reads the (value, slope) pair table whose address is lane k
  * of `base` at the u32 phase in lane k of `p` (12 index bits, 20 fraction bits). One 64-bit lane
- * load fetches both interpolation points.
+ * load fetches both interpolation points. The four addresses go out through one vector store and
+ * come back as scalar loads (store-forwarded), which keeps the shuffle port free: lane
+ * extractions and inserts all compete for it, and they were what bounded the oscillators.
  */
 // @ts-ignore: decorator
 @inline
 export function pairLookup4(p: v128, base: v128): v128 {
-  const off = i32x4.add(base, i32x4.shl(i32x4.shr_u(p, 20), 3));
-  let a = v128.load64_lane(<usize>i32x4.extract_lane(off, 0), f32x4.splat(0.0), 0);
-  a = v128.load64_lane(<usize>i32x4.extract_lane(off, 1), a, 1);
-  let b = v128.load64_lane(<usize>i32x4.extract_lane(off, 2), f32x4.splat(0.0), 0);
-  b = v128.load64_lane(<usize>i32x4.extract_lane(off, 3), b, 1);
+  v128.store(GATHER, i32x4.add(base, i32x4.shl(i32x4.shr_u(p, 20), 3)));
+  const a = v128.load64_lane(<usize>load<u32>(GATHER, 4), v128.load64_zero(<usize>load<u32>(GATHER)), 1);
+  const b = v128.load64_lane(<usize>load<u32>(GATHER, 12), v128.load64_zero(<usize>load<u32>(GATHER, 8)), 1);
   const v = v128.shuffle<f32>(a, b, 0, 2, 4, 6);
   const d = v128.shuffle<f32>(a, b, 1, 3, 5, 7);
   const fr = f32x4.mul(f32x4.convert_i32x4_s(v128.and(p, i32x4.splat(0xfffff))), f32x4.splat(1.0 / 1048576.0));
