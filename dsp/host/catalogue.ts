@@ -5,7 +5,8 @@
 // (tone generators first, then modulation, filters, time effects, space). The array itself is in
 // the studio's display order (spec/studio.md section 3). Extras are passed to the engine as
 // e1..e3 in the order listed here; enum extras are passed as the option's index.
-// Values the spec gives are used as they are; the rest are marked "chosen" with the reason.
+// Values the spec gives are used as they are; where the spec is silent, `chosen` says what was
+// chosen (a range and default a sound designer would expect). Descriptions are shown to users.
 
 export type EffectUnit = "Hz" | "kHz" | "%" | "s" | "ms" | "-bit" | "";
 
@@ -40,6 +41,8 @@ export interface EffectDef {
   default: number;
   extras: readonly EffectExtra[];
   wasm: number;
+  /** What was chosen where the spec gives no range or default (documentation, not shown). */
+  chosen?: string;
 }
 
 const num = (key: string, label: string, min: number, max: number, step: number, def: number): NumberExtra =>
@@ -81,20 +84,20 @@ export const EFFECTS = [
   { id: "filterEnvelope", name: "Filter Envelope", description: "A low-pass filter opens and closes at the set rate.", unit: "Hz", min: 0.1, max: 10, step: 0.1, default: 2, extras: [], wasm: 16 },
   { id: "gate", name: "Gate", description: "Rhythmic hard gate at the set rate.", unit: "Hz", min: 0.5, max: 16, step: 0.5, default: 4, extras: [], wasm: 10 },
   { id: "frequencyShifter", name: "Frequency Shifter", description: "Shifts every partial by the same number of hertz (single sideband).", unit: "Hz", min: -500, max: 500, step: 1, default: 50, extras: [], wasm: 11 },
-  { id: "harmonicExciter", name: "Harmonic Exciter", description: "Adds bright upper harmonics. (chosen: 0-100 %)", unit: "%", min: 0, max: 100, step: 1, default: 50, extras: [], wasm: 12 },
+  { id: "harmonicExciter", name: "Harmonic Exciter", description: "Adds bright upper harmonics.", chosen: "0-100 %", unit: "%", min: 0, max: 100, step: 1, default: 50, extras: [], wasm: 12 },
   { id: "combFilter", name: "Comb Filter", description: "A feedback comb (0.7) with the set delay: peaks every 1/delay Hz, notches halfway between.", unit: "ms", min: 0.1, max: 20, step: 0.1, default: 5, extras: [], wasm: 18 },
   { id: "harmonizer", name: "Harmonizer", description: "Adds harmonics 2-5 of each channel at gain 0.2/n, scaled by the value.", unit: "%", min: 0, max: 100, step: 1, default: 50, extras: [], wasm: 3 },
   { id: "acidFilter", name: "Acid Filter", description: "A resonant low-pass swept at the set rate.", unit: "Hz", min: 0.1, max: 20, step: 0.1, default: 1.5, extras: [], wasm: 15 },
-  { id: "distortion", name: "Distortion", description: "Soft-clipping drive, level-compensated. (chosen: 0-100 %, default 30)", unit: "%", min: 0, max: 100, step: 1, default: 30, extras: [], wasm: 13 },
-  { id: "reverb", name: "Reverb", description: "Room reverb; decay time is value/30 seconds. (chosen: 0-100 %, default 50)", unit: "%", min: 0, max: 100, step: 1, default: 50, extras: [], wasm: 26 },
-  { id: "granular", name: "Granular", description: "Re-plays short grains of the sound. (chosen: grain 5-500 ms, default 80)", unit: "ms", min: 5, max: 500, step: 5, default: 80, extras: [], wasm: 23 },
-  { id: "vocoder", name: "Vocoder", description: "The channel mix speaks through a built-in voice that keeps saying a-e-i-o-u (16-band vocoder). (chosen: 0-100 % mix, default 50)", unit: "%", min: 0, max: 100, step: 1, default: 50, extras: [], wasm: 5 },
-  { id: "filterSweep", name: "Filter Sweep", description: "A low-pass slowly sweeps up to the set cutoff. (chosen: 0.2-20 kHz, default 4)", unit: "kHz", min: 0.2, max: 20, step: 0.1, default: 4, extras: [], wasm: 17 },
-  { id: "binaural", name: "Binaural Beat", description: "Left and right ears hear frequencies that differ by the set beat. (chosen: 0.5-40 Hz, default 10)", unit: "Hz", min: 0.5, max: 40, step: 0.5, default: 10, extras: [], wasm: 0 },
-  { id: "glitch", name: "Glitch", description: "Random stutters and drop-outs at the set rate. (chosen: 0.5-20 Hz, default 4)", unit: "Hz", min: 0.5, max: 20, step: 0.5, default: 4, extras: [], wasm: 22 },
-  { id: "stereoWidth", name: "Stereo Width", description: "Mid/side width: 0% mono, 100% unchanged, 200% extra wide. (chosen, default 150)", unit: "%", min: 0, max: 200, step: 1, default: 150, extras: [], wasm: 29 },
-  { id: "bitcrusher", name: "Bitcrusher", description: "Reduces the resolution to the set bit depth. (chosen: 1-16 bits, default 8)", unit: "-bit", min: 1, max: 16, step: 1, default: 8, extras: [], wasm: 14 },
-  { id: "stereoPan", name: "Stereo Pan", description: "Places the sound between left (-100) and right (100). (chosen, default 30)", unit: "", min: -100, max: 100, step: 1, default: 30, extras: [], wasm: 28 },
+  { id: "distortion", name: "Distortion", description: "Soft-clipping drive, level-compensated.", chosen: "0-100 %, default 30", unit: "%", min: 0, max: 100, step: 1, default: 30, extras: [], wasm: 13 },
+  { id: "reverb", name: "Reverb", description: "Room reverb; decay time is value/30 seconds.", chosen: "0-100 %, default 50", unit: "%", min: 0, max: 100, step: 1, default: 50, extras: [], wasm: 26 },
+  { id: "granular", name: "Granular", description: "Re-plays short grains of the sound.", chosen: "grain 5-500 ms, default 80", unit: "ms", min: 5, max: 500, step: 5, default: 80, extras: [], wasm: 23 },
+  { id: "vocoder", name: "Vocoder", description: "The channel mix speaks through a built-in voice that keeps saying a-e-i-o-u (16-band vocoder).", chosen: "0-100 % mix, default 50", unit: "%", min: 0, max: 100, step: 1, default: 50, extras: [], wasm: 5 },
+  { id: "filterSweep", name: "Filter Sweep", description: "A low-pass slowly sweeps up to the set cutoff.", chosen: "0.2-20 kHz, default 4", unit: "kHz", min: 0.2, max: 20, step: 0.1, default: 4, extras: [], wasm: 17 },
+  { id: "binaural", name: "Binaural Beat", description: "Left and right ears hear frequencies that differ by the set beat.", chosen: "0.5-40 Hz, default 10", unit: "Hz", min: 0.5, max: 40, step: 0.5, default: 10, extras: [], wasm: 0 },
+  { id: "glitch", name: "Glitch", description: "Random stutters and drop-outs at the set rate.", chosen: "0.5-20 Hz, default 4", unit: "Hz", min: 0.5, max: 20, step: 0.5, default: 4, extras: [], wasm: 22 },
+  { id: "stereoWidth", name: "Stereo Width", description: "Mid/side width: 0% mono, 100% unchanged, 200% extra wide.", chosen: "default 150", unit: "%", min: 0, max: 200, step: 1, default: 150, extras: [], wasm: 29 },
+  { id: "bitcrusher", name: "Bitcrusher", description: "Reduces the resolution to the set bit depth.", chosen: "1-16 bits, default 8", unit: "-bit", min: 1, max: 16, step: 1, default: 8, extras: [], wasm: 14 },
+  { id: "stereoPan", name: "Stereo Pan", description: "Places the sound between left (-100) and right (100).", chosen: "default 30", unit: "", min: -100, max: 100, step: 1, default: 30, extras: [], wasm: 28 },
 ] as const satisfies readonly EffectDef[];
 
 export type EffectId = (typeof EFFECTS)[number]["id"];
