@@ -52,6 +52,23 @@ class NoiseVoice {
   render(p: usize, n: i32, w: usize, type: i32, cell: f64, amp: f32, g0: f32, g1: f32,
     lowG: f32, highG: f32, split: f32): void {
     const rng = this.rng;
+    const gs = (g1 - g0) / <f32>n;
+    if (cell > 1.0 && type == WHITE && lowG == 1.0 && highG == 1.0) {
+      // Sparse white velvet noise, untilted (the default): only the impulses are visited, each
+      // added straight into the output at the gain of its sample (g0 + (i + 1) gs, as the ramp
+      // below), so nothing is done per sample at all.
+      let next = this.next;
+      while (next < <f64>n) {
+        const k = <i32>next;
+        const q = p + (<usize>k << 2);
+        store<f32>(q, load<f32>(q) + rng.next() * amp * (g0 + <f32>(k + 1) * gs));
+        const at = <f64>(rng.next() * 0.5 + 0.5) * cell;
+        next += this.cellLeft + at;
+        this.cellLeft = cell - at;
+      }
+      this.next = next - <f64>n;
+      return;
+    }
     if (cell <= 1.0) {
       for (let i = 0; i < n; i++) store<f32>(w + (<usize>i << 2), rng.next());
     } else {
@@ -95,7 +112,6 @@ class NoiseVoice {
       }
       this.brown = flush(y);
     }
-    const gs = (g1 - g0) / <f32>n;
     let g = g0;
     if (lowG != 1.0 || highG != 1.0) {
       let low = this.low;
@@ -108,10 +124,13 @@ class NoiseVoice {
       }
       this.low = flush(low);
     } else {
-      for (let i = 0; i < n; i++) {
-        g += gs;
+      // Four samples per v128 step (n is a multiple of 4: the engine's block is 128).
+      let gv = f32x4.add(f32x4.splat(g0), f32x4.mul(f32x4(1.0, 2.0, 3.0, 4.0), f32x4.splat(gs)));
+      const g4 = f32x4.splat(4.0 * gs);
+      for (let i = 0; i < n; i += 4) {
         const o = <usize>i << 2;
-        store<f32>(p + o, load<f32>(p + o) + load<f32>(w + o) * g);
+        v128.store(p + o, f32x4.add(v128.load(p + o), f32x4.mul(v128.load(w + o), gv)));
+        gv = f32x4.add(gv, g4);
       }
     }
   }
@@ -133,6 +152,11 @@ export class Noise extends Effect {
   split: f32 = 0.0;
   coef: f32 = 0.0;
   scratch: StaticArray<f32> = new StaticArray<f32>(BLOCK);
+  lastD: f64 = -1.0;     // density and color the cached values below were made for
+  lastTilt: f32 = NaN;
+  cell: f64 = 1.0;
+  amp: f32 = 1.0;
+  highG: f32 = 1.0;
 
   init(fs: f64): void {
     super.init(fs);
@@ -162,14 +186,23 @@ export class Noise extends Effect {
     const g1 = this.gain.step(this.coef);
     const tilt = this.tilt.step(this.coef);
     const d = <f64>this.density.step(this.coef);
-    // Impulses per second: 20 at 0, 2000 at 50, fs at 100, exponential in between.
-    const rate = d <= 50.0
-      ? 20.0 * Math.pow(100.0, d / 50.0)
-      : 2000.0 * Math.pow(this.fs / 2000.0, (d - 50.0) / 50.0);
-    const cell = Math.max(1.0, this.fs / rate);
-    const amp = <f32>Math.min(Math.sqrt(cell), <f64>MAX_IMPULSE);
-    // +/-6 dB at the extremes: highs up and lows down by the same factor.
-    const highG = <f32>Math.pow(10.0, <f64>tilt * 6.0 / 20.0);
+    // Impulses per second: 20 at 0, 2000 at 50, fs at 100, exponential in between. The powers
+    // are recomputed only when the smoothed density or color moved (not in steady blocks).
+    if (d != this.lastD) {
+      this.lastD = d;
+      const rate = d <= 50.0
+        ? 20.0 * Math.pow(100.0, d / 50.0)
+        : 2000.0 * Math.pow(this.fs / 2000.0, (d - 50.0) / 50.0);
+      this.cell = Math.max(1.0, this.fs / rate);
+      this.amp = <f32>Math.min(Math.sqrt(this.cell), <f64>MAX_IMPULSE);
+    }
+    if (tilt != this.lastTilt) {
+      this.lastTilt = tilt;
+      // +/-6 dB at the extremes: highs up and lows down by the same factor.
+      this.highG = <f32>Math.pow(10.0, <f64>tilt * 6.0 / 20.0);
+    }
+    const cell = this.cell, amp = this.amp;
+    const highG = this.highG;
     const lowG: f32 = 1.0 / highG;
     if (g0 == 0.0 && g1 == 0.0) return;
     const w = changetype<usize>(this.scratch);
