@@ -12,7 +12,8 @@
 // Speed: every delay (all-passes included) is longer than one block, so nothing read in a block
 // depends on that block's output. The network therefore runs block-wise: DelayLine
 // readSpan / writeSpan work in place in the rings (a copy only when a block wraps the ring's
-// end) and all the arithmetic is f32x4 over four frames at a time.
+// end) and all the arithmetic is f32x4 over four frames at a time. The two all-passes of a
+// channel run in one pass, and the network writes dry + wet straight into the block.
 
 import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
@@ -36,8 +37,12 @@ export class Reverb extends Effect {
   scratch: StaticArray<f32> = new StaticArray<f32>(LINES * STRIDE);
   inL: StaticArray<f32> = new StaticArray<f32>(STRIDE);
   inR: StaticArray<f32> = new StaticArray<f32>(STRIDE);
-  tmp: StaticArray<f32> = new StaticArray<f32>(STRIDE);
-  tmpW: StaticArray<f32> = new StaticArray<f32>(STRIDE);
+  tmp: StaticArray<f32> = new StaticArray<f32>(STRIDE);   // all-pass reads that wrap the ring
+  tmp2: StaticArray<f32> = new StaticArray<f32>(STRIDE);
+  tmpW: StaticArray<f32> = new StaticArray<f32>(STRIDE);  // all-pass writes that wrap the ring
+  tmpW2: StaticArray<f32> = new StaticArray<f32>(STRIDE);
+  padL: StaticArray<f32> = new StaticArray<f32>(STRIDE);  // a block that is not whole vectors
+  padR: StaticArray<f32> = new StaticArray<f32>(STRIDE);
   fbRows: StaticArray<f32> = new StaticArray<f32>(LINES * STRIDE);
   rows: StaticArray<usize> = new StaticArray<usize>(LINES);  // read address per line this block
   dest: StaticArray<usize> = new StaticArray<usize>(LINES);  // feedback address per line
@@ -91,26 +96,31 @@ export class Reverb extends Effect {
     for (let i = 0; i < 4; i++) this.aps[i].reset();
   }
 
-  /** In place on buf[0..nv): two Schroeder all-passes v = x + g v[-D], y = v[-D] - g v.
-   *  The arithmetic covers nv >= n frames (whole vectors); only n frames enter the lines. */
-  diffuse(buf: usize, n: i32, nv: i32, first: i32): void {
+  /** dst[0..nv) = src through two Schroeder all-passes in series, v = x + g v[-D],
+   *  y = v[-D] - g v (lines `first` and first + 1), fused in one pass (both delays exceed a
+   *  block, so every read is older than the block). Only n frames enter the lines. */
+  diffuse(src: usize, dst: usize, n: i32, nv: i32, first: i32): void {
     const g = f32x4.splat(AP_G);
-    const t = changetype<usize>(this.tmp);
-    for (let s = first; s < first + 2; s++) {
-      const line = this.aps[s];
-      const old = nv == n ? line.readSpan(t, this.apLen[s], n) : padded(line, t, this.apLen[s], n, nv);
-      let w = line.writeSpan(n);
-      const direct = w != 0 && nv == n;
-      if (!direct) w = changetype<usize>(this.tmpW);
-      for (let j = 0; j < nv; j += 4) {
-        const o = <usize>j << 2;
-        const vo = v128.load(old + o);
-        const v = f32x4.add(v128.load(buf + o), f32x4.mul(g, vo));
-        v128.store(w + o, v);
-        v128.store(buf + o, f32x4.sub(vo, f32x4.mul(g, v)));
-      }
-      if (direct) line.commit(n); else line.writeBlock(w, n);
+    const a = this.aps[first], b = this.aps[first + 1];
+    const ta = changetype<usize>(this.tmp), tb = changetype<usize>(this.tmp2);
+    const oa = nv == n ? a.readSpan(ta, this.apLen[first], n) : padded(a, ta, this.apLen[first], n, nv);
+    const ob = nv == n ? b.readSpan(tb, this.apLen[first + 1], n) : padded(b, tb, this.apLen[first + 1], n, nv);
+    let wa = a.writeSpan(n), wb = b.writeSpan(n);
+    const da = wa != 0 && nv == n, db = wb != 0 && nv == n;
+    if (!da) wa = changetype<usize>(this.tmpW);
+    if (!db) wb = changetype<usize>(this.tmpW2);
+    for (let j = 0; j < nv; j += 4) {
+      const o = <usize>j << 2;
+      const va = v128.load(oa + o), vb = v128.load(ob + o);
+      const v = f32x4.add(v128.load(src + o), f32x4.mul(g, va));
+      v128.store(wa + o, v);
+      const y = f32x4.sub(va, f32x4.mul(g, v));
+      const w = f32x4.add(y, f32x4.mul(g, vb));
+      v128.store(wb + o, w);
+      v128.store(dst + o, f32x4.sub(vb, f32x4.mul(g, w)));
     }
+    if (da) a.commit(n); else a.writeBlock(wa, n);
+    if (db) b.commit(n); else b.writeBlock(wb, n);
   }
 
   process(l: usize, r: usize, n: i32): void {
@@ -119,18 +129,23 @@ export class Reverb extends Effect {
     const w0 = this.wet, w1 = this.wetTarget;
     this.wet = w1;
 
-    const bytes = <usize>n << 2;
     const pl = changetype<usize>(this.inL);
     const pr = changetype<usize>(this.inR);
-    memory.copy(pl, l, bytes);
-    memory.copy(pr, r, bytes);
     const nv = (n + 3) & ~3; // frames covered by whole vectors
+    // The block is processed in place; one that is not whole vectors goes through zero-padded
+    // copies (and is copied back at the end).
+    let L = l, R = r;
     if (nv != n) {
-      memory.fill(pl + bytes, 0, <usize>(nv - n) << 2);
-      memory.fill(pr + bytes, 0, <usize>(nv - n) << 2);
+      const bytes = <usize>n << 2, pad = <usize>(nv - n) << 2;
+      L = changetype<usize>(this.padL);
+      R = changetype<usize>(this.padR);
+      memory.copy(L, l, bytes);
+      memory.copy(R, r, bytes);
+      memory.fill(L + bytes, 0, pad);
+      memory.fill(R + bytes, 0, pad);
     }
-    this.diffuse(pl, n, nv, 0);
-    this.diffuse(pr, n, nv, 2);
+    this.diffuse(L, pl, n, nv, 0);
+    this.diffuse(R, pr, n, nv, 2);
 
     // Each line's outputs for this block plus the frame before (for the damping tap), read in
     // place where the ring allows; the feedback is written straight into the ring when it can.
@@ -172,28 +187,31 @@ export class Reverb extends Effect {
       // Damped line outputs: (1 - DAMP) out[j] + DAMP out[j - 1]; row[k] holds out[k - 1].
       const y0 = damp(y0p + o, kn, kd), y1 = damp(y1p + o, kn, kd), y2 = damp(y2p + o, kn, kd), y3 = damp(y3p + o, kn, kd);
       const y4 = damp(y4p + o, kn, kd), y5 = damp(y5p + o, kn, kd), y6 = damp(y6p + o, kn, kd), y7 = damp(y7p + o, kn, kd);
-      const sum = f32x4.mul(quarter, f32x4.add(
-        f32x4.add(f32x4.add(y0, y1), f32x4.add(y2, y3)),
-        f32x4.add(f32x4.add(y4, y5), f32x4.add(y6, y7))));
-      const xl = f32x4.mul(half, v128.load(pl + o));
-      const xr = f32x4.mul(half, v128.load(pr + o));
-      // Feedback: A y scaled per line, plus the input (left into lines 0-3, right into 4-7),
-      // flushed to zero (lib/space-util ftz) so the decaying loop never reaches denormals.
-      v128.store(f0p + o, ftz4(f32x4.add(f32x4.mul(g0, f32x4.sub(y0, sum)), xl), tiny));
-      v128.store(f1p + o, ftz4(f32x4.sub(f32x4.mul(g1, f32x4.sub(y1, sum)), xl), tiny));
-      v128.store(f2p + o, ftz4(f32x4.add(f32x4.mul(g2, f32x4.sub(y2, sum)), xl), tiny));
-      v128.store(f3p + o, ftz4(f32x4.sub(f32x4.mul(g3, f32x4.sub(y3, sum)), xl), tiny));
-      v128.store(f4p + o, ftz4(f32x4.add(f32x4.mul(g4, f32x4.sub(y4, sum)), xr), tiny));
-      v128.store(f5p + o, ftz4(f32x4.sub(f32x4.mul(g5, f32x4.sub(y5, sum)), xr), tiny));
-      v128.store(f6p + o, ftz4(f32x4.add(f32x4.mul(g6, f32x4.sub(y6, sum)), xr), tiny));
-      v128.store(f7p + o, ftz4(f32x4.sub(f32x4.mul(g7, f32x4.sub(y7, sum)), xr), tiny));
-      // Outputs: orthogonal sign patterns (+-+-+-+-, ++--++--), added to the dry signal.
+      // Pair sums and differences serve the Householder sum and both output patterns.
       const a = f32x4.sub(y0, y1), b = f32x4.sub(y2, y3), c = f32x4.sub(y4, y5), d = f32x4.sub(y6, y7);
       const e = f32x4.add(y0, y1), f = f32x4.add(y2, y3), gg = f32x4.add(y4, y5), h = f32x4.add(y6, y7);
+      const sum = f32x4.mul(quarter, f32x4.add(f32x4.add(e, f), f32x4.add(gg, h)));
+      // Input (left into lines 0-3, right into 4-7, alternating signs) with the flush-to-zero
+      // offset folded in: (v +- (x + tiny)) -+ tiny is lib/space-util ftz(v +- x) whenever the
+      // input is silent, and exactly v +- x for any audible input, so the decaying loop never
+      // reaches denormals.
+      const xl = f32x4.add(f32x4.mul(half, v128.load(pl + o)), tiny);
+      const xr = f32x4.add(f32x4.mul(half, v128.load(pr + o)), tiny);
+      // Feedback: A y scaled per line, plus the input.
+      v128.store(f0p + o, f32x4.sub(f32x4.add(f32x4.mul(g0, f32x4.sub(y0, sum)), xl), tiny));
+      v128.store(f1p + o, f32x4.add(f32x4.sub(f32x4.mul(g1, f32x4.sub(y1, sum)), xl), tiny));
+      v128.store(f2p + o, f32x4.sub(f32x4.add(f32x4.mul(g2, f32x4.sub(y2, sum)), xl), tiny));
+      v128.store(f3p + o, f32x4.add(f32x4.sub(f32x4.mul(g3, f32x4.sub(y3, sum)), xl), tiny));
+      v128.store(f4p + o, f32x4.sub(f32x4.add(f32x4.mul(g4, f32x4.sub(y4, sum)), xr), tiny));
+      v128.store(f5p + o, f32x4.add(f32x4.sub(f32x4.mul(g5, f32x4.sub(y5, sum)), xr), tiny));
+      v128.store(f6p + o, f32x4.sub(f32x4.add(f32x4.mul(g6, f32x4.sub(y6, sum)), xr), tiny));
+      v128.store(f7p + o, f32x4.add(f32x4.sub(f32x4.mul(g7, f32x4.sub(y7, sum)), xr), tiny));
+      // Outputs: orthogonal sign patterns (+-+-+-+-, ++--++--), added to the dry signal.
       const wl = f32x4.add(f32x4.add(a, b), f32x4.add(c, d));
       const wr = f32x4.add(f32x4.sub(e, f), f32x4.sub(gg, h));
-      v128.store(pl + o, f32x4.mul(wl, wv));
-      v128.store(pr + o, f32x4.mul(wr, wv));
+      // Out = dry + wet (the wet gain ramps).
+      v128.store(L + o, f32x4.add(v128.load(L + o), f32x4.mul(wl, wv)));
+      v128.store(R + o, f32x4.add(v128.load(R + o), f32x4.mul(wr, wv)));
       wv = f32x4.add(wv, wd);
     }
     for (let i = 0; i < LINES; i++) {
@@ -201,17 +219,9 @@ export class Reverb extends Effect {
       if (this.direct[i]) line.commit(n);
       else line.writeBlock(load<usize>(wo + (<usize>i << 2)), n);
     }
-    // Mix: out = dry + wet (the wet gain was ramped above).
-    const n4 = n & ~3;
-    for (let j = 0; j < n4; j += 4) {
-      const o = <usize>j << 2;
-      v128.store(l + o, f32x4.add(v128.load(l + o), v128.load(pl + o)));
-      v128.store(r + o, f32x4.add(v128.load(r + o), v128.load(pr + o)));
-    }
-    for (let j = n4; j < n; j++) {
-      const o = <usize>j << 2;
-      store<f32>(l + o, load<f32>(l + o) + load<f32>(pl + o));
-      store<f32>(r + o, load<f32>(r + o) + load<f32>(pr + o));
+    if (nv != n) {
+      memory.copy(l, L, <usize>n << 2);
+      memory.copy(r, R, <usize>n << 2);
     }
   }
 }
@@ -221,12 +231,6 @@ export class Reverb extends Effect {
 @inline
 function damp(p: usize, kn: v128, kd: v128): v128 {
   return f32x4.add(f32x4.mul(kn, v128.load(p + 4)), f32x4.mul(kd, v128.load(p)));
-}
-
-// @ts-ignore: decorator
-@inline
-function ftz4(v: v128, tiny: v128): v128 {
-  return f32x4.sub(f32x4.add(v, tiny), tiny);
 }
 
 /** readBlock of n frames into dst, zero-padded up to nv frames (a block that is not whole vectors). */
