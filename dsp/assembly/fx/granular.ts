@@ -14,6 +14,7 @@ import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
 import { DelayLine } from "../lib/delayline";
 import { Rng } from "../lib/rng";
+import { same } from "../lib/space-svf";
 
 // sin(pi x) for x in [0, 1] as a polynomial in u = x (1 - x) (least-squares fit, error < 1.1e-5):
 // symmetric about the centre and exactly 0 at both ends, and cheap in f32x4.
@@ -34,6 +35,7 @@ const MIN_DELAY_S: f64 = 0.001;
 const SPREAD_S: f64 = 0.3;
 const PAN_SPREAD: f64 = 0.6;
 const SEED: u32 = 0x2545f491;
+const MONO_MAX: i32 = 1 << 30;
 
 export class Granular extends Effect {
   left!: DelayLine;
@@ -46,9 +48,8 @@ export class Granular extends Effect {
   delay: StaticArray<i32> = new StaticArray<i32>(GRAINS);
   gl: StaticArray<f32> = new StaticArray<f32>(GRAINS);
   gr: StaticArray<f32> = new StaticArray<f32>(GRAINS);
-  accL: StaticArray<f32> = new StaticArray<f32>(BLOCK);
-  accR: StaticArray<f32> = new StaticArray<f32>(BLOCK);
   untilNext: f64 = 0.0; // frames from the block start to the next grain
+  monoRun: i32 = 0;     // newest frames recorded identically in both rings
   minDelay: i32 = 48;
   spread: f64 = 14400.0;
 
@@ -65,6 +66,7 @@ export class Granular extends Effect {
     this.rng.seed(SEED);
     for (let g = 0; g < GRAINS; g++) this.live[g] = false;
     this.untilNext = 0.0;
+    this.monoRun = MONO_MAX; // both rings cleared: identical
     this.left.reset();
     this.right.reset();
   }
@@ -102,14 +104,18 @@ export class Granular extends Effect {
     }
     this.untilNext -= <f64>n;
 
-    const al = changetype<usize>(this.accL), ar = changetype<usize>(this.accR);
-    memory.fill(al, 0, <usize>n << 2);
-    memory.fill(ar, 0, <usize>n << 2);
+    // The block is recorded, so l / r can take the output directly: the first grain that
+    // covers a frame range stores, later ones add (frames no grain covers are cleared first).
     const bl = changetype<usize>(a.buf), br = changetype<usize>(b.buf);
     const mask = a.mask;
+    // A mono input reads one ring only: monoRun counts the newest frames in which both rings
+    // hold the same samples, and a grain whose reads all fall inside them uses the left ring.
+    this.monoRun = same(l, r, n) ? min(this.monoRun, MONO_MAX) + n : 0;
+    const monoRun = this.monoRun;
     // Frame j of this block sits at ring index a.pos - (n - 1 - j).
     const last = a.pos - (n - 1);
     const c1 = f32x4.splat(W1), c2 = f32x4.splat(W2), c3 = f32x4.splat(W3);
+    let first = true;
     for (let g = 0; g < GRAINS; g++) {
       if (!this.live[g]) continue;
       const p0 = this.pos[g];
@@ -118,24 +124,40 @@ export class Granular extends Effect {
       const inv: f32 = 1.0 / <f32>glen;
       const j0 = max(0, -p0);
       const j1 = min(n, glen - p0);
+      if (first && (j0 > 0 || j1 < n)) {
+        memory.fill(l, 0, <usize>n << 2);
+        memory.fill(r, 0, <usize>n << 2);
+        first = false;
+      }
       const k0 = (last + j0 - this.delay[g]) & mask;
       const count = j1 - j0;
       let j = j0;
       if (k0 + count <= mask + 1) {
         // Contiguous in the ring: four frames per step. Window x = (p0 + j) / len.
         const pa = bl + (<usize>k0 << 2) - (<usize>j0 << 2);
-        const pb = br + (<usize>k0 << 2) - (<usize>j0 << 2);
+        const pb = (monoRun >= this.delay[g] + n ? bl : br) + (<usize>k0 << 2) - (<usize>j0 << 2);
         let x = f32x4.mul(f32x4.add(f32x4.splat(<f32>(p0 + j0)), f32x4(0.0, 1.0, 2.0, 3.0)), f32x4.splat(inv));
         const dx = f32x4.splat(4.0 * inv);
         const vl = f32x4.splat(gl), vr = f32x4.splat(gr);
         const end = j0 + (count & ~3);
-        for (; j < end; j += 4) {
-          const o = <usize>j << 2;
-          const u = f32x4.sub(x, f32x4.mul(x, x));
-          const w = f32x4.mul(u, f32x4.add(c1, f32x4.mul(u, f32x4.add(c2, f32x4.mul(u, c3)))));
-          v128.store(al + o, f32x4.add(v128.load(al + o), f32x4.mul(v128.load(pa + o), f32x4.mul(w, vl))));
-          v128.store(ar + o, f32x4.add(v128.load(ar + o), f32x4.mul(v128.load(pb + o), f32x4.mul(w, vr))));
-          x = f32x4.add(x, dx);
+        if (first) {
+          for (; j < end; j += 4) {
+            const o = <usize>j << 2;
+            const u = f32x4.sub(x, f32x4.mul(x, x));
+            const w = f32x4.mul(u, f32x4.add(c1, f32x4.mul(u, f32x4.add(c2, f32x4.mul(u, c3)))));
+            v128.store(l + o, f32x4.mul(v128.load(pa + o), f32x4.mul(w, vl)));
+            v128.store(r + o, f32x4.mul(v128.load(pb + o), f32x4.mul(w, vr)));
+            x = f32x4.add(x, dx);
+          }
+        } else {
+          for (; j < end; j += 4) {
+            const o = <usize>j << 2;
+            const u = f32x4.sub(x, f32x4.mul(x, x));
+            const w = f32x4.mul(u, f32x4.add(c1, f32x4.mul(u, f32x4.add(c2, f32x4.mul(u, c3)))));
+            v128.store(l + o, f32x4.add(v128.load(l + o), f32x4.mul(v128.load(pa + o), f32x4.mul(w, vl))));
+            v128.store(r + o, f32x4.add(v128.load(r + o), f32x4.mul(v128.load(pb + o), f32x4.mul(w, vr))));
+            x = f32x4.add(x, dx);
+          }
         }
       }
       const base = last - this.delay[g];
@@ -143,14 +165,18 @@ export class Granular extends Effect {
         const w = sineWindow(<f32>(p0 + j) * inv);
         const k = <usize>((base + j) & mask) << 2;
         const o = <usize>j << 2;
-        store<f32>(al + o, load<f32>(al + o) + load<f32>(bl + k) * (w * gl));
-        store<f32>(ar + o, load<f32>(ar + o) + load<f32>(br + k) * (w * gr));
+        const pl = first ? <f32>0.0 : load<f32>(l + o), pr = first ? <f32>0.0 : load<f32>(r + o);
+        store<f32>(l + o, pl + load<f32>(bl + k) * (w * gl));
+        store<f32>(r + o, pr + load<f32>(br + k) * (w * gr));
       }
+      first = false;
       const p1 = p0 + n;
       this.pos[g] = p1;
       if (p1 >= glen) this.live[g] = false;
     }
-    memory.copy(l, al, <usize>n << 2);
-    memory.copy(r, ar, <usize>n << 2);
+    if (first) {
+      memory.fill(l, 0, <usize>n << 2);
+      memory.fill(r, 0, <usize>n << 2);
+    }
   }
 }
