@@ -44,7 +44,7 @@ export class Vocoder extends Effect {
   b0: StaticArray<f32> = new StaticArray<f32>(BANDS);
   a1: StaticArray<f32> = new StaticArray<f32>(BANDS);
   a2: StaticArray<f32> = new StaticArray<f32>(BANDS);
-  zl: StaticArray<f32> = new StaticArray<f32>(BANDS * 2); // -z1 then -z2, left
+  zl: StaticArray<f32> = new StaticArray<f32>(BANDS * 2); // -z1/b0 then -z2/b0, left
   zr: StaticArray<f32> = new StaticArray<f32>(BANDS * 2);
   logHz: StaticArray<f64> = new StaticArray<f64>(BANDS);
   logF: StaticArray<f64> = new StaticArray<f64>(VOWEL_COUNT * 3); // log2 of VOWELS (init)
@@ -169,15 +169,17 @@ export class Vocoder extends Effect {
     let z2a = v128.load(z, 64), z2b = v128.load(z, 80), z2c = v128.load(z, 96), z2d = v128.load(z, 112);
     // Wet band gains (env * norm * mix) ramp linearly from block start to end.
     const w0 = f32x4.splat(this.norm * m0), w1 = f32x4.splat(this.norm * m1);
-    let ga = f32x4.mul(v128.load(E0), w0), gb = f32x4.mul(v128.load(E0, 16), w0);
-    let gc = f32x4.mul(v128.load(E0, 32), w0), gd = f32x4.mul(v128.load(E0, 48), w0);
+    // The band-pass states are kept divided by b0 (y' = y / b0 needs no input multiply), so b0
+    // moves into the band gains: wet = sum_k (b0_k g_k) y'_k.
+    let ga = f32x4.mul(f32x4.mul(v128.load(E0), w0), b0a), gb = f32x4.mul(f32x4.mul(v128.load(E0, 16), w0), b0b);
+    let gc = f32x4.mul(f32x4.mul(v128.load(E0, 32), w0), b0c), gd = f32x4.mul(f32x4.mul(v128.load(E0, 48), w0), b0d);
     // The gains step once per four samples (the value at the group's centre): the envelope
     // moves by well under 0.1 dB per block, so the 32 steps per block are far below audibility.
     const vi = f32x4.splat(inv);
-    const da = f32x4.mul(f32x4.sub(f32x4.mul(v128.load(E1), w1), ga), vi);
-    const db = f32x4.mul(f32x4.sub(f32x4.mul(v128.load(E1, 16), w1), gb), vi);
-    const dc = f32x4.mul(f32x4.sub(f32x4.mul(v128.load(E1, 32), w1), gc), vi);
-    const dd = f32x4.mul(f32x4.sub(f32x4.mul(v128.load(E1, 48), w1), gd), vi);
+    const da = f32x4.mul(f32x4.sub(f32x4.mul(f32x4.mul(v128.load(E1), w1), b0a), ga), vi);
+    const db = f32x4.mul(f32x4.sub(f32x4.mul(f32x4.mul(v128.load(E1, 16), w1), b0b), gb), vi);
+    const dc = f32x4.mul(f32x4.sub(f32x4.mul(f32x4.mul(v128.load(E1, 32), w1), b0c), gc), vi);
+    const dd = f32x4.mul(f32x4.sub(f32x4.mul(f32x4.mul(v128.load(E1, 48), w1), b0d), gd), vi);
     const half = f32x4.splat(2.5), four = f32x4.splat(4.0);
     ga = f32x4.add(ga, f32x4.mul(da, half)); gb = f32x4.add(gb, f32x4.mul(db, half));
     gc = f32x4.add(gc, f32x4.mul(dc, half)); gd = f32x4.add(gd, f32x4.mul(dd, half));
@@ -191,39 +193,36 @@ export class Vocoder extends Effect {
     for (let i = 0; i < n; i += 4) {
       const q = p + (<usize>i << 2);
       const xv = v128.load(q);
-      // TDF-II band-pass with both states stored negated (u1 = -z1, u2 = -z2), which saves the
-      // negation: y = b0 x - u1; u1 = u2 + a1 y; u2 = b0 x + a2 y.
+      // TDF-II band-pass with both states stored negated and divided by b0 (u1 = -z1 / b0,
+      // u2 = -z2 / b0), which saves the negation and the input multiply:
+      // y' = x - u1; u1 = u2 + a1 y'; u2 = x + a2 y' (y = b0 y').
       const X0 = v128.shuffle<f32>(xv, xv, 0, 0, 0, 0);
-      const xa0 = f32x4.mul(b0a, X0), xb0 = f32x4.mul(b0b, X0), xc0 = f32x4.mul(b0c, X0), xd0 = f32x4.mul(b0d, X0);
-      const ya0 = f32x4.sub(xa0, z1a), yb0 = f32x4.sub(xb0, z1b), yc0 = f32x4.sub(xc0, z1c), yd0 = f32x4.sub(xd0, z1d);
+      const ya0 = f32x4.sub(X0, z1a), yb0 = f32x4.sub(X0, z1b), yc0 = f32x4.sub(X0, z1c), yd0 = f32x4.sub(X0, z1d);
       z1a = f32x4.add(z2a, f32x4.mul(a1a, ya0)); z1b = f32x4.add(z2b, f32x4.mul(a1b, yb0));
       z1c = f32x4.add(z2c, f32x4.mul(a1c, yc0)); z1d = f32x4.add(z2d, f32x4.mul(a1d, yd0));
-      z2a = f32x4.add(xa0, f32x4.mul(a2a, ya0)); z2b = f32x4.add(xb0, f32x4.mul(a2b, yb0));
-      z2c = f32x4.add(xc0, f32x4.mul(a2c, yc0)); z2d = f32x4.add(xd0, f32x4.mul(a2d, yd0));
+      z2a = f32x4.add(X0, f32x4.mul(a2a, ya0)); z2b = f32x4.add(X0, f32x4.mul(a2b, yb0));
+      z2c = f32x4.add(X0, f32x4.mul(a2c, yc0)); z2d = f32x4.add(X0, f32x4.mul(a2d, yd0));
       const s0 = f32x4.add(f32x4.add(f32x4.mul(ya0, ga), f32x4.mul(yb0, gb)), f32x4.add(f32x4.mul(yc0, gc), f32x4.mul(yd0, gd)));
       const X1 = v128.shuffle<f32>(xv, xv, 1, 1, 1, 1);
-      const xa1 = f32x4.mul(b0a, X1), xb1 = f32x4.mul(b0b, X1), xc1 = f32x4.mul(b0c, X1), xd1 = f32x4.mul(b0d, X1);
-      const ya1 = f32x4.sub(xa1, z1a), yb1 = f32x4.sub(xb1, z1b), yc1 = f32x4.sub(xc1, z1c), yd1 = f32x4.sub(xd1, z1d);
+      const ya1 = f32x4.sub(X1, z1a), yb1 = f32x4.sub(X1, z1b), yc1 = f32x4.sub(X1, z1c), yd1 = f32x4.sub(X1, z1d);
       z1a = f32x4.add(z2a, f32x4.mul(a1a, ya1)); z1b = f32x4.add(z2b, f32x4.mul(a1b, yb1));
       z1c = f32x4.add(z2c, f32x4.mul(a1c, yc1)); z1d = f32x4.add(z2d, f32x4.mul(a1d, yd1));
-      z2a = f32x4.add(xa1, f32x4.mul(a2a, ya1)); z2b = f32x4.add(xb1, f32x4.mul(a2b, yb1));
-      z2c = f32x4.add(xc1, f32x4.mul(a2c, yc1)); z2d = f32x4.add(xd1, f32x4.mul(a2d, yd1));
+      z2a = f32x4.add(X1, f32x4.mul(a2a, ya1)); z2b = f32x4.add(X1, f32x4.mul(a2b, yb1));
+      z2c = f32x4.add(X1, f32x4.mul(a2c, yc1)); z2d = f32x4.add(X1, f32x4.mul(a2d, yd1));
       const s1 = f32x4.add(f32x4.add(f32x4.mul(ya1, ga), f32x4.mul(yb1, gb)), f32x4.add(f32x4.mul(yc1, gc), f32x4.mul(yd1, gd)));
       const X2 = v128.shuffle<f32>(xv, xv, 2, 2, 2, 2);
-      const xa2 = f32x4.mul(b0a, X2), xb2 = f32x4.mul(b0b, X2), xc2 = f32x4.mul(b0c, X2), xd2 = f32x4.mul(b0d, X2);
-      const ya2 = f32x4.sub(xa2, z1a), yb2 = f32x4.sub(xb2, z1b), yc2 = f32x4.sub(xc2, z1c), yd2 = f32x4.sub(xd2, z1d);
+      const ya2 = f32x4.sub(X2, z1a), yb2 = f32x4.sub(X2, z1b), yc2 = f32x4.sub(X2, z1c), yd2 = f32x4.sub(X2, z1d);
       z1a = f32x4.add(z2a, f32x4.mul(a1a, ya2)); z1b = f32x4.add(z2b, f32x4.mul(a1b, yb2));
       z1c = f32x4.add(z2c, f32x4.mul(a1c, yc2)); z1d = f32x4.add(z2d, f32x4.mul(a1d, yd2));
-      z2a = f32x4.add(xa2, f32x4.mul(a2a, ya2)); z2b = f32x4.add(xb2, f32x4.mul(a2b, yb2));
-      z2c = f32x4.add(xc2, f32x4.mul(a2c, yc2)); z2d = f32x4.add(xd2, f32x4.mul(a2d, yd2));
+      z2a = f32x4.add(X2, f32x4.mul(a2a, ya2)); z2b = f32x4.add(X2, f32x4.mul(a2b, yb2));
+      z2c = f32x4.add(X2, f32x4.mul(a2c, yc2)); z2d = f32x4.add(X2, f32x4.mul(a2d, yd2));
       const s2 = f32x4.add(f32x4.add(f32x4.mul(ya2, ga), f32x4.mul(yb2, gb)), f32x4.add(f32x4.mul(yc2, gc), f32x4.mul(yd2, gd)));
       const X3 = v128.shuffle<f32>(xv, xv, 3, 3, 3, 3);
-      const xa3 = f32x4.mul(b0a, X3), xb3 = f32x4.mul(b0b, X3), xc3 = f32x4.mul(b0c, X3), xd3 = f32x4.mul(b0d, X3);
-      const ya3 = f32x4.sub(xa3, z1a), yb3 = f32x4.sub(xb3, z1b), yc3 = f32x4.sub(xc3, z1c), yd3 = f32x4.sub(xd3, z1d);
+      const ya3 = f32x4.sub(X3, z1a), yb3 = f32x4.sub(X3, z1b), yc3 = f32x4.sub(X3, z1c), yd3 = f32x4.sub(X3, z1d);
       z1a = f32x4.add(z2a, f32x4.mul(a1a, ya3)); z1b = f32x4.add(z2b, f32x4.mul(a1b, yb3));
       z1c = f32x4.add(z2c, f32x4.mul(a1c, yc3)); z1d = f32x4.add(z2d, f32x4.mul(a1d, yd3));
-      z2a = f32x4.add(xa3, f32x4.mul(a2a, ya3)); z2b = f32x4.add(xb3, f32x4.mul(a2b, yb3));
-      z2c = f32x4.add(xc3, f32x4.mul(a2c, yc3)); z2d = f32x4.add(xd3, f32x4.mul(a2d, yd3));
+      z2a = f32x4.add(X3, f32x4.mul(a2a, ya3)); z2b = f32x4.add(X3, f32x4.mul(a2b, yb3));
+      z2c = f32x4.add(X3, f32x4.mul(a2c, yc3)); z2d = f32x4.add(X3, f32x4.mul(a2d, yd3));
       const s3 = f32x4.add(f32x4.add(f32x4.mul(ya3, ga), f32x4.mul(yb3, gb)), f32x4.add(f32x4.mul(yc3, gc), f32x4.mul(yd3, gd)));
       const u1 = f32x4.add(v128.shuffle<f32>(s0, s1, 0, 4, 1, 5), v128.shuffle<f32>(s0, s1, 2, 6, 3, 7));
       const u2 = f32x4.add(v128.shuffle<f32>(s2, s3, 0, 4, 1, 5), v128.shuffle<f32>(s2, s3, 2, 6, 3, 7));
