@@ -7,8 +7,9 @@
 // one layer spacing (octaves/3 octaves; with octaves = 3 the layers are exactly an octave apart).
 // Direction (extra 1): 0 up, 1 down. Layers follow the channel's live pitch and gain (silent when
 // no channel sounds); layers above 18 kHz fade out so nothing aliases.
-// The 12 sines are complex rotators, three v128 (one per layer, lanes = channels), renormalised
-// once per block; each layer's pitch is held per block (a rotation per sample).
+// The 12 sines are three v128 oscillators (one per layer, lanes = channels), magic-circle form
+// per sample, exact (cos, sin) state renormalised once per block; each layer's pitch is held per
+// block.
 
 import { Effect } from "./effect";
 import { channels, toneScale } from "../bus";
@@ -24,8 +25,8 @@ export class Shepard extends Effect {
   // [layer][channel], so each layer is one v128 across the four channels.
   cos: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS);  // rotator state
   sin: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS);
-  rotC: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS); // per-sample rotation
-  rotS: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS);
+  rotC: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS); // cos, sin of half the
+  rotS: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS); // per-sample phase step
   g0: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS);   // loudness at block start
   vecs: StaticArray<f32> = new StaticArray<f32>(BLOCK * 4);          // per-sample lane values
   gains: StaticArray<f32> = new StaticArray<f32>(CHANNELS * LAYERS); // and at block end
@@ -105,7 +106,7 @@ export class Shepard extends Effect {
         // by under 0.4% per block, and the phase stays continuous). cos and sin come from the
         // engine's sine table (error ~3e-7: a pitch error of a few mHz, a radius drift the
         // per-block renormalisation removes).
-        const w = incU32(Math.min(cps, 0.45));
+        const w = incU32(Math.min(cps, 0.45)) >>> 1; // half a step (see render)
         unchecked((this.rotC[k] = tableAt(table, w + QUARTER)));
         unchecked((this.rotS[k] = tableAt(table, w)));
       }
@@ -130,8 +131,17 @@ export class Shepard extends Effect {
     c0 = f32x4.mul(c0, k0); s0 = f32x4.mul(s0, k0);
     c1 = f32x4.mul(c1, k1); s1 = f32x4.mul(s1, k1);
     c2 = f32x4.mul(c2, k2); s2 = f32x4.mul(s2, k2);
-    const rc0 = v128.load(RC), rc1 = v128.load(RC, 16), rc2 = v128.load(RC, 32);
-    const rs0 = v128.load(RS), rs1 = v128.load(RS, 16), rs2 = v128.load(RS, 32);
+    // Magic-circle oscillators (two multiplies and two adds per sample instead of a rotation's
+    // four and two): with e = 2 sin(w/2), s += e c; c -= e s keeps s = sin(theta + n w) exactly
+    // when c starts at cos(theta + w/2). Converted from and back to the exact (cos, sin) state
+    // at the block's ends, so pitch changes between blocks stay seamless.
+    const hc0 = v128.load(RC), hc1 = v128.load(RC, 16), hc2 = v128.load(RC, 32);
+    const hs0 = v128.load(RS), hs1 = v128.load(RS, 16), hs2 = v128.load(RS, 32);
+    const two = f32x4.splat(2.0);
+    const e0 = f32x4.mul(two, hs0), e1 = f32x4.mul(two, hs1), e2 = f32x4.mul(two, hs2);
+    c0 = f32x4.sub(f32x4.mul(c0, hc0), f32x4.mul(s0, hs0));
+    c1 = f32x4.sub(f32x4.mul(c1, hc1), f32x4.mul(s1, hs1));
+    c2 = f32x4.sub(f32x4.mul(c2, hc2), f32x4.mul(s2, hs2));
     const inv = f32x4.splat(1.0 / <f32>n);
     let g0 = v128.load(G0), g1 = v128.load(G0, 16), g2 = v128.load(G0, 32);
     const d0 = f32x4.mul(f32x4.sub(v128.load(G1), g0), inv);
@@ -139,17 +149,15 @@ export class Shepard extends Effect {
     const d2 = f32x4.mul(f32x4.sub(v128.load(G1, 32), g2), inv);
     for (let i = 0; i < n; i++) {
       g0 = f32x4.add(g0, d0); g1 = f32x4.add(g1, d1); g2 = f32x4.add(g2, d2);
-      const n0 = f32x4.sub(f32x4.mul(c0, rc0), f32x4.mul(s0, rs0));
-      s0 = f32x4.add(f32x4.mul(s0, rc0), f32x4.mul(c0, rs0));
-      c0 = n0;
-      const n1 = f32x4.sub(f32x4.mul(c1, rc1), f32x4.mul(s1, rs1));
-      s1 = f32x4.add(f32x4.mul(s1, rc1), f32x4.mul(c1, rs1));
-      c1 = n1;
-      const n2 = f32x4.sub(f32x4.mul(c2, rc2), f32x4.mul(s2, rs2));
-      s2 = f32x4.add(f32x4.mul(s2, rc2), f32x4.mul(c2, rs2));
-      c2 = n2;
+      s0 = f32x4.add(s0, f32x4.mul(e0, c0)); c0 = f32x4.sub(c0, f32x4.mul(e0, s0));
+      s1 = f32x4.add(s1, f32x4.mul(e1, c1)); c1 = f32x4.sub(c1, f32x4.mul(e1, s1));
+      s2 = f32x4.add(s2, f32x4.mul(e2, c2)); c2 = f32x4.sub(c2, f32x4.mul(e2, s2));
       v128.store(V + (<usize>i << 4), f32x4.add(f32x4.add(f32x4.mul(s0, g0), f32x4.mul(s1, g1)), f32x4.mul(s2, g2)));
     }
+    // Back to cos(theta): c = cos(theta + w/2) = cos(theta) cos(w/2) - sin(theta) sin(w/2).
+    c0 = f32x4.div(f32x4.add(c0, f32x4.mul(s0, hs0)), hc0);
+    c1 = f32x4.div(f32x4.add(c1, f32x4.mul(s1, hs1)), hc1);
+    c2 = f32x4.div(f32x4.add(c2, f32x4.mul(s2, hs2)), hc2);
     addLaneSums(V, n, l, r);
     v128.store(C, c0); v128.store(C, c1, 16); v128.store(C, c2, 32);
     v128.store(S, s0); v128.store(S, s1, 16); v128.store(S, s2, 32);
