@@ -14,7 +14,7 @@ import { BLOCK } from "../lib/constants";
 import { DelayLine } from "../lib/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { tap, tap4 } from "../lib/space-tap";
-import { sin2pi } from "../lib/space-util";
+import { opaque, sin2pi } from "../lib/space-util";
 
 const VOICES: i32 = 3;
 const BASE_MS: StaticArray<f64> = [14.0, 20.0, 26.0];
@@ -106,8 +106,9 @@ export class Chorus extends Effect {
     // eight ring samples per voice fetched lane by lane (v128.load32_lane).
     const four = f32x4.splat(4.0);
     const vm = i32x4.splat(mask);
-    const one = i32x4.splat(1);
-    const dry = f32x4.splat(DRY);
+    const one = opaque(i32x4.splat(1));
+    const ramp = opaque(f32x4(0.0, 1.0, 2.0, 3.0));
+    const dry = opaque(f32x4.splat(DRY));
     let q0 = f32x4(p0 + s0 - 1.0, p0 + 2.0 * s0 - 1.0, p0 + 3.0 * s0 - 1.0, p0 + 4.0 * s0 - 1.0);
     let q1 = f32x4(p1 + s1 - 1.0, p1 + 2.0 * s1 - 1.0, p1 + 3.0 * s1 - 1.0, p1 + 4.0 * s1 - 1.0);
     let q2 = f32x4(p2 + s2 - 1.0, p2 + 2.0 * s2 - 1.0, p2 + 3.0 * s2 - 1.0, p2 + 4.0 * s2 - 1.0);
@@ -116,9 +117,9 @@ export class Chorus extends Effect {
     const gr0 = f32x4.splat(this.gr[0]), gr1 = f32x4.splat(this.gr[1]), gr2 = f32x4.splat(this.gr[2]);
     const n4 = n & ~3;
     for (let j = 0; j < n4; j += 4) {
-      const v0 = tap4(buf, vm, one, q0);
-      const v1 = tap4(buf, vm, one, q1);
-      const v2 = tap4(buf, vm, one, q2);
+      const v0 = tap4(buf, vm, one, ramp, q0);
+      const v1 = tap4(buf, vm, one, ramp, q1);
+      const v2 = tap4(buf, vm, one, ramp, q2);
       q0 = f32x4.add(q0, d0); q1 = f32x4.add(q1, d1); q2 = f32x4.add(q2, d2);
       const o = <usize>j << 2;
       const wl = f32x4.add(f32x4.add(f32x4.mul(gl0, v0), f32x4.mul(gl1, v1)), f32x4.mul(gl2, v2));

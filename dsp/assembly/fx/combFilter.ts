@@ -7,7 +7,7 @@
 import { Effect } from "./effect";
 import { DelayLine } from "../lib/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { ftz } from "../lib/space-util";
+import { ftz, opaque } from "../lib/space-util";
 import { put4, tap, tap4 } from "../lib/space-tap";
 
 const COMB_FEEDBACK: f32 = 0.7;
@@ -53,16 +53,17 @@ export class CombFilter extends Effect {
     // already written; both lines move together, so one position serves both.
     const w0 = a.pos + 1;
     const base = <f32>(mask + 1) + <f32>(w0 & mask);
-    const vm = i32x4.splat(mask), one = i32x4.splat(1);
-    const fb = f32x4.splat(COMB_FEEDBACK), gain = f32x4.splat(COMB_GAIN), tiny = f32x4.splat(1e-18);
+    const vm = i32x4.splat(mask), one = opaque(i32x4.splat(1));
+    const lanes = opaque(f32x4(0.0, 1.0, 2.0, 3.0));
+    const fb = opaque(f32x4.splat(COMB_FEEDBACK)), gain = opaque(f32x4.splat(COMB_GAIN)), tiny = opaque(f32x4.splat(1e-18));
     // Position of frame j: base + j - (d0 + (j + 1) s).
     let q = f32x4.add(f32x4.splat(base - d0 - s), f32x4.mul(f32x4(0.0, 1.0, 2.0, 3.0), f32x4.splat(1.0 - s)));
     const dq = f32x4.splat(4.0 * (1.0 - s));
     const n4 = n & ~3;
     for (let j = 0; j < n4; j += 4) {
       const o = <usize>j << 2;
-      const yl = f32x4.sub(f32x4.add(f32x4.add(v128.load(l + o), f32x4.mul(fb, tap4(ba, vm, one, q))), tiny), tiny);
-      const yr = f32x4.sub(f32x4.add(f32x4.add(v128.load(r + o), f32x4.mul(fb, tap4(bb, vm, one, q))), tiny), tiny);
+      const yl = f32x4.sub(f32x4.add(f32x4.add(v128.load(l + o), f32x4.mul(fb, tap4(ba, vm, one, lanes, q))), tiny), tiny);
+      const yr = f32x4.sub(f32x4.add(f32x4.add(v128.load(r + o), f32x4.mul(fb, tap4(bb, vm, one, lanes, q))), tiny), tiny);
       put4(ba, mask, w0 + j, yl);
       put4(bb, mask, w0 + j, yr);
       v128.store(l + o, f32x4.mul(yl, gain));

@@ -47,3 +47,17 @@ export function tanFast(x: f64): f64 {
   const x2 = x * x;
   return x * (945.0 - x2 * (105.0 - x2)) / (945.0 - x2 * (420.0 - 15.0 * x2));
 }
+
+const OPAQUE = new StaticArray<f32>(4);
+
+/** The same v128, passed through memory so that it reaches the engine as a loaded value, not a
+ *  constant: V8 rematerialises a v128 constant inside a loop at every use (three instructions:
+ *  a 64-bit immediate, a move and a shuffle), while a loaded value stays in a register. Call it
+ *  once before a hot loop for the loop's vector constants. */
+// @ts-ignore: decorator
+@inline
+export function opaque(v: v128): v128 {
+  const p = changetype<usize>(OPAQUE);
+  v128.store(p, v);
+  return v128.load(p);
+}
