@@ -19,6 +19,7 @@ import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
 import { DelayLine } from "../lib/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
+import { opaque } from "../lib/space-util";
 
 const LINES: i32 = 8;
 const LINE_48K: StaticArray<i32> = [1433, 1601, 1867, 2053, 2251, 2399, 2617, 2797];
@@ -174,11 +175,12 @@ export class Reverb extends Effect {
     const g2 = f32x4.splat(this.gain[2]), g3 = f32x4.splat(this.gain[3]);
     const g4 = f32x4.splat(this.gain[4]), g5 = f32x4.splat(this.gain[5]);
     const g6 = f32x4.splat(this.gain[6]), g7 = f32x4.splat(this.gain[7]);
-    const kd = f32x4.splat(DAMP);
-    const kn = f32x4.splat(1.0 - DAMP);
-    const quarter = f32x4.splat(0.25);
-    const half = f32x4.splat(0.5);
-    const tiny = f32x4.splat(1e-18);
+    // Loop constants as loaded values (lib/space-util opaque: not rematerialised per use).
+    const kd = opaque(f32x4.splat(DAMP));
+    const kn = opaque(f32x4.splat(1.0 - DAMP));
+    const quarter = opaque(f32x4.splat(0.25));
+    const half = opaque(f32x4.splat(0.5));
+    const tiny = opaque(f32x4.splat(1e-18));
     const ws = (w1 - w0) / <f32>n;
     let wv = f32x4(w0 + ws, w0 + 2.0 * ws, w0 + 3.0 * ws, w0 + 4.0 * ws);
     const wd = f32x4.splat(4.0 * ws);
