@@ -30,6 +30,10 @@ export class HarmonicExciter extends Effect {
   post: StaticArray<f32> = new StaticArray<f32>(BQ4_BYTES >> 2);
   left: StaticArray<f32> = new StaticArray<f32>(STATE);
   right: StaticArray<f32> = new StaticArray<f32>(STATE);
+  // Loop constants as vectors in memory (read inside the loop as memory operands; built as
+  // locals, the compiler rematerialised them every iteration): r, r^2, [r, r^2, r^3, r^4], 1e-9,
+  // 2 H2, H2, 4 H3, 3 H3, |x| mask, 1e-20; then the block's amount step (4 samples).
+  consts: StaticArray<f32> = new StaticArray<f32>(11 * 4);
   amount: Smoothed = new Smoothed();
   release: f32 = 0.0;
   coef: f32 = 0.0;
@@ -44,6 +48,15 @@ export class HarmonicExciter extends Effect {
     designBq4(changetype<usize>(this.pre), b.b0, b.b1, b.b2, b.a1, b.a2);
     b.design(HIGHPASS, POST_HZ, q, fs);
     designBq4(changetype<usize>(this.post), b.b0, b.b1, b.b2, b.a1, b.a2);
+    const r = this.release;
+    const k: StaticArray<f32> = [
+      r, r, r, r, r * r, r * r, r * r, r * r, r, r * r, r * r * r, r * r * r * r,
+      1e-9, 1e-9, 1e-9, 1e-9, 2.0 * H2, 2.0 * H2, 2.0 * H2, 2.0 * H2, H2, H2, H2, H2,
+      4.0 * H3, 4.0 * H3, 4.0 * H3, 4.0 * H3, 3.0 * H3, 3.0 * H3, 3.0 * H3, 3.0 * H3,
+      0, 0, 0, 0, 1e-20, 1e-20, 1e-20, 1e-20,
+    ];
+    memory.copy(changetype<usize>(this.consts), changetype<usize>(k), 40 << 2);
+    for (let i = 0; i < 4; i++) store<u32>(changetype<usize>(this.consts) + 128 + (<usize>i << 2), 0x7fffffff);
   }
 
   set(value: f32, e1: f32, e2: f32, e3: f32): void {
@@ -79,14 +92,11 @@ export class HarmonicExciter extends Effect {
     const C1 = changetype<usize>(this.pre), C2 = changetype<usize>(this.post);
     let px = v128.load(st), py = v128.load(st, 16), qx = v128.load(st, 32), qy = v128.load(st, 48);
     let env = f32x4.splat(load<f32>(st, 64));
-    const rel = this.release;
-    const r1 = f32x4.splat(rel), r2 = f32x4.splat(rel * rel);
-    const rk = f32x4(rel, rel * rel, rel * rel * rel, rel * rel * rel * rel);
-    const zero = f32x4.splat(0.0), tiny = f32x4.splat(1e-9);
-    const k2 = f32x4.splat(2.0 * H2), k0 = f32x4.splat(H2), k3 = f32x4.splat(4.0 * H3), k1 = f32x4.splat(3.0 * H3);
+    const K = changetype<usize>(this.consts);
+    const zero = f32x4.splat(0.0);
     const step = (a1 - a0) / <f32>n;
     let a = f32x4.add(f32x4.splat(a0), f32x4.mul(f32x4(1.0, 2.0, 3.0, 4.0), f32x4.splat(step)));
-    const a4 = f32x4.splat(4.0 * step);
+    v128.store(K, f32x4.splat(4.0 * step), 160);
     for (let i = 0; i < n; i += 4) {
       const q = p + (<usize>i << 2);
       const x = v128.load(q);
@@ -94,25 +104,26 @@ export class HarmonicExciter extends Effect {
       px = x; py = b;
       // Decaying running maximum of |b|: within the four lanes by a two-step scan, then the
       // carried envelope of the previous step, decayed by 1..4 samples.
-      let m = f32x4.abs(b);
-      m = f32x4.pmax(m, f32x4.mul(v128.shuffle<f32>(zero, m, 0, 4, 5, 6), r1));
-      m = f32x4.pmax(m, f32x4.mul(v128.shuffle<f32>(zero, m, 0, 1, 4, 5), r2));
-      env = f32x4.pmax(m, f32x4.mul(v128.shuffle<f32>(env, env, 3, 3, 3, 3), rk));
+      let m = v128.and(b, v128.load(K, 128));
+      m = f32x4.pmax(m, f32x4.mul(v128.shuffle<f32>(zero, m, 0, 4, 5, 6), v128.load(K)));
+      m = f32x4.pmax(m, f32x4.mul(v128.shuffle<f32>(zero, m, 0, 1, 4, 5), v128.load(K, 16)));
+      env = f32x4.pmax(m, f32x4.mul(v128.shuffle<f32>(env, env, 3, 3, 3, 3), v128.load(K, 32)));
       // u = b / env (|u| <= 1 since env >= |b|; 0 while the envelope is below 1e-9).
+      const tiny = v128.load(K, 48);
       const u = v128.and(f32x4.div(b, f32x4.pmax(env, tiny)), f32x4.gt(env, tiny));
       const u2 = f32x4.mul(u, u);
       // H2 T2(u) + H3 T3(u) = (2 H2 u^2 - H2) + u (4 H3 u^2 - 3 H3), scaled back by env.
       const h = f32x4.mul(env, f32x4.add(
-        f32x4.sub(f32x4.mul(k2, u2), k0),
-        f32x4.mul(u, f32x4.sub(f32x4.mul(k3, u2), k1)),
+        f32x4.sub(f32x4.mul(v128.load(K, 64), u2), v128.load(K, 80)),
+        f32x4.mul(u, f32x4.sub(f32x4.mul(v128.load(K, 96), u2), v128.load(K, 112))),
       ));
       const y = bq4(h, qx, qy, C2);
       qx = h; qy = y;
       v128.store(q, f32x4.add(x, f32x4.mul(y, a)));
-      a = f32x4.add(a, a4);
+      a = f32x4.add(a, v128.load(K, 160));
     }
     // No denormal tails after silence.
-    const fl = f32x4.splat(1e-20);
+    const fl = v128.load(K, 144);
     px = v128.and(px, f32x4.gt(f32x4.abs(px), fl)); py = v128.and(py, f32x4.gt(f32x4.abs(py), fl));
     qx = v128.and(qx, f32x4.gt(f32x4.abs(qx), fl)); qy = v128.and(qy, f32x4.gt(f32x4.abs(qy), fl));
     env = v128.and(env, f32x4.gt(env, fl));
