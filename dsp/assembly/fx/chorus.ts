@@ -105,9 +105,8 @@ export class Chorus extends Effect {
     // Four frames at a time: positions as f32x4, integer parts and fractions as vectors, the
     // eight ring samples per voice fetched lane by lane (v128.load32_lane).
     const four = f32x4.splat(4.0);
-    const vm = i32x4.splat(mask);
-    const one = opaque(i32x4.splat(1));
     const ramp = opaque(f32x4(0.0, 1.0, 2.0, 3.0));
+    const magic = opaque(f32x4.splat(8388608.0));
     const dry = opaque(f32x4.splat(DRY));
     let q0 = f32x4(p0 + s0 - 1.0, p0 + 2.0 * s0 - 1.0, p0 + 3.0 * s0 - 1.0, p0 + 4.0 * s0 - 1.0);
     let q1 = f32x4(p1 + s1 - 1.0, p1 + 2.0 * s1 - 1.0, p1 + 3.0 * s1 - 1.0, p1 + 4.0 * s1 - 1.0);
@@ -117,9 +116,9 @@ export class Chorus extends Effect {
     const gr0 = f32x4.splat(this.gr[0]), gr1 = f32x4.splat(this.gr[1]), gr2 = f32x4.splat(this.gr[2]);
     const n4 = n & ~3;
     for (let j = 0; j < n4; j += 4) {
-      const v0 = tap4(buf, vm, one, ramp, q0);
-      const v1 = tap4(buf, vm, one, ramp, q1);
-      const v2 = tap4(buf, vm, one, ramp, q2);
+      const v0 = tap4(buf, mask, ramp, magic, q0);
+      const v1 = tap4(buf, mask, ramp, magic, q1);
+      const v2 = tap4(buf, mask, ramp, magic, q2);
       q0 = f32x4.add(q0, d0); q1 = f32x4.add(q1, d1); q2 = f32x4.add(q2, d2);
       const o = <usize>j << 2;
       const wl = f32x4.add(f32x4.add(f32x4.mul(gl0, v0), f32x4.mul(gl1, v1)), f32x4.mul(gl2, v2));

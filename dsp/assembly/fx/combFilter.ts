@@ -53,7 +53,7 @@ export class CombFilter extends Effect {
     // already written; both lines move together, so one position serves both.
     const w0 = a.pos + 1;
     const base = <f32>(mask + 1) + <f32>(w0 & mask);
-    const vm = i32x4.splat(mask), one = opaque(i32x4.splat(1));
+    const magic = opaque(f32x4.splat(8388608.0));
     const lanes = opaque(f32x4(0.0, 1.0, 2.0, 3.0));
     const fb = opaque(f32x4.splat(COMB_FEEDBACK)), gain = opaque(f32x4.splat(COMB_GAIN)), tiny = opaque(f32x4.splat(1e-18));
     // Position of frame j: base + j - (d0 + (j + 1) s).
@@ -62,8 +62,8 @@ export class CombFilter extends Effect {
     const n4 = n & ~3;
     for (let j = 0; j < n4; j += 4) {
       const o = <usize>j << 2;
-      const yl = f32x4.sub(f32x4.add(f32x4.add(v128.load(l + o), f32x4.mul(fb, tap4(ba, vm, one, lanes, q))), tiny), tiny);
-      const yr = f32x4.sub(f32x4.add(f32x4.add(v128.load(r + o), f32x4.mul(fb, tap4(bb, vm, one, lanes, q))), tiny), tiny);
+      const yl = f32x4.sub(f32x4.add(f32x4.add(v128.load(l + o), f32x4.mul(fb, tap4(ba, mask, lanes, magic, q))), tiny), tiny);
+      const yr = f32x4.sub(f32x4.add(f32x4.add(v128.load(r + o), f32x4.mul(fb, tap4(bb, mask, lanes, magic, q))), tiny), tiny);
       put4(ba, mask, w0 + j, yl);
       put4(bb, mask, w0 + j, yr);
       v128.store(l + o, f32x4.mul(yl, gain));

@@ -70,7 +70,7 @@ export class Flanger extends Effect {
     // frames already written.
     const w0 = a.pos + 1;
     const base = <f32>(mask + 1) + <f32>(w0 & mask);
-    const vm = i32x4.splat(mask), one = opaque(i32x4.splat(1));
+    const magic = opaque(f32x4.splat(8388608.0));
     const ramp = f32x4(1.0, 2.0, 3.0, 4.0);
     const lanes = opaque(f32x4(0.0, 1.0, 2.0, 3.0));
     const fb = opaque(f32x4.splat(FLANGER_FEEDBACK)), half = opaque(f32x4.splat(0.5)), tiny = opaque(f32x4.splat(1e-18));
@@ -82,7 +82,7 @@ export class Flanger extends Effect {
     for (let j = 0; j < n4; j += 4) {
       const o = <usize>j << 2;
       const xl = v128.load(l + o), xr = v128.load(r + o);
-      const wl = tap4(ba, vm, one, lanes, ql), wr = tap4(bb, vm, one, lanes, qr);
+      const wl = tap4(ba, mask, lanes, magic, ql), wr = tap4(bb, mask, lanes, magic, qr);
       put4(ba, mask, w0 + j, f32x4.sub(f32x4.add(f32x4.add(xl, f32x4.mul(fb, wl)), tiny), tiny));
       put4(bb, mask, w0 + j, f32x4.sub(f32x4.add(f32x4.add(xr, f32x4.mul(fb, wr)), tiny), tiny));
       v128.store(l + o, f32x4.mul(half, f32x4.add(xl, wl)));

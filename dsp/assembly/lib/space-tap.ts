@@ -13,33 +13,36 @@ export function tap(buf: usize, mask: i32, p: f32): f32 {
   return a + (b - a) * f;
 }
 
-/** tap() at four positions at once; vm = i32x4.splat(mask), one = i32x4.splat(1), ramp =
- *  f32x4(0, 1, 2, 3) (pass it through lib/space-util opaque() before the loop). A modulated
- *  delay moves its read position by about one frame per frame, so the four integer parts are
- *  usually k, k + 1, k + 2, k + 3: then the eight ring samples are two overlapping v128 loads.
- *  Otherwise (a fraction wraps inside the four frames, or the ring's end is inside them) they
- *  are fetched lane by lane (v128.load32_lane): there is no gather in wasm SIMD. Both paths
- *  read the same samples, so the result is the same. Positions are positive, so the integer
- *  part is floor (one instruction), and positions stay below 2^23. */
+/** tap() at four positions at once; m = the ring mask, ramp = f32x4(0, 1, 2, 3) and magic =
+ *  f32x4.splat(2^23), both passed through lib/space-util opaque() before the loop (a loaded
+ *  value stays in a register; V8 rebuilds a v128 constant at every use). A modulated delay moves
+ *  its read position by about one frame per frame, so the four integer parts are usually k,
+ *  k + 1, k + 2, k + 3: then the eight ring samples are two overlapping v128 loads. Otherwise (a
+ *  fraction wraps inside the four frames, or the ring's end is inside them) they are fetched lane
+ *  by lane (v128.load32_lane): there is no gather in wasm SIMD. Both paths read the same samples,
+ *  so the result is the same. Positions are positive and below 2^23, so the integer part is
+ *  floor (one instruction) and lane 0's integer is the mantissa of floor + 2^23. */
 // @ts-ignore: decorator
 @inline
-export function tap4(buf: usize, vm: v128, one: v128, ramp: v128, p: v128): v128 {
+export function tap4(buf: usize, m: i32, ramp: v128, magic: v128, p: v128): v128 {
   const fl = f32x4.floor(p);
   const f = f32x4.sub(p, fl);
-  const f0 = f32x4.extract_lane(fl, 0);
-  const m = i32x4.extract_lane(vm, 0);
-  // Integer part of lane 0 without a checked conversion: below 2^23, fl + 2^23 holds it in
-  // its mantissa bits (the ring masks are far smaller).
-  const k = i32x4.extract_lane(f32x4.add(fl, f32x4.splat(8388608.0)), 0) & m;
-  const run = f32x4.eq(fl, f32x4.add(f32x4.splat(f0), ramp));
+  const k = i32x4.extract_lane(f32x4.add(fl, magic), 0) & m;
+  const run = f32x4.eq(fl, f32x4.add(i32x4.shuffle(fl, fl, 0, 0, 0, 0), ramp));
   if (k + 4 <= m && i32x4.bitmask(run) == 15) {
     const q = buf + (<usize>k << 2);
     const a0 = v128.load(q), b0 = v128.load(q, 4);
     return f32x4.add(a0, f32x4.mul(f32x4.sub(b0, a0), f));
   }
+  return tap4Gather(buf, m, fl, f);
+}
+
+/** The lane-by-lane path of tap4 (fl = floor of the positions, f = fractions). */
+function tap4Gather(buf: usize, m: i32, fl: v128, f: v128): v128 {
+  const vm = i32x4.splat(m);
   const i = i32x4.trunc_sat_f32x4_s(fl);
   const ia = i32x4.shl(v128.and(i, vm), 2);
-  const ib = i32x4.shl(v128.and(i32x4.add(i, one), vm), 2);
+  const ib = i32x4.shl(v128.and(i32x4.add(i, i32x4.splat(1)), vm), 2);
   let a = f32x4.splat(0.0), b = f32x4.splat(0.0);
   a = v128.load32_lane(buf + <usize>i32x4.extract_lane(ia, 0), a, 0);
   a = v128.load32_lane(buf + <usize>i32x4.extract_lane(ia, 1), a, 1);
