@@ -20,6 +20,12 @@ const THRESHOLD: f32 = 1e-6; // |u - u1| below this: the midpoint value (error <
 
 class Shaper {
   u1: f32 = 0.0;  // previous drive-scaled input
+  consts: StaticArray<f32> = new StaticArray<f32>(9 * 4);
+
+  constructor() {
+    const k: StaticArray<f32> = [-1.0, 1.0, 0.75, 0.125, 1.5, 0.5, THRESHOLD, <f32>LEVEL];
+    for (let j = 0; j < 8; j++) for (let lane = 0; lane < 4; lane++) this.consts[j * 4 + lane] = k[j];
+  }
 
   reset(): void {
     this.u1 = 0.0;
@@ -37,10 +43,11 @@ class Shaper {
   run(p: usize, n: i32, g0: f32, g1: f32, sums: StaticArray<f64>): void {
     const gs = (g1 - g0) / <f32>n;
     let g = f32x4.add(f32x4.splat(g0), f32x4.mul(f32x4(1.0, 2.0, 3.0, 4.0), f32x4.splat(gs)));
-    const g4 = f32x4.splat(4.0 * gs);
-    const one = f32x4.splat(1.0), mone = f32x4.splat(-1.0);
-    const c75 = f32x4.splat(0.75), c125 = f32x4.splat(0.125), c15 = f32x4.splat(1.5), half = f32x4.splat(0.5);
-    const thr = f32x4.splat(THRESHOLD), level = f32x4.splat(<f32>LEVEL);
+    // Loop constants live in memory and are read where used (as locals the compiler rebuilt
+    // them every iteration): -1, 1, 0.75, 0.125, 1.5, 0.5, threshold, LEVEL, drive step.
+    const K = changetype<usize>(this.consts);
+    v128.store(K, f32x4.splat(4.0 * gs), 128);
+    const one = v128.load(K, 16), mone = v128.load(K);
     let up = f32x4.splat(this.u1);
     let ap = f32x4.pmin(f32x4.pmax(up, mone), one);
     let pin = f32x4.splat(0.0), pout = f32x4.splat(0.0);
@@ -48,14 +55,14 @@ class Shaper {
       const q = p + (<usize>i << 2);
       const x = v128.load(q);
       const u = f32x4.mul(x, g);
-      g = f32x4.add(g, g4);
-      const a = f32x4.pmin(f32x4.pmax(u, mone), one);
+      g = f32x4.add(g, v128.load(K, 128));
+      const a = f32x4.pmin(f32x4.pmax(u, v128.load(K)), v128.load(K, 16));
       const u1 = v128.shuffle<f32>(up, u, 3, 4, 5, 6);
       const a1 = v128.shuffle<f32>(ap, a, 3, 4, 5, 6);
       up = u; ap = a;
       const d = f32x4.sub(u, u1);
       const sq = f32x4.add(f32x4.mul(a, a), f32x4.mul(a1, a1));
-      const P = f32x4.mul(f32x4.add(a, a1), f32x4.sub(c75, f32x4.mul(c125, sq)));
+      const P = f32x4.mul(f32x4.add(a, a1), f32x4.sub(v128.load(K, 32), f32x4.mul(v128.load(K, 48), sq)));
       let y = P; // inside the knee on both sides the quotient is exactly P (also for u == u1)
       if (v128.any_true(v128.or(f32x4.ne(a, u), f32x4.ne(a1, u1)))) {
         const exc = v128.bitselect(
@@ -65,11 +72,11 @@ class Shaper {
         );
         const yq = f32x4.div(f32x4.add(f32x4.mul(P, f32x4.sub(a, a1)), exc), d);
         // Equal inputs: the shaper at the midpoint (the limit of the quotient).
-        const m = f32x4.pmin(f32x4.pmax(f32x4.mul(half, f32x4.add(u, u1)), mone), one);
-        const ym = f32x4.mul(m, f32x4.sub(c15, f32x4.mul(half, f32x4.mul(m, m))));
-        y = v128.bitselect(ym, yq, f32x4.lt(f32x4.abs(d), thr));
+        const m = f32x4.pmin(f32x4.pmax(f32x4.mul(v128.load(K, 80), f32x4.add(u, u1)), v128.load(K)), v128.load(K, 16));
+        const ym = f32x4.mul(m, f32x4.sub(v128.load(K, 64), f32x4.mul(v128.load(K, 80), f32x4.mul(m, m))));
+        y = v128.bitselect(ym, yq, f32x4.lt(f32x4.abs(d), v128.load(K, 96)));
       }
-      const out = f32x4.mul(y, level);
+      const out = f32x4.mul(y, v128.load(K, 112));
       pin = f32x4.add(pin, f32x4.mul(x, x));
       pout = f32x4.add(pout, f32x4.mul(out, out));
       v128.store(q, out);
