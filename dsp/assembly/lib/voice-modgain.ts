@@ -5,6 +5,11 @@
 
 import { QUARTER, tableAt } from "./voice-osc";
 
+// Per-call loop constants, stored and then read inside the loops as memory operands: computed
+// into locals, the compiler moved their (single-use) computation into the loop body and redid
+// it every iteration, table reads included.
+const K: usize = memory.data(16 * 16, 16);
+
 /**
  * l, r *= a + b * sin(2 pi p); a and b ramp from (a0, b0) to (a1, b1) over the n frames.
  * SIMD over four consecutive samples: the sine comes from a complex rotator (lanes = samples
@@ -22,23 +27,25 @@ export function modGainSine(
   let sn = f32x4(tableAt(table, p), tableAt(table, p1), tableAt(table, p2), tableAt(table, p3));
   let cs = f32x4(tableAt(table, p + QUARTER), tableAt(table, p1 + QUARTER), tableAt(table, p2 + QUARTER), tableAt(table, p3 + QUARTER));
   const w = inc << 2;
-  const rc = f32x4.splat(tableAt(table, w + QUARTER));
-  const rs = f32x4.splat(tableAt(table, w));
+  v128.store(K, f32x4.splat(tableAt(table, w + QUARTER)));
+  v128.store(K, f32x4.splat(tableAt(table, w)), 16);
   // Sample i uses a + (i + 1) da (the ramp ends exactly on a1, b1).
   const ramp = f32x4(1.0, 2.0, 3.0, 4.0);
   let a = f32x4.add(f32x4.splat(a0), f32x4.mul(ramp, f32x4.splat(da)));
   let b = f32x4.add(f32x4.splat(b0), f32x4.mul(ramp, f32x4.splat(dbb)));
-  const da4 = f32x4.splat(4.0 * da), db4 = f32x4.splat(4.0 * dbb);
+  v128.store(K, f32x4.splat(4.0 * da), 32);
+  v128.store(K, f32x4.splat(4.0 * dbb), 48);
   for (let i = 0; i < n; i += 4) {
     const g = f32x4.add(a, f32x4.mul(b, sn));
     const o = <usize>i << 2;
     v128.store(l + o, f32x4.mul(v128.load(l + o), g));
     v128.store(r + o, f32x4.mul(v128.load(r + o), g));
+    const rc = v128.load(K), rs = v128.load(K, 16);
     const s2 = f32x4.add(f32x4.mul(sn, rc), f32x4.mul(cs, rs));
     cs = f32x4.sub(f32x4.mul(cs, rc), f32x4.mul(sn, rs));
     sn = s2;
-    a = f32x4.add(a, da4);
-    b = f32x4.add(b, db4);
+    a = f32x4.add(a, v128.load(K, 32));
+    b = f32x4.add(b, v128.load(K, 48));
   }
 }
 
@@ -74,29 +81,36 @@ export function pulseGain(l: usize, r: usize, n: i32, table: usize, p: u32, inc:
   // Edge blocks: four samples per vector step. sin^2(pi t / 2) by an odd polynomial for
   // sin(x), x = pi t / 2 in [0, pi / 2] (Taylor to x^11: error below 6e-8), no table gathers.
   let ph = i32x4(p, p + inc, p + 2 * inc, p + 3 * inc);
-  const inc4 = i32x4.splat(inc << 2);
-  const scale = f32x4.splat(INV_2_24), halfV = f32x4.splat(half), one = f32x4.splat(1.0);
-  const zero = f32x4.splat(0.0), mid = f32x4.splat(0.5), iw = f32x4.splat(invW);
-  const hpi = f32x4.splat(<f32>(Math.PI * 0.5));
-  const k3 = f32x4.splat(<f32>(-1.0 / 6.0)), k5 = f32x4.splat(<f32>(1.0 / 120.0));
-  const k7 = f32x4.splat(<f32>(-1.0 / 5040.0)), k9 = f32x4.splat(<f32>(1.0 / 362880.0));
-  const k11 = f32x4.splat(<f32>(-1.0 / 39916800.0));
+  v128.store(K, i32x4.splat(inc << 2));
+  v128.store(K, f32x4.splat(INV_2_24), 16);
+  v128.store(K, f32x4.splat(half), 32);
+  v128.store(K, f32x4.splat(1.0), 48);
+  v128.store(K, f32x4.splat(0.0), 64);
+  v128.store(K, f32x4.splat(0.5), 80);
+  v128.store(K, f32x4.splat(invW), 96);
+  v128.store(K, f32x4.splat(<f32>(Math.PI * 0.5)), 112);
+  v128.store(K, f32x4.splat(<f32>(-1.0 / 6.0)), 128);
+  v128.store(K, f32x4.splat(<f32>(1.0 / 120.0)), 144);
+  v128.store(K, f32x4.splat(<f32>(-1.0 / 5040.0)), 160);
+  v128.store(K, f32x4.splat(<f32>(1.0 / 362880.0)), 176);
+  v128.store(K, f32x4.splat(<f32>(-1.0 / 39916800.0)), 192);
   for (let i = 0; i < n; i += 4) {
     // Cycle position shifted by half an edge, so the rise is centred on phase 0.
-    const x = f32x4.add(f32x4.mul(f32x4.convert_i32x4_u(i32x4.shr_u(ph, 8)), scale), halfV);
-    const pos = f32x4.sub(x, v128.and(one, f32x4.ge(x, one)));
+    // (ph >>> 8 < 2^24: the signed convert is exact, and one instruction where unsigned is many.)
+    const x = f32x4.add(f32x4.mul(f32x4.convert_i32x4_s(i32x4.shr_u(ph, 8)), v128.load(K, 16)), v128.load(K, 32));
+    const pos = f32x4.sub(x, v128.and(v128.load(K, 48), f32x4.ge(x, v128.load(K, 48))));
     // pmin/pmax: one instruction each (the NaN-propagating min/max expand to several).
-    const up = f32x4.pmin(f32x4.mul(pos, iw), one);
-    const down = f32x4.pmin(f32x4.pmax(f32x4.mul(f32x4.sub(pos, mid), iw), zero), one);
-    const t = f32x4.mul(f32x4.sub(up, down), hpi); // 0..pi/2..0 over the cycle
+    const up = f32x4.pmin(f32x4.mul(pos, v128.load(K, 96)), v128.load(K, 48));
+    const down = f32x4.pmin(f32x4.pmax(f32x4.mul(f32x4.sub(pos, v128.load(K, 80)), v128.load(K, 96)), v128.load(K, 64)), v128.load(K, 48));
+    const t = f32x4.mul(f32x4.sub(up, down), v128.load(K, 112)); // 0..pi/2..0 over the cycle
     const t2 = f32x4.mul(t, t);
-    let q = f32x4.add(k9, f32x4.mul(t2, k11));
-    q = f32x4.add(k7, f32x4.mul(t2, q));
-    q = f32x4.add(k5, f32x4.mul(t2, q));
-    q = f32x4.add(k3, f32x4.mul(t2, q));
-    const sn = f32x4.mul(t, f32x4.add(one, f32x4.mul(t2, q)));
+    let q = f32x4.add(v128.load(K, 176), f32x4.mul(t2, v128.load(K, 192)));
+    q = f32x4.add(v128.load(K, 160), f32x4.mul(t2, q));
+    q = f32x4.add(v128.load(K, 144), f32x4.mul(t2, q));
+    q = f32x4.add(v128.load(K, 128), f32x4.mul(t2, q));
+    const sn = f32x4.mul(t, f32x4.add(v128.load(K, 48), f32x4.mul(t2, q)));
     const g = f32x4.mul(sn, sn);
-    ph = i32x4.add(ph, inc4);
+    ph = i32x4.add(ph, v128.load(K));
     const o = <usize>i << 2;
     v128.store(l + o, f32x4.mul(v128.load(l + o), g));
     v128.store(r + o, f32x4.mul(v128.load(r + o), g));
