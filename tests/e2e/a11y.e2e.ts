@@ -1,0 +1,55 @@
+// Accessibility of the studio (axe-core in real Chromium): no serious or critical WCAG 2.1 AA
+// violations for a signed-in Pro user (every control labelled, contrast, names, roles).
+
+import { createRequire } from "node:module";
+import { readFileSync } from "node:fs";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium, startTestApp, type TestApp } from "./browser";
+import { openSignedIn, registerProAccount } from "./session";
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+let app: TestApp;
+let browser: Browser;
+let page: Page;
+
+interface Violation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+async function audit(p: Page): Promise<Violation[]> {
+  await p.addScriptTag({ content: axeSource });
+  return p.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Violation[] }> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
+  });
+}
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchChromium();
+  page = await browser.newPage();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe("accessibility", () => {
+  it("the Pro studio has no serious or critical WCAG 2.1 AA violations", async () => {
+    await openSignedIn(page, app.url, await registerProAccount(app));
+    await expect.poll(() => page.getByRole("switch", { name: "Channel 2 on/off" }).isEnabled()).toBe(true);
+    const serious = (await audit(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+  });
+
+  it("the sign-in screen has no serious or critical violations", async () => {
+    const p = await browser.newPage();
+    await p.goto(app.url + "/auth");
+    await expect.poll(() => p.getByRole("button", { name: /sign in/i }).count()).toBeGreaterThan(0);
+    const serious = (await audit(p)).filter((v) => v.impact === "serious" || v.impact === "critical");
+    expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
+    await p.close();
+  });
+});
