@@ -23,6 +23,7 @@ import { DelayLine } from "../lib/delayline";
 import { Rng } from "../lib/rng";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { Biquad4 } from "../lib/space-biquad4";
+import { opaque } from "../lib/space-util";
 
 const TAPS: i32 = 16;
 export const DAG_MIN_MS: f64 = 5.0;
@@ -193,7 +194,7 @@ export class DarkAmbientGranulator extends Effect {
     // One pass over the block: the buffer input (mono input plus the fed-back cloud) and the
     // mix, dry (1 - amount / 2) + 1.5 amount * cloud, amount ramped over the block.
     const fp = changetype<usize>(this.feed);
-    const half = f32x4.splat(0.5);
+    const half = opaque(f32x4.splat(0.5));
     const fbs: f32 = FEEDBACK * 0.5 * (this.near + this.far);
     const fb = f32x4.splat(fbs);
     const sa = (a1 - a0) * inv;

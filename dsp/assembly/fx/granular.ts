@@ -15,6 +15,7 @@ import { BLOCK } from "../lib/constants";
 import { DelayLine } from "../lib/delayline";
 import { Rng } from "../lib/rng";
 import { same } from "../lib/space-svf";
+import { opaque } from "../lib/space-util";
 
 // sin(pi x) for x in [0, 1] as a polynomial in u = x (1 - x) (least-squares fit, error < 1.1e-5):
 // symmetric about the centre and exactly 0 at both ends, and cheap in f32x4.
@@ -114,7 +115,7 @@ export class Granular extends Effect {
     const monoRun = this.monoRun;
     // Frame j of this block sits at ring index a.pos - (n - 1 - j).
     const last = a.pos - (n - 1);
-    const c1 = f32x4.splat(W1), c2 = f32x4.splat(W2), c3 = f32x4.splat(W3);
+    const c1 = opaque(f32x4.splat(W1)), c2 = opaque(f32x4.splat(W2)), c3 = opaque(f32x4.splat(W3));
     let first = true;
     for (let g = 0; g < GRAINS; g++) {
       if (!this.live[g]) continue;

@@ -14,7 +14,7 @@ import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
 import { DelayLine } from "../lib/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { ftz } from "../lib/space-util";
+import { ftz, opaque } from "../lib/space-util";
 
 const MAX_S: f64 = 2.0;
 const FADE_S: f64 = 0.03;
@@ -102,7 +102,7 @@ export class PingPong extends Effect {
     if (!sb) wb = changetype<usize>(this.tmpD);
     const inv: f32 = 1.0 / <f32>n;
     const fs = (f1 - f0) * inv, ms = (m1 - m0) * inv;
-    const tiny = f32x4.splat(1e-18);
+    const tiny = opaque(f32x4.splat(1e-18));
     let fv = f32x4(f0 + fs, f0 + 2.0 * fs, f0 + 3.0 * fs, f0 + 4.0 * fs);
     let mv = f32x4(m0 + ms, m0 + 2.0 * ms, m0 + 3.0 * ms, m0 + 4.0 * ms);
     const fd = f32x4.splat(4.0 * fs), md = f32x4.splat(4.0 * ms);

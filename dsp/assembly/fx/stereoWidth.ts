@@ -6,6 +6,7 @@
 
 import { Effect } from "./effect";
 import { Smoothed, blockCoef } from "../lib/smooth";
+import { opaque } from "../lib/space-util";
 
 export class StereoWidth extends Effect {
   width: Smoothed = new Smoothed();
@@ -28,7 +29,7 @@ export class StereoWidth extends Effect {
   process(l: usize, r: usize, n: i32): void {
     const w0 = this.width.value;
     const w1 = this.width.step(this.coef);
-    const half = f32x4.splat(0.5);
+    const half = opaque(f32x4.splat(0.5));
     const n4 = n & ~3;
     if (w0 == w1) {
       const w = f32x4.splat(w1);

@@ -9,6 +9,7 @@
 // designed lib/biquad Biquad (its design() is reused).
 
 import { Biquad } from "./biquad";
+import { opaque } from "./space-util";
 
 // Scratch for setFrom (module-level: allocated once, never inside a block).
 const C1 = new StaticArray<f64>(4);
@@ -84,7 +85,7 @@ export class Biquad4 {
     const p1 = this.p1, p2 = this.p2, h0 = this.h0, h1 = this.h1, h2 = this.h2, h3 = this.h3;
     const q1 = this.q1, q2 = this.q2, r0 = this.r0, r1 = this.r1, r2 = this.r2, r3 = this.r3;
     let z1 = this.z1, z2 = this.z2;
-    const tiny = f32x4.splat(1e-18);
+    const tiny = opaque(f32x4.splat(1e-18));
     const n4 = n & ~3;
     for (let i = 0; i < n4; i += 4) {
       const o = <usize>i << 2;
