@@ -14,12 +14,33 @@
 import { Effect } from "./effect";
 import { channels, toneScale } from "../bus";
 import { BLOCK, CHANNELS } from "../lib/constants";
-import { addLaneSums, incU32, QUARTER, sineTable, tableAt } from "../lib/voice-osc";
+import { addLaneSums, incU32, QUARTER, sineTable, tableAt, TWO32 } from "../lib/voice-osc";
 import { blockCoef, Smoothed } from "../lib/smooth";
 
 const LAYERS: i32 = 3;
 const FADE_FROM: f64 = 18000.0;
 const FADE_TO: f64 = 20000.0;
+
+/** 2^x for |x| < 1000: exponent bits plus a Taylor polynomial for 2^f, f in [0, 1) (relative
+ *  error < 1e-12; Math.pow cost more than the rest of the per-block work). */
+function exp2(x: f64): f64 {
+  const fl = Math.floor(x);
+  const y = (x - fl) * 0.6931471805599453;
+  let p = 1.0 / 479001600.0; // 1/12!
+  p = 1.0 / 39916800.0 + y * p;
+  p = 1.0 / 3628800.0 + y * p;
+  p = 1.0 / 362880.0 + y * p;
+  p = 1.0 / 40320.0 + y * p;
+  p = 1.0 / 5040.0 + y * p;
+  p = 1.0 / 720.0 + y * p;
+  p = 1.0 / 120.0 + y * p;
+  p = 1.0 / 24.0 + y * p;
+  p = 1.0 / 6.0 + y * p;
+  p = 0.5 + y * p;
+  p = 1.0 + y * p;
+  p = 1.0 + y * p;
+  return p * reinterpret<f64>(<i64>(<i32>fl + 1023) << 52);
+}
 
 export class Shepard extends Effect {
   // [layer][channel], so each layer is one v128 across the four channels.
@@ -38,6 +59,7 @@ export class Shepard extends Effect {
   factor: StaticArray<f64> = new StaticArray<f64>(LAYERS); // per-block pitch factor per layer
   loud: StaticArray<f64> = new StaticArray<f64>(LAYERS);   // per-block loudness per layer
   table: usize = 0;
+  steps: StaticArray<f32> = new StaticArray<f32>(6 * 4); // per-block loop vectors (render)
 
   init(fs: f64): void {
     super.init(fs);
@@ -79,8 +101,9 @@ export class Shepard extends Effect {
       xm -= Math.floor(xm);
       let xe = x0 + dx + <f64>j / 3.0;
       xe -= Math.floor(xe);
-      unchecked((F[j] = Math.pow(2.0, (xm - 0.5) * span)));
-      unchecked((W[j] = 0.5 - 0.5 * Math.cos(2.0 * Math.PI * xe)));
+      unchecked((F[j] = exp2(<f64>(xm - 0.5) * span)));
+      // cos from the sine table (error ~3e-7, far below the f32 loudness it feeds).
+      unchecked((W[j] = 0.5 - 0.5 * <f64>tableAt(this.table, <u32>(<u64>(xe * TWO32)) + QUARTER)));
     }
     const table = this.table;
     let any = false;
@@ -137,18 +160,22 @@ export class Shepard extends Effect {
     // at the block's ends, so pitch changes between blocks stay seamless.
     const hc0 = v128.load(RC), hc1 = v128.load(RC, 16), hc2 = v128.load(RC, 32);
     const hs0 = v128.load(RS), hs1 = v128.load(RS, 16), hs2 = v128.load(RS, 32);
+    // Per-block vectors the loop reads from memory (as locals, their computation was moved into
+    // the loop and redone every sample): e = 2 sin(w/2) per layer, then the gain steps.
+    const K = changetype<usize>(this.steps);
     const two = f32x4.splat(2.0);
-    const e0 = f32x4.mul(two, hs0), e1 = f32x4.mul(two, hs1), e2 = f32x4.mul(two, hs2);
+    v128.store(K, f32x4.mul(two, hs0)); v128.store(K, f32x4.mul(two, hs1), 16); v128.store(K, f32x4.mul(two, hs2), 32);
     c0 = f32x4.sub(f32x4.mul(c0, hc0), f32x4.mul(s0, hs0));
     c1 = f32x4.sub(f32x4.mul(c1, hc1), f32x4.mul(s1, hs1));
     c2 = f32x4.sub(f32x4.mul(c2, hc2), f32x4.mul(s2, hs2));
     const inv = f32x4.splat(1.0 / <f32>n);
     let g0 = v128.load(G0), g1 = v128.load(G0, 16), g2 = v128.load(G0, 32);
-    const d0 = f32x4.mul(f32x4.sub(v128.load(G1), g0), inv);
-    const d1 = f32x4.mul(f32x4.sub(v128.load(G1, 16), g1), inv);
-    const d2 = f32x4.mul(f32x4.sub(v128.load(G1, 32), g2), inv);
+    v128.store(K, f32x4.mul(f32x4.sub(v128.load(G1), g0), inv), 48);
+    v128.store(K, f32x4.mul(f32x4.sub(v128.load(G1, 16), g1), inv), 64);
+    v128.store(K, f32x4.mul(f32x4.sub(v128.load(G1, 32), g2), inv), 80);
     for (let i = 0; i < n; i++) {
-      g0 = f32x4.add(g0, d0); g1 = f32x4.add(g1, d1); g2 = f32x4.add(g2, d2);
+      g0 = f32x4.add(g0, v128.load(K, 48)); g1 = f32x4.add(g1, v128.load(K, 64)); g2 = f32x4.add(g2, v128.load(K, 80));
+      const e0 = v128.load(K), e1 = v128.load(K, 16), e2 = v128.load(K, 32);
       s0 = f32x4.add(s0, f32x4.mul(e0, c0)); c0 = f32x4.sub(c0, f32x4.mul(e0, s0));
       s1 = f32x4.add(s1, f32x4.mul(e1, c1)); c1 = f32x4.sub(c1, f32x4.mul(e1, s1));
       s2 = f32x4.add(s2, f32x4.mul(e2, c2)); c2 = f32x4.sub(c2, f32x4.mul(e2, s2));
