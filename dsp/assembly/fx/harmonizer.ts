@@ -24,6 +24,7 @@ export class Harmonizer extends Effect {
   incs: StaticArray<u32> = new StaticArray<u32>(CHANNELS);
   bases: StaticArray<u32> = new StaticArray<u32>(CHANNELS);  // pair table per channel
   vecs: StaticArray<f32> = new StaticArray<f32>(BLOCK * 4);  // per-sample lane values
+  dg: StaticArray<f32> = new StaticArray<f32>(CHANNELS);     // per-sample gain step
   amount: Smoothed = new Smoothed();
   coef: f32 = 0.0;
 
@@ -90,10 +91,13 @@ export class Harmonizer extends Effect {
     const inc = v128.load(changetype<usize>(this.incs));
     const bases = v128.load(changetype<usize>(this.bases));
     let g = v128.load(changetype<usize>(this.g0));
-    const dg = f32x4.mul(f32x4.sub(v128.load(changetype<usize>(this.gains)), g), f32x4.splat(1.0 / <f32>n));
+    // The gain step is read from memory in the loop (as a local its computation was moved into
+    // the loop and redone every sample).
+    const D = changetype<usize>(this.dg);
+    v128.store(D, f32x4.mul(f32x4.sub(v128.load(changetype<usize>(this.gains)), g), f32x4.splat(1.0 / <f32>n)));
     const V = changetype<usize>(this.vecs);
     for (let i = 0; i < n; i++) {
-      g = f32x4.add(g, dg);
+      g = f32x4.add(g, v128.load(D));
       v128.store(V + (<usize>i << 4), f32x4.mul(pairLookup4(p, bases), g));
       p = i32x4.add(p, inc);
     }

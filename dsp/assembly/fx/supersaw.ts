@@ -32,7 +32,7 @@ export class Supersaw extends Effect {
   g0: StaticArray<f32> = new StaticArray<f32>(CHANNELS);
   g1: StaticArray<f32> = new StaticArray<f32>(CHANNELS);
   pan: StaticArray<f32> = new StaticArray<f32>(VOICES * 2);
-  mixK: StaticArray<f32> = new StaticArray<f32>(5 * 4); // splats: centre; mid, side (1, 2); (3, 4)
+  mixK: StaticArray<f32> = new StaticArray<f32>(6 * 4); // splats: centre; mid, side (1, 2); (3, 4); gain step
   vecL: StaticArray<f32> = new StaticArray<f32>(BLOCK * 4); // per-sample lane values
   vecR: StaticArray<f32> = new StaticArray<f32>(BLOCK * 4);
   pairs: usize = 0;    // LEVELS tables of TABLE_SIZE (value, next - value) pairs
@@ -130,7 +130,8 @@ export class Supersaw extends Effect {
     const K = changetype<usize>(this.mixK);
     const VL = changetype<usize>(this.vecL), VR = changetype<usize>(this.vecR);
     let g = v128.load(changetype<usize>(this.g0));
-    const dg = f32x4.mul(f32x4.sub(v128.load(changetype<usize>(this.g1)), g), f32x4.splat(1.0 / <f32>n));
+    // Gain step read from memory in the loop (as a local it was recomputed every sample).
+    v128.store(K, f32x4.mul(f32x4.sub(v128.load(changetype<usize>(this.g1)), g), f32x4.splat(1.0 / <f32>n)), 80);
     // Three passes over the block (voice 0; voices 1 and 2; voices 3 and 4) instead of one: each
     // keeps few enough vectors live to stay in registers, where the single pass spilled heavily.
     // Pans are mirror pairs (1, 2) and (3, 4): mid/side form, L = M + S, R = M - S; the mid part
@@ -149,7 +150,7 @@ export class Supersaw extends Effect {
     for (let i = 0; i < n; i++) {
       const s3 = pairLookup4(p3, base), s4 = pairLookup4(p4, base);
       p3 = i32x4.add(p3, i3); p4 = i32x4.add(p4, i4);
-      g = f32x4.add(g, dg);
+      g = f32x4.add(g, v128.load(K, 80));
       const o = <usize>i << 4;
       const m = f32x4.add(v128.load(VL + o), f32x4.mul(f32x4.add(s3, s4), v128.load(K, 48)));
       const sd = f32x4.add(v128.load(VR + o), f32x4.mul(f32x4.sub(s3, s4), v128.load(K, 64)));

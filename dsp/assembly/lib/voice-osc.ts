@@ -84,6 +84,10 @@ export function addLaneSums(vecs: usize, n: i32, dst: usize, dst2: usize): void 
 
 /** 16 bytes of scratch for the gathers' lane offsets. */
 const GATHER: usize = memory.data(16, 16);
+/** The gathers' constants, read from memory where used (as splats the compiler rebuilt them on
+ *  every call): the 20-bit fraction mask and its scale. */
+const FRAC_MASK: usize = memory.data<u32>([0xfffff, 0xfffff, 0xfffff, 0xfffff], 16);
+const FRAC_SCALE: usize = memory.data<f32>([1.0 / 1048576.0, 1.0 / 1048576.0, 1.0 / 1048576.0, 1.0 / 1048576.0], 16);
 
 /**
  * Four table reads at once: lane k reads the (value, slope) pair table whose address is lane k
@@ -100,7 +104,7 @@ export function pairLookup4(p: v128, base: v128): v128 {
   const b = v128.load64_lane(<usize>load<u32>(GATHER, 12), v128.load64_zero(<usize>load<u32>(GATHER, 8)), 1);
   const v = v128.shuffle<f32>(a, b, 0, 2, 4, 6);
   const d = v128.shuffle<f32>(a, b, 1, 3, 5, 7);
-  const fr = f32x4.mul(f32x4.convert_i32x4_s(v128.and(p, i32x4.splat(0xfffff))), f32x4.splat(1.0 / 1048576.0));
+  const fr = f32x4.mul(f32x4.convert_i32x4_s(v128.and(p, v128.load(FRAC_MASK))), v128.load(FRAC_SCALE));
   return f32x4.add(v, f32x4.mul(d, fr));
 }
 
