@@ -2,13 +2,16 @@
 // cutoff is top * 2^(-5 (1 - s)), s a raised cosine with an 8 s period, so it rises over five
 // octaves in 4 s (from top/32, at least 40 Hz) and falls again. It starts closed on reset.
 // The sweep is slow enough (< 0.01 octave per block) for an RBJ biquad (lib/biquad, Q 0.9)
-// redesigned once per block, run four frames per step (lib/space-biquad4); the top cutoff itself
-// is smoothed, so moving the slider glides.
+// redesigned once per block, run four frames per step (lib/space-biquad4; one design serves both
+// channels, and a mono input is filtered once); the top cutoff itself is smoothed, so moving the
+// slider glides.
 
 import { Effect } from "./effect";
 import { Biquad, LOWPASS } from "../lib/biquad";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { Biquad4 } from "../lib/space-biquad4";
+import { same } from "../lib/space-svf";
+import { cos2pi, exp2 } from "../lib/space-util";
 
 export const SWEEP_PERIOD_S: f64 = 8.0;
 export const SWEEP_OCTAVES: f64 = 5.0;
@@ -44,13 +47,22 @@ export class FilterSweep extends Effect {
     let ph = this.phase + <f64>n / (SWEEP_PERIOD_S * this.fs);
     ph -= Math.floor(ph);
     this.phase = ph;
-    const s = 0.5 - 0.5 * Math.cos(2.0 * Math.PI * ph);
-    const fc = Math.max(40.0, top * Math.pow(2.0, -SWEEP_OCTAVES * (1.0 - s)));
+    const s = 0.5 - 0.5 * cos2pi(ph);
+    const fc = Math.max(40.0, top * exp2(-SWEEP_OCTAVES * (1.0 - s)));
     const q = this.design;
     q.design(LOWPASS, fc, SWEEP_Q, this.fs);
-    this.left.setFrom(q);
-    this.right.setFrom(q);
-    this.left.process(l, n);
-    this.right.process(r, n);
+    const a = this.left, b = this.right;
+    a.setFrom(q);
+    // A mono input with equal states: filter the left channel only and copy it (same bytes).
+    if (a.z1 == b.z1 && a.z2 == b.z2 && same(l, r, n)) {
+      a.process(l, n);
+      memory.copy(r, l, <usize>n << 2);
+      b.z1 = a.z1;
+      b.z2 = a.z2;
+      return;
+    }
+    b.copyFrom(a);
+    a.process(l, n);
+    b.process(r, n);
   }
 }

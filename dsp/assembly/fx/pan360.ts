@@ -6,6 +6,7 @@
 import { Effect } from "./effect";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { panLeft, panRight, stereoGainRamp } from "../lib/space-pan";
+import { sin2pi } from "../lib/space-util";
 
 export class Pan360 extends Effect {
   rate: Smoothed = new Smoothed();
@@ -37,7 +38,7 @@ export class Pan360 extends Effect {
     let ph = this.phase + (r0 + r1) * 0.5 * <f64>n / this.fs;
     ph -= Math.floor(ph);
     this.phase = ph;
-    const p = Math.sin(2.0 * Math.PI * ph);
+    const p = sin2pi(ph);
     const gl0 = this.gl, gr0 = this.gr;
     this.gl = panLeft(p);
     this.gr = panRight(p);

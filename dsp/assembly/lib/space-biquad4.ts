@@ -79,6 +79,15 @@ export class Biquad4 {
     this.r3 = f32x4(<f32>BX[0], <f32>BY[0], 0.0, 0.0);
   }
 
+  /** Takes another Biquad4's coefficients (not its state). */
+  copyFrom(o: Biquad4): void {
+    this.p1 = o.p1; this.p2 = o.p2;
+    this.h0 = o.h0; this.h1 = o.h1; this.h2 = o.h2; this.h3 = o.h3;
+    this.q1 = o.q1; this.q2 = o.q2;
+    this.r0 = o.r0; this.r1 = o.r1; this.r2 = o.r2; this.r3 = o.r3;
+    this.b0 = o.b0; this.b1 = o.b1; this.b2 = o.b2; this.a1 = o.a1; this.a2 = o.a2;
+  }
+
   /** Filters p[0..n) in place (four frames per step, then a scalar tail). With `flush`, outputs
    *  below ~1e-25 become exactly 0 (lib/space-util ftz), for a filter inside a feedback loop. */
   process(p: usize, n: i32, flush: bool = false): void {

@@ -5,16 +5,18 @@
 // (equal power) and the centre leaves the signal unchanged. Each channel is scaled on its own
 // (a balance law), so a stereo input such as binaural keeps its two ears apart.
 
+import { cos2pi, sin2pi } from "./space-util";
+
 const SQRT2: f64 = 1.4142135623730951;
 
 /** Left gain for position p (-1 = hard left, 1 = hard right). */
 export function panLeft(p: f64): f32 {
-  return <f32>(SQRT2 * Math.cos((p + 1.0) * Math.PI * 0.25));
+  return <f32>(SQRT2 * cos2pi((p + 1.0) * 0.125));
 }
 
 /** Right gain for position p. */
 export function panRight(p: f64): f32 {
-  return <f32>(SQRT2 * Math.sin((p + 1.0) * Math.PI * 0.25));
+  return <f32>(SQRT2 * sin2pi((p + 1.0) * 0.125));
 }
 
 /** Multiplies the left block by a gain ramping linearly from gl0 to gl1 and the right by gr0 to
