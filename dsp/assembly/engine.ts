@@ -14,7 +14,7 @@ import { Compressor } from "./lib/compressor";
 import { Smoothed, blockCoef } from "./lib/smooth";
 import { buildTables } from "./osc/wavetable";
 import { SPECIAL, STEADY, lookup } from "./osc/channel";
-import { anyEffectRunning, initEffects, processEffects, resetEffects } from "./fx/chain";
+import { anyEffectRunning, dryMixUnused, initEffects, processEffects, resetEffects } from "./fx/chain";
 
 export const outL = new StaticArray<f32>(MAX_FRAMES);
 export const outR = new StaticArray<f32>(MAX_FRAMES);
@@ -162,7 +162,10 @@ function renderBlock(): void {
     modes[i] = channels[i].begin(BLOCK, s0, s1, coef);
     if (modes[i] == STEADY) steady++;
   }
-  if (steady == CHANNELS) {
+  if (steady == CHANNELS && dryMixUnused()) {
+    // The first effect re-synthesises the channels: keep the clocks exact, skip the mix.
+    for (let i = 0; i < CHANNELS; i++) channels[i].advance(<u64>BLOCK);
+  } else if (steady == CHANNELS) {
     mixFour(l, BLOCK); // the common case: all four channels sounding steadily
   } else {
     memory.fill(l, 0, <usize>BLOCK << 2);

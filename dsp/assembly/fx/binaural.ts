@@ -22,6 +22,7 @@ export class Binaural extends Effect {
   g0: StaticArray<f32> = new StaticArray<f32>(CHANNELS);
   gs: StaticArray<f32> = new StaticArray<f32>(CHANNELS);
   beat: f64 = 10.0;
+  replacesInput: bool = true;
 
   reset(): void {
     for (let c = 0; c < CHANNELS; c++) {

@@ -51,6 +51,20 @@ export function resetEffects(): void {
   }
 }
 
+/** True when the first running effect is fully on and overwrites its input, so the dry channel
+ *  mix would be thrown away (the engine then only advances the channels' clocks). */
+export function dryMixUnused(): bool {
+  for (let i = 0; i < FX_SLOTS; i++) {
+    const fx = unchecked(effects[i]);
+    if (!fx) continue;
+    const on = unchecked(enabled[i]);
+    const m = unchecked(mix[i]);
+    if (!on && m == 0.0) continue;
+    return fx.replacesInput && on && m == 1.0;
+  }
+  return false;
+}
+
 /** True when some effect is on or still fading out (the block then needs the effect chain). */
 export function anyEffectRunning(): bool {
   for (let i = 0; i < FX_SLOTS; i++) if (unchecked(enabled[i]) || unchecked(mix[i]) != 0.0) return true;

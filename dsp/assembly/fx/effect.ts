@@ -11,6 +11,9 @@ export class Effect {
   e2: f32 = 0.0;
   e3: f32 = 0.0;
   fs: f64 = 48000.0;
+  /** True for an effect that overwrites its input block entirely (binaural re-synthesises the
+   *  channels): when it is the first effect running, fully on, the engine skips the dry mix. */
+  replacesInput: bool = false;
 
   init(fs: f64): void {
     this.fs = fs;
