@@ -6,6 +6,8 @@
 // Click-free edges: the dry gain moves at most 1/F per frame (F = 2.5 ms fades), and every
 // repetition of a slice fades in and out over F (also at the event's end), so no jump ever
 // reaches the output. The grid is kept in f64 frames, so event times never drift.
+// Speed: steady pass and drop-out need no per-frame work, and a stutter away from its fades is a
+// plain (forward or reversed) copy of the slice, four frames per step.
 
 import { Effect } from "./effect";
 import { DelayLine } from "../lib/delayline";
@@ -104,7 +106,52 @@ export class Glitch extends Effect {
       const forward = this.kind == GLITCH_STUTTER;
       const ls = this.slice, len = this.len;
       let e = this.elapsed, rp = this.rp;
-      for (let k = i; k < i + seg; k++) {
+      const kEnd = i + seg;
+      let k = i;
+      while (k < kEnd) {
+        if (stutter && g == 0.0 && t == 0.0 && rp >= fade) {
+          // Inside a repetition, away from every fade: the output is the slice itself, read
+          // forwards or backwards one frame per frame. Copied four frames per step.
+          const m = min(min(kEnd - k, ls - fade - rp), len - fade - e);
+          const q = forward ? rp : ls - 1 - rp;
+          const i0 = last + k - (e + ls - q); // ring index of frame k's sample
+          const lo = forward ? i0 : i0 - (m - 1);
+          if (m >= 4 && (lo & mask) + m <= mask + 1) {
+            const m4 = m & ~3;
+            const ra = ba + (<usize>(lo & mask) << 2), rb = bb + (<usize>(lo & mask) << 2);
+            const ol = l + (<usize>k << 2), orr = r + (<usize>k << 2);
+            if (forward) {
+              for (let j = 0; j < m4; j += 4) {
+                const o = <usize>j << 2;
+                v128.store(ol + o, v128.load(ra + o));
+                v128.store(orr + o, v128.load(rb + o));
+              }
+              for (let j = m4; j < m; j++) {
+                const o = <usize>j << 2;
+                store<f32>(ol + o, load<f32>(ra + o));
+                store<f32>(orr + o, load<f32>(rb + o));
+              }
+            } else {
+              // Frame k + j takes ring sample lo + m - 1 - j.
+              for (let j = 0; j < m4; j += 4) {
+                const o = <usize>j << 2, src = <usize>(m - 4 - j) << 2;
+                const a = v128.load(ra + src), b = v128.load(rb + src);
+                v128.store(ol + o, i32x4.shuffle(a, a, 3, 2, 1, 0));
+                v128.store(orr + o, i32x4.shuffle(b, b, 3, 2, 1, 0));
+              }
+              for (let j = m4; j < m; j++) {
+                const o = <usize>j << 2, src = <usize>(m - 1 - j) << 2;
+                store<f32>(ol + o, load<f32>(ra + src));
+                store<f32>(orr + o, load<f32>(rb + src));
+              }
+            }
+            k += m;
+            e += m;
+            rp += m;
+            if (rp >= ls) rp = 0;
+            continue;
+          }
+        }
         const o = <usize>k << 2;
         // Dry gain: a linear ramp of at most 1/F per frame towards the event's target.
         g = g < t ? Mathf.min(t, g + step) : Mathf.max(t, g - step);
@@ -122,6 +169,7 @@ export class Glitch extends Effect {
         e++;
         store<f32>(l + o, yl);
         store<f32>(r + o, yr);
+        k++;
       }
       this.gain = g;
       this.elapsed = e;
