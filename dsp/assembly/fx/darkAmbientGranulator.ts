@@ -193,7 +193,11 @@ export class DarkAmbientGranulator extends Effect {
     }
     // One pass over the block: the buffer input (mono input plus the fed-back cloud) and the
     // mix, dry (1 - amount / 2) + 1.5 amount * cloud, amount ramped over the block.
-    const fp = changetype<usize>(this.feed);
+    // The buffer input goes straight into the ring when the block is contiguous there (every
+    // tap has been summed already, so nothing reads that span any more).
+    let fp = this.line.writeSpan(n);
+    const direct = fp != 0;
+    if (!direct) fp = changetype<usize>(this.feed);
     const half = opaque(f32x4.splat(0.5));
     const fbs: f32 = FEEDBACK * 0.5 * (this.near + this.far);
     const fb = f32x4.splat(fbs);
@@ -231,7 +235,8 @@ export class DarkAmbientGranulator extends Effect {
     }
     // Low-pass, flushed to zero (the loop must never reach denormals), into the buffer.
     this.lp.process(fp, n, true);
-    this.line.writeBlock(fp, n);
+    if (direct) this.line.commit(n);
+    else this.line.writeBlock(fp, n);
   }
 }
 
