@@ -136,6 +136,7 @@ export class DarkAmbientGranulator extends Effect {
     // Live taps of each side go to slots side * 12 + k (k < 8, padded to a multiple of 4).
     const srcs = changetype<usize>(this.src), gs = changetype<usize>(this.g0s), ss = changetype<usize>(this.steps);
     let countE = 0, countO = 0;
+    const lbuf = changetype<usize>(this.line.buf), lmask = this.line.mask, lpos1 = this.line.pos + 1;
     for (let i = 0; i < TAPS; i++) {
       const g0 = unchecked(this.gain[i]);
       const at = unchecked(this.at[i]) + n;
@@ -162,7 +163,9 @@ export class DarkAmbientGranulator extends Effect {
         const tp = changetype<usize>(this.tmp) + <usize>(i * (BLOCK + 4)) * 4;
         if (nv != n) memory.fill(tp + (<usize>n << 2), 0, <usize>(nv - n) << 2);
         const d = unchecked(this.delay[i]);
-        const src = nv == n ? this.line.readSpan(tp, d, n) : readPadded(this.line, tp, d, n);
+        // DelayLine.readSpan, inlined: in place when the span is contiguous in the ring.
+        const start = (lpos1 - d) & lmask;
+        const src = nv == n && start + n <= lmask + 1 ? lbuf + (<usize>start << 2) : readPadded(this.line, tp, d, n);
         const slot = (i & 1) == 0 ? countE++ : 12 + countO++;
         const o = <usize>slot << 2;
         store<usize>(srcs + o, src);
