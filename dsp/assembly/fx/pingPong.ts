@@ -72,13 +72,13 @@ export class PingPong extends Effect {
     // Every delay is longer than a block, so the block's echoes are already in the lines.
     const dl = this.cur, dr = dl + (dl >> 1);
     const ta = changetype<usize>(this.tmpA), tb = changetype<usize>(this.tmpB);
-    let el = a.readSpan(ta, dl, n);
-    let er = b.readSpan(tb, dr, n);
+    let el = a.readSpanInline(ta, dl, n);
+    let er = b.readSpanInline(tb, dr, n);
     if (this.next != this.cur) {
       // Crossfade old -> new read position: t = (fade + j + 1) / fadeLen, capped at 1.
       const nl = this.next, nr = nl + (nl >> 1);
-      const pa = a.readSpan(changetype<usize>(this.tmpC), nl, n);
-      const pb = b.readSpan(changetype<usize>(this.tmpD), nr, n);
+      const pa = a.readSpanInline(changetype<usize>(this.tmpC), nl, n);
+      const pb = b.readSpanInline(changetype<usize>(this.tmpD), nr, n);
       const inv: f32 = 1.0 / <f32>this.fadeLen;
       const t0 = <f32>this.fade;
       for (let j = 0; j < n; j++) {
@@ -96,7 +96,7 @@ export class PingPong extends Effect {
         this.fade = 0;
       }
     }
-    let wa = a.writeSpan(n), wb = b.writeSpan(n);
+    let wa = a.writeSpanInline(n), wb = b.writeSpanInline(n);
     const sa = wa != 0, sb = wb != 0;
     if (!sa) wa = changetype<usize>(this.tmpC);
     if (!sb) wb = changetype<usize>(this.tmpD);

@@ -104,9 +104,9 @@ export class Reverb extends Effect {
     const g = f32x4.splat(AP_G);
     const a = this.aps[first], b = this.aps[first + 1];
     const ta = changetype<usize>(this.tmp), tb = changetype<usize>(this.tmp2);
-    const oa = nv == n ? a.readSpan(ta, this.apLen[first], n) : padded(a, ta, this.apLen[first], n, nv);
-    const ob = nv == n ? b.readSpan(tb, this.apLen[first + 1], n) : padded(b, tb, this.apLen[first + 1], n, nv);
-    let wa = a.writeSpan(n), wb = b.writeSpan(n);
+    const oa = nv == n ? a.readSpanInline(ta, this.apLen[first], n) : padded(a, ta, this.apLen[first], n, nv);
+    const ob = nv == n ? b.readSpanInline(tb, this.apLen[first + 1], n) : padded(b, tb, this.apLen[first + 1], n, nv);
+    let wa = a.writeSpanInline(n), wb = b.writeSpanInline(n);
     const da = wa != 0 && nv == n, db = wb != 0 && nv == n;
     if (!da) wa = changetype<usize>(this.tmpW);
     if (!db) wb = changetype<usize>(this.tmpW2);
@@ -157,10 +157,10 @@ export class Reverb extends Effect {
     for (let i = 0; i < LINES; i++) {
       const line = this.lines[i];
       const row = sc + <usize>i * S;
-      const src = nv == n ? line.readSpan(row, this.len[i] + 1, n + 1) : padded(line, row, this.len[i] + 1, n + 1, nv + 4);
+      const src = nv == n ? line.readSpanInline(row, this.len[i] + 1, n + 1) : padded(line, row, this.len[i] + 1, n + 1, nv + 4);
       store<usize>(ro + (<usize>i << 2), src);
       // Feedback goes to the ring if contiguous, else to a scratch row (copied in afterwards).
-      let w = line.writeSpan(n);
+      let w = line.writeSpanInline(n);
       const direct = w != 0 && nv == n;
       if (!direct) w = changetype<usize>(this.fbRows) + <usize>i * S;
       this.direct[i] = direct;

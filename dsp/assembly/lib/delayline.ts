@@ -77,6 +77,21 @@ export class DelayLine {
     return start + n <= this.mask + 1 ? changetype<usize>(this.buf) + (<usize>start << 2) : 0;
   }
 
+  /** readSpan() inlined into the caller, for per-block paths that take many spans (a call per
+   *  span costs the caller its registers). */
+  @inline readSpanInline(dst: usize, d: i32, n: i32): usize {
+    const start = (this.pos + 1 - d) & this.mask;
+    if (start + n <= this.mask + 1) return changetype<usize>(this.buf) + (<usize>start << 2);
+    this.readBlock(dst, d, n);
+    return dst;
+  }
+
+  /** writeSpan() inlined into the caller. */
+  @inline writeSpanInline(n: i32): usize {
+    const start = (this.pos + 1) & this.mask;
+    return start + n <= this.mask + 1 ? changetype<usize>(this.buf) + (<usize>start << 2) : 0;
+  }
+
   /** Marks n frames written through writeSpan(). */
   commit(n: i32): void {
     this.pos = (this.pos + n) & this.mask;
