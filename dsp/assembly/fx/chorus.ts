@@ -82,7 +82,7 @@ export class Chorus extends Effect {
       store<f32>(m + o, (load<f32>(l + o) + load<f32>(r + o)) * 0.5);
     }
     const line = this.line;
-    line.writeBlock(m, n);
+    line.writeBlockInline(m, n);
     const inv: f32 = 1.0 / <f32>n;
     const buf = changetype<usize>(line.buf);
     const mask = line.mask;

@@ -79,8 +79,8 @@ export class Glitch extends Effect {
   process(l: usize, r: usize, n: i32): void {
     const a = this.left, b = this.right;
     // Record the block first; a stutter reads at least one frame back from the frame it makes.
-    a.writeBlock(l, n);
-    b.writeBlock(r, n);
+    a.writeBlockInline(l, n);
+    b.writeBlockInline(r, n);
     const ba = changetype<usize>(a.buf), bb = changetype<usize>(b.buf);
     const mask = a.mask;
     const last = a.pos - (n - 1); // ring index of frame 0 of this block

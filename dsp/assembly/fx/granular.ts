@@ -94,8 +94,8 @@ export class Granular extends Effect {
 
   process(l: usize, r: usize, n: i32): void {
     const a = this.left, b = this.right;
-    a.writeBlock(l, n);
-    b.writeBlock(r, n);
+    a.writeBlockInline(l, n);
+    b.writeBlockInline(r, n);
     // New grains: one every half grain, at exact (fractional-free) frame offsets in this block.
     const len = this.grainFrames();
     const hop = <f64>len * 0.5;
