@@ -52,7 +52,7 @@ function quantise(x: f32, bits: i32): f32 {
 }
 
 /** Both channels in place, four samples per v128 step (n is a multiple of 4: the engine's
- *  block is 128). pmin/pmax are single instructions (min/max with NaN propagation are not). */
+ *  block is BLOCK = 256). pmin/pmax are single instructions (min/max with NaN propagation are not). */
 function crush(l: usize, r: usize, n: i32, bits: i32): void {
   if (bits == 1) {
     const hi = f32x4.splat(FS * 0.70710678);

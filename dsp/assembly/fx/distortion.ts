@@ -38,7 +38,7 @@ class Shaper {
    *   F(u) - F(u1) = (a - a1)(a + a1)(0.75 - 0.125 (a^2 + a1^2)) + |u - a| - |u1 - a1|,
    * every term well conditioned (inside the knee a - a1 is exactly u - u1; on one side beyond
    * it the excess difference is exactly sign(a) (u - u1)), so the quotient needs no f64.
-   * n is a multiple of 4 (the engine's block is 128).
+   * n is a multiple of 4 (the engine's block, BLOCK, is 256).
    */
   run(p: usize, n: i32, g0: f32, g1: f32, sums: StaticArray<f64>): void {
     const gs = (g1 - g0) / <f32>n;

@@ -87,7 +87,7 @@ export class HarmonicExciter extends Effect {
   }
 
   /** Adds the excitation of the n samples at p (in place), amount ramping a0 -> a1; st is the
-   *  channel's state. n is a multiple of 4 (the engine's block is 128). */
+   *  channel's state. n is a multiple of 4 (the engine's block, BLOCK, is 256). */
   private run(p: usize, n: i32, st: usize, a0: f32, a1: f32): void {
     const C1 = changetype<usize>(this.pre), C2 = changetype<usize>(this.post);
     let px = v128.load(st), py = v128.load(st, 16), qx = v128.load(st, 32), qy = v128.load(st, 48);

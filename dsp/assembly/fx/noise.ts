@@ -124,7 +124,7 @@ class NoiseVoice {
       }
       this.low = flush(low);
     } else {
-      // Four samples per v128 step (n is a multiple of 4: the engine's block is 128).
+      // Four samples per v128 step (n is a multiple of 4: the engine's block, BLOCK, is 256).
       let gv = f32x4.add(f32x4.splat(g0), f32x4.mul(f32x4(1.0, 2.0, 3.0, 4.0), f32x4.splat(gs)));
       const g4 = f32x4.splat(4.0 * gs);
       for (let i = 0; i < n; i += 4) {

@@ -188,7 +188,7 @@ export class Vocoder extends Effect {
     const dryStep = (m0 - m1) * inv;
     let dry = f32x4.add(f32x4.splat(1.0 - m0), f32x4.mul(f32x4(1.0, 2.0, 3.0, 4.0), f32x4.splat(dryStep)));
     const dry4 = f32x4.splat(4.0 * dryStep);
-    // Four samples per pass (n is a multiple of 4: the engine's block is 128): the four band
+    // Four samples per pass (n is a multiple of 4: the engine's block, BLOCK, is 256): the four band
     // sums are added across lanes by one 4x4 transpose instead of a reduction per sample.
     for (let i = 0; i < n; i += 4) {
       const q = p + (<usize>i << 2);
