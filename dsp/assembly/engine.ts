@@ -12,8 +12,8 @@ import {
 } from "./lib/constants";
 import { Compressor } from "./lib/compressor";
 import { Smoothed, blockCoef } from "./lib/smooth";
-import { buildTables } from "./osc/wavetable";
-import { SPECIAL, STEADY, lookup } from "./osc/channel";
+import { TABLE_BITS, buildTables } from "./osc/wavetable";
+import { SPECIAL, STEADY } from "./osc/channel";
 import { anyEffectRunning, dryMixUnused, initEffects, processEffects, resetEffects } from "./fx/chain";
 
 export const outL = new StaticArray<f32>(MAX_FRAMES);
@@ -136,19 +136,47 @@ const modes = new StaticArray<i32>(CHANNELS);
 
 /** Four steady channels in one pass: one store per sample instead of four read-modify-writes. */
 function mixFour(dst: usize, n: i32): void {
+  // SIMD across the four channels: phases in two i64x2, gains and interpolation in one f32x4,
+  // table reads straight into lanes (load32_lane), one horizontal sum per frame.
   const c0 = channels[0], c1 = channels[1], c2 = channels[2], c3 = channels[3];
   const t0 = c0.table, t1 = c1.table, t2 = c2.table, t3 = c3.table;
-  const i0 = c0.incFixed, i1 = c1.incFixed, i2 = c2.incFixed, i3 = c3.incFixed;
-  const s0 = c0.gStep, s1 = c1.gStep, s2 = c2.gStep, s3 = c3.gStep;
-  let p0 = c0.phase, p1 = c1.phase, p2 = c2.phase, p3 = c3.phase;
-  let g0 = c0.g, g1 = c1.g, g2 = c2.g, g3 = c3.g;
+  let p01 = i64x2(<i64>c0.phase, <i64>c1.phase);
+  let p23 = i64x2(<i64>c2.phase, <i64>c3.phase);
+  const i01 = i64x2(<i64>c0.incFixed, <i64>c1.incFixed);
+  const i23 = i64x2(<i64>c2.incFixed, <i64>c3.incFixed);
+  let g = f32x4(c0.g, c1.g, c2.g, c3.g);
+  const gs = f32x4(c0.gStep, c1.gStep, c2.gStep, c3.gStep);
+  const fracMask = i32x4.splat(0x7fffffff);
+  const inv31 = f32x4.splat(1.0 / 2147483648.0);
   for (let i = 0; i < n; i++) {
-    const v = lookup(t0, p0) * g0 + lookup(t1, p1) * g1 + lookup(t2, p2) * g2 + lookup(t3, p3) * g3;
-    store<f32>(dst + (<usize>i << 2), v);
-    p0 += i0; p1 += i1; p2 += i2; p3 += i3;
-    g0 += s0; g1 += s1; g2 += s2; g3 += s3;
+    // Top TABLE_BITS bits index the table; the next 31 bits interpolate.
+    const x01 = i64x2.shr_u(p01, 64 - TABLE_BITS);
+    const x23 = i64x2.shr_u(p23, 64 - TABLE_BITS);
+    const q0 = t0 + (<usize>i64x2.extract_lane(x01, 0) << 2);
+    const q1 = t1 + (<usize>i64x2.extract_lane(x01, 1) << 2);
+    const q2 = t2 + (<usize>i64x2.extract_lane(x23, 0) << 2);
+    const q3 = t3 + (<usize>i64x2.extract_lane(x23, 1) << 2);
+    let a = v128.load32_zero(q0);
+    a = v128.load32_lane(q1, a, 1);
+    a = v128.load32_lane(q2, a, 2);
+    a = v128.load32_lane(q3, a, 3);
+    let b = v128.load32_zero(q0, 4);
+    b = v128.load32_lane(q1, b, 1, 4);
+    b = v128.load32_lane(q2, b, 2, 4);
+    b = v128.load32_lane(q3, b, 3, 4);
+    const f = v128.shuffle<i32>(i64x2.shr_u(p01, 64 - TABLE_BITS - 31), i64x2.shr_u(p23, 64 - TABLE_BITS - 31), 0, 2, 4, 6);
+    const frac = f32x4.mul(f32x4.convert_i32x4_s(v128.and(f, fracMask)), inv31);
+    const v = f32x4.mul(f32x4.add(a, f32x4.mul(f32x4.sub(b, a), frac)), g);
+    const h = f32x4.add(v, v128.shuffle<f32>(v, v, 2, 3, 0, 1));
+    store<f32>(dst + (<usize>i << 2), f32x4.extract_lane(h, 0) + f32x4.extract_lane(h, 1));
+    p01 = i64x2.add(p01, i01);
+    p23 = i64x2.add(p23, i23);
+    g = f32x4.add(g, gs);
   }
-  c0.phase = p0; c1.phase = p1; c2.phase = p2; c3.phase = p3;
+  c0.phase = <u64>i64x2.extract_lane(p01, 0);
+  c1.phase = <u64>i64x2.extract_lane(p01, 1);
+  c2.phase = <u64>i64x2.extract_lane(p23, 0);
+  c3.phase = <u64>i64x2.extract_lane(p23, 1);
 }
 
 function renderBlock(): void {
