@@ -135,6 +135,30 @@ export function channelPhase(i: i32): f64 {
 const modes = new StaticArray<i32>(CHANNELS);
 
 /** Four steady channels in one pass: one store per sample instead of four read-modify-writes. */
+/** The four channels' gained, interpolated table values for one frame, one per lane. */
+// @ts-ignore: decorator
+@inline
+function frame(t0: usize, t1: usize, t2: usize, t3: usize, p01: v128, p23: v128, g: v128, fracMask: v128, inv31: v128): v128 {
+  // Top TABLE_BITS bits index the table; the next 31 bits interpolate.
+  const x01 = i64x2.shr_u(p01, 64 - TABLE_BITS);
+  const x23 = i64x2.shr_u(p23, 64 - TABLE_BITS);
+  const q0 = t0 + (<usize>i64x2.extract_lane(x01, 0) << 2);
+  const q1 = t1 + (<usize>i64x2.extract_lane(x01, 1) << 2);
+  const q2 = t2 + (<usize>i64x2.extract_lane(x23, 0) << 2);
+  const q3 = t3 + (<usize>i64x2.extract_lane(x23, 1) << 2);
+  let a = v128.load32_zero(q0);
+  a = v128.load32_lane(q1, a, 1);
+  a = v128.load32_lane(q2, a, 2);
+  a = v128.load32_lane(q3, a, 3);
+  let b = v128.load32_zero(q0, 4);
+  b = v128.load32_lane(q1, b, 1, 4);
+  b = v128.load32_lane(q2, b, 2, 4);
+  b = v128.load32_lane(q3, b, 3, 4);
+  const f = v128.shuffle<i32>(i64x2.shr_u(p01, 64 - TABLE_BITS - 31), i64x2.shr_u(p23, 64 - TABLE_BITS - 31), 0, 2, 4, 6);
+  const frac = f32x4.mul(f32x4.convert_i32x4_s(v128.and(f, fracMask)), inv31);
+  return f32x4.mul(f32x4.add(a, f32x4.mul(f32x4.sub(b, a), frac)), g);
+}
+
 function mixFour(dst: usize, n: i32): void {
   // SIMD across the four channels: phases in two i64x2, gains and interpolation in one f32x4,
   // table reads straight into lanes (load32_lane), one horizontal sum per frame.
@@ -148,30 +172,21 @@ function mixFour(dst: usize, n: i32): void {
   const gs = f32x4(c0.gStep, c1.gStep, c2.gStep, c3.gStep);
   const fracMask = i32x4.splat(0x7fffffff);
   const inv31 = f32x4.splat(1.0 / 2147483648.0);
-  for (let i = 0; i < n; i++) {
-    // Top TABLE_BITS bits index the table; the next 31 bits interpolate.
-    const x01 = i64x2.shr_u(p01, 64 - TABLE_BITS);
-    const x23 = i64x2.shr_u(p23, 64 - TABLE_BITS);
-    const q0 = t0 + (<usize>i64x2.extract_lane(x01, 0) << 2);
-    const q1 = t1 + (<usize>i64x2.extract_lane(x01, 1) << 2);
-    const q2 = t2 + (<usize>i64x2.extract_lane(x23, 0) << 2);
-    const q3 = t3 + (<usize>i64x2.extract_lane(x23, 1) << 2);
-    let a = v128.load32_zero(q0);
-    a = v128.load32_lane(q1, a, 1);
-    a = v128.load32_lane(q2, a, 2);
-    a = v128.load32_lane(q3, a, 3);
-    let b = v128.load32_zero(q0, 4);
-    b = v128.load32_lane(q1, b, 1, 4);
-    b = v128.load32_lane(q2, b, 2, 4);
-    b = v128.load32_lane(q3, b, 3, 4);
-    const f = v128.shuffle<i32>(i64x2.shr_u(p01, 64 - TABLE_BITS - 31), i64x2.shr_u(p23, 64 - TABLE_BITS - 31), 0, 2, 4, 6);
-    const frac = f32x4.mul(f32x4.convert_i32x4_s(v128.and(f, fracMask)), inv31);
-    const v = f32x4.mul(f32x4.add(a, f32x4.mul(f32x4.sub(b, a), frac)), g);
-    const h = f32x4.add(v, v128.shuffle<f32>(v, v, 2, 3, 0, 1));
-    store<f32>(dst + (<usize>i << 2), f32x4.extract_lane(h, 0) + f32x4.extract_lane(h, 1));
-    p01 = i64x2.add(p01, i01);
-    p23 = i64x2.add(p23, i23);
-    g = f32x4.add(g, gs);
+  // Four frames per pass: each frame's four channel values form one f32x4; a 4x4 transpose-add
+  // turns the four vectors into the four frame sums, stored with one v128.store (n % 4 == 0).
+  for (let i = 0; i < n; i += 4) {
+    const v0 = frame(t0, t1, t2, t3, p01, p23, g, fracMask, inv31);
+    p01 = i64x2.add(p01, i01); p23 = i64x2.add(p23, i23); g = f32x4.add(g, gs);
+    const v1 = frame(t0, t1, t2, t3, p01, p23, g, fracMask, inv31);
+    p01 = i64x2.add(p01, i01); p23 = i64x2.add(p23, i23); g = f32x4.add(g, gs);
+    const v2 = frame(t0, t1, t2, t3, p01, p23, g, fracMask, inv31);
+    p01 = i64x2.add(p01, i01); p23 = i64x2.add(p23, i23); g = f32x4.add(g, gs);
+    const v3 = frame(t0, t1, t2, t3, p01, p23, g, fracMask, inv31);
+    p01 = i64x2.add(p01, i01); p23 = i64x2.add(p23, i23); g = f32x4.add(g, gs);
+    const s01 = f32x4.add(v128.shuffle<f32>(v0, v1, 0, 4, 1, 5), v128.shuffle<f32>(v0, v1, 2, 6, 3, 7));
+    const s23 = f32x4.add(v128.shuffle<f32>(v2, v3, 0, 4, 1, 5), v128.shuffle<f32>(v2, v3, 2, 6, 3, 7));
+    const sum = f32x4.add(v128.shuffle<f32>(s01, s23, 0, 1, 4, 5), v128.shuffle<f32>(s01, s23, 2, 3, 6, 7));
+    v128.store(dst + (<usize>i << 2), sum);
   }
   c0.phase = <u64>i64x2.extract_lane(p01, 0);
   c1.phase = <u64>i64x2.extract_lane(p01, 1);
