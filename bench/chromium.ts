@@ -19,9 +19,10 @@ export interface ChromiumBench {
   close(): Promise<void>;
 }
 
-async function workerBundle(): Promise<string> {
+/** Bundles a TypeScript entry (path relative to bench/) into one ES module string, in memory. */
+export async function bundleEntry(entry: string): Promise<string> {
   const out = await build({
-    entryPoints: [fileURLToPath(new URL("./browser/engine-worker.ts", import.meta.url))],
+    entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
     bundle: true,
     format: "esm",
     write: false,
@@ -34,7 +35,7 @@ async function workerBundle(): Promise<string> {
 export async function openChromiumBench(): Promise<ChromiumBench> {
   const browser: Browser = await launchChromium();
   const page: Page = await browser.newPage();
-  const worker = await workerBundle();
+  const worker = await bundleEntry("./browser/engine-worker.ts");
   const wasm = readFileSync(fileURLToPath(new URL("../dsp/build/engine.wasm", import.meta.url)));
   await page.route(`${ORIGIN}/**`, (route) => {
     const path = new URL(route.request().url()).pathname;

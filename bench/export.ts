@@ -14,10 +14,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { build } from "esbuild";
 import { exportPlan } from "../dsp/host/export-render";
 import type { AudioState } from "../dsp/host/state";
 import { launchChromium } from "../tests/e2e/browser";
+import { bundleEntry } from "./chromium";
 import { basePatch } from "./patches";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
@@ -112,20 +112,8 @@ async function cliExport(state: AudioState, seconds: number): Promise<ExportBenc
   }
 }
 
-async function bundle(entry: string): Promise<string> {
-  const out = await build({
-    entryPoints: [fileURLToPath(new URL(entry, import.meta.url))],
-    bundle: true,
-    format: "esm",
-    write: false,
-    target: "es2022",
-    logLevel: "silent",
-  });
-  return out.outputFiles[0].text;
-}
-
 async function browserExports(state: AudioState, seconds: number): Promise<{ rows: ExportRow[]; version: string }> {
-  const [worker, pageScript] = await Promise.all([bundle("../web/export/export.worker.ts"), bundle("./browser/export-page.ts")]);
+  const [worker, pageScript] = await Promise.all([bundleEntry("../web/export/export.worker.ts"), bundleEntry("./browser/export-page.ts")]);
   const wasm = readFileSync(join(REPO, "dsp/build/engine.wasm"));
   const browser = await launchChromium();
   try {

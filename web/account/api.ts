@@ -2,15 +2,9 @@
 // header when a token is stored, and on a non-OK answer the `error` field of the body (falling
 // back to 'Request failed'). Also the answer shapes of the auth routes in api/routes.
 
-export interface PublicUser {
-  id: string;
-  email: string;
-  fullName: string | null;
-  isAdmin: boolean;
-  is_super_admin: boolean;
-  emailVerified: boolean;
-  createdAt: string;
-}
+// The user as the API returns it: one definition, shared with the server (type only).
+import type { PublicUser } from "../../api/services/users";
+export type { PublicUser };
 
 export interface SessionAnswer {
   token: string;
