@@ -3,7 +3,7 @@
 // AudioState by diffing it against what the engine already has, and renders planar stereo.
 // Used alike by the worklet, the export worker, Node tests, benchmarks and the CLI.
 
-import { EFFECTS, extrasToArgs } from "./catalogue";
+import { effectDef, extrasToArgs } from "./catalogue";
 // Types only from state.ts: the worklet bundle must not pull in zod.
 import type { AudioState, ChannelState, EffectState, Waveform } from "./state";
 
@@ -74,7 +74,7 @@ export class Engine {
   }
 
   private switchOff(id: string): void {
-    const def = EFFECTS.find((d) => d.id === id);
+    const def = effectDef(id);
     this.lastEffects.delete(id);
     try {
       if (def) this.abi.setEffect(def.wasm, 0, def.default, 0, 0, 0);
@@ -94,7 +94,7 @@ export class Engine {
   }
 
   private applyEffect(id: string, fx: EffectState): void {
-    const def = EFFECTS.find((d) => d.id === id);
+    const def = effectDef(id);
     if (!def) {
       if (!this.warned.has(id)) console.warn(`Unknown effect id ignored: ${id}`);
       this.warned.add(id);
