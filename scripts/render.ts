@@ -13,7 +13,8 @@ import { parseArgs } from "node:util";
 import { z } from "zod";
 import { WavRenderer } from "../dsp/host/export-render";
 import { createNodeEngine } from "../dsp/host/node";
-import { MAX_DURATION_UNLIMITED, audioStateSchema, hasAudibleChannel, type AudioState } from "../dsp/host/state";
+import { audioStateSchema, hasAudibleChannel, type AudioState } from "../dsp/host/state";
+import { MAX_DURATION_UNLIMITED_SECONDS } from "../dsp/host/limits";
 
 const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state>) [--duration <HH:MM:SS | seconds>] --out <file.wav>
 
@@ -47,8 +48,8 @@ function parseDurationArg(text: string): number {
     if (m > 59 || s > 59) throw new UsageError(`Invalid duration '${text}': minutes and seconds must be 0-59.`);
     seconds = h * 3600 + m * 60 + s;
   } else throw new UsageError(`Invalid duration '${text}': use HH:MM:SS or a number of seconds.`);
-  if (!(seconds > 0) || seconds > MAX_DURATION_UNLIMITED) {
-    throw new UsageError(`Invalid duration '${text}': it must be more than 0 and at most 12:00:00 (${MAX_DURATION_UNLIMITED} s).`);
+  if (!(seconds > 0) || seconds > MAX_DURATION_UNLIMITED_SECONDS) {
+    throw new UsageError(`Invalid duration '${text}': it must be more than 0 and at most 12:00:00 (${MAX_DURATION_UNLIMITED_SECONDS} s).`);
   }
   return seconds;
 }

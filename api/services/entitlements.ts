@@ -3,14 +3,13 @@
 // every protected route must ask it rather than re-deriving rules. Rules: spec/accounts.md
 // sections 4 and 6, spec/studio.md section 6.
 import type { Kysely } from "kysely";
+import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/limits";
 import type { Database, SubscriptionRow, TemporaryAccessRow, UserRow } from "../db/schema";
 
 export type EntitlementLevel = "anonymous" | "free" | "demo" | "pro" | "unlimited" | "admin" | "admin_override";
 
 export const ADMIN_PLAN_NAME = "Admin Access";
 export const TEMPORARY_PLAN_NAME = "Temporary Access";
-export const MAX_DURATION_SECONDS = 3600;
-export const ADMIN_MAX_DURATION_SECONDS = 43200;
 
 const ACCESS_TYPE_LABELS: Record<string, string> = {
   daily: "One-Day Pass",
@@ -166,7 +165,7 @@ export function computeEntitlements(input: EntitlementInput): Entitlements {
       billingPortal: full,
       adminTools: isAdmin,
       adminStudioFeatures: adminOverride,
-      maxDurationSeconds: isAdmin && full ? ADMIN_MAX_DURATION_SECONDS : MAX_DURATION_SECONDS,
+      maxDurationSeconds: isAdmin && full ? MAX_DURATION_UNLIMITED_SECONDS : MAX_DURATION_SECONDS,
     },
   };
 }

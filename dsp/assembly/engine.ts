@@ -10,6 +10,7 @@ import { channels, initChannels, sampleRate, setSampleRate, activeChannelCount, 
 import {
   BLOCK, CHANNELS, MASTER_GAIN, MAX_FRAMES, START_FADE_SECONDS, STOP_FADE_SECONDS, TONE_GAIN,
 } from "./lib/constants";
+import { GLIDE_SECONDS, MAX_FREQUENCY_HZ } from "../host/limits";
 import { Compressor } from "./lib/compressor";
 import { Smoothed, blockCoef } from "./lib/smooth";
 import { TABLE_BITS, buildTables } from "./osc/wavetable";
@@ -47,7 +48,7 @@ export function init(fs: f64): void {
   compressor.init(fs);
   initEffects(fs);
   coef = blockCoef(fs);
-  glideFrames = <i32>Math.round(0.005 * fs);
+  glideFrames = <i32>Math.round(GLIDE_SECONDS * fs);
   startFadeFrames = max(1, <i32>Math.round(START_FADE_SECONDS * fs));
   stopFadeFrames = max(1, <i32>Math.round(STOP_FADE_SECONDS * fs));
   master.jump(MASTER_GAIN);
@@ -57,7 +58,7 @@ export function init(fs: f64): void {
 export function setChannel(i: i32, freq: f64, waveform: i32, on: bool, volume: f32): void {
   if (i < 0 || i >= CHANNELS) return;
   // Validate here too: the engine must never see NaN, negative or out-of-range values.
-  const f = freq != freq ? 0.0 : Math.min(Math.max(freq, 0.0), 20000.0);
+  const f = freq != freq ? 0.0 : Math.min(Math.max(freq, 0.0), MAX_FREQUENCY_HZ);
   const w = waveform < 0 || waveform > 3 ? 0 : waveform;
   const v = volume != volume ? <f32>0.0 : Mathf.min(Mathf.max(volume, 0.0), 1.0);
   channels[i].set(f, w, on, v, sampleRate, playing ? glideFrames : 0);

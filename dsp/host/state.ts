@@ -4,20 +4,16 @@
 
 import { z } from "zod";
 import { EFFECTS, type EffectDef } from "./catalogue";
+import { DEFAULT_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ } from "./limits";
 
 export const WAVEFORMS = ["sine", "square", "sawtooth", "triangle"] as const;
 export type Waveform = (typeof WAVEFORMS)[number];
 
-export const MAX_FREQUENCY = 20000;
 export const DEFAULT_FREQUENCIES = [432, 528, 639, 741] as const;
-export const MIN_DURATION = 30;
-export const MAX_DURATION = 3600;
-export const MAX_DURATION_UNLIMITED = 43200;
-export const DEFAULT_DURATION = 30;
 
 export const channelSchema = z.object({
   id: z.number().int().min(1).max(4),
-  frequency: z.number().finite().min(0).max(MAX_FREQUENCY),
+  frequency: z.number().finite().min(0).max(MAX_FREQUENCY_HZ),
   waveform: z.enum(WAVEFORMS).default("sine"),
   volume: z.number().finite().min(0).max(1).default(0.5),
   enabled: z.boolean(),
@@ -32,7 +28,7 @@ export type EffectState = z.infer<typeof effectStateSchema>;
 export const audioStateSchema = z.object({
   channels: z.array(channelSchema).length(4),
   effects: z.record(z.string().max(64), effectStateSchema),
-  duration: z.number().finite().min(1).max(MAX_DURATION_UNLIMITED),
+  duration: z.number().finite().min(1).max(MAX_DURATION_UNLIMITED_SECONDS),
   isPlaying: z.boolean().optional(),
 });
 export type AudioState = z.infer<typeof audioStateSchema>;
@@ -58,7 +54,7 @@ export function defaultEffects(): Record<string, EffectState> {
 }
 
 export function defaultAudioState(): AudioState {
-  return { channels: defaultChannels(), effects: defaultEffects(), duration: DEFAULT_DURATION, isPlaying: false };
+  return { channels: defaultChannels(), effects: defaultEffects(), duration: DEFAULT_DURATION_SECONDS, isPlaying: false };
 }
 
 /** True when at least one channel would sound (enabled and above 0 Hz). */

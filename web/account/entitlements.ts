@@ -2,12 +2,11 @@
 // server enforces every protected call). Rules of spec/accounts.md sections 4 and 6 and
 // spec/studio.md section 6; where the profile carries the server's own answer it wins.
 
+import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/limits";
 import type { Profile, PublicUser } from "./api";
 
 export const ADMIN_PLAN_NAME = "Admin Access";
 export const TEMPORARY_PLAN_NAME = "Temporary Access";
-export const MAX_DURATION = 3600;
-export const ADMIN_MAX_DURATION = 43200;
 const DAY_MS = 86_400_000;
 
 export interface ClientEntitlements {
@@ -28,7 +27,7 @@ export const ANONYMOUS: ClientEntitlements = {
   hasActiveSubscription: false,
   hasTemporaryAccess: false,
   hasUnlimitedAccess: false,
-  maxDuration: MAX_DURATION,
+  maxDuration: MAX_DURATION_SECONDS,
 };
 
 /** Admin when the profile says so, or the user's is_super_admin or isAdmin is true. */
@@ -54,7 +53,7 @@ export function deriveEntitlements(profile: Profile | null, user: PublicUser | n
     hasActiveSubscription,
     hasTemporaryAccess,
     hasUnlimitedAccess,
-    maxDuration: isAdmin && hasUnlimitedAccess ? ADMIN_MAX_DURATION : MAX_DURATION,
+    maxDuration: isAdmin && hasUnlimitedAccess ? MAX_DURATION_UNLIMITED_SECONDS : MAX_DURATION_SECONDS,
   };
 }
 
@@ -76,6 +75,6 @@ export function planText(sub: { planName?: string | null } | null): string {
 /** The label next to the duration (spec 6); null while nobody is signed in. */
 export function tierLabel(ent: ClientEntitlements): string | null {
   if (!ent.signedIn) return null;
-  if (ent.maxDuration === ADMIN_MAX_DURATION) return "Admin User (12 hours max)";
+  if (ent.maxDuration === MAX_DURATION_UNLIMITED_SECONDS) return "Admin User (12 hours max)";
   return ent.hasUnlimitedAccess ? "Pro User (59 min max)" : "Free User (59 min max)";
 }

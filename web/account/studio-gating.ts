@@ -6,7 +6,8 @@
 
 import { DEFAULT_FREQUENCIES, type ChannelState } from "../../dsp/host/state";
 import type { StudioState } from "../state/studio-store";
-import { MAX_DURATION, tierLabel, type ClientEntitlements } from "./entitlements";
+import { MAX_DURATION_SECONDS } from "../../dsp/host/limits";
+import { tierLabel, type ClientEntitlements } from "./entitlements";
 import type { SessionStatus } from "./session-store";
 
 export type GateLevel = "pending" | "anonymous" | "free" | "full";
@@ -28,10 +29,10 @@ export function studioGate(status: SessionStatus, ent: ClientEntitlements): Stud
   if (status === "restoring") {
     // Nothing is forced until the profile answers, so a Pro user's channels are not switched off
     // for the half second a restore takes.
-    return { level: "pending", studioLocked: true, freeChannels: 4, waveformLocked: false, effectsLocked: false, maxDuration: MAX_DURATION, label: null };
+    return { level: "pending", studioLocked: true, freeChannels: 4, waveformLocked: false, effectsLocked: false, maxDuration: MAX_DURATION_SECONDS, label: null };
   }
   if (status !== "signed_in" || !ent.signedIn) {
-    return { level: "anonymous", studioLocked: true, freeChannels: 1, waveformLocked: true, effectsLocked: true, maxDuration: MAX_DURATION, label: null };
+    return { level: "anonymous", studioLocked: true, freeChannels: 1, waveformLocked: true, effectsLocked: true, maxDuration: MAX_DURATION_SECONDS, label: null };
   }
   const full = ent.hasUnlimitedAccess;
   return {

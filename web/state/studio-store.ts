@@ -4,9 +4,10 @@
 
 import { createStore } from "zustand/vanilla";
 import {
-  DEFAULT_DURATION, MAX_DURATION, MIN_DURATION, defaultAudioState, type AudioState, type ChannelState,
+  defaultAudioState, type AudioState, type ChannelState,
   type EffectState, type Waveform,
 } from "../../dsp/host/state";
+import { DEFAULT_DURATION_SECONDS, MAX_DURATION_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../../dsp/host/limits";
 
 export interface StudioState extends AudioState {
   isPlaying: boolean;
@@ -33,12 +34,12 @@ export function sanitizeFrequency(text: string): number {
   const cleaned = text.replace(/[^0-9.]/g, "");
   const v = Number.parseFloat(cleaned);
   if (!Number.isFinite(v)) return 0;
-  return Math.round(Math.min(20000, Math.max(0, v)) * 100) / 100;
+  return Math.round(Math.min(MAX_FREQUENCY_HZ, Math.max(0, v)) * 100) / 100;
 }
 
-export function clampDuration(seconds: number, max = MAX_DURATION): number {
-  if (!Number.isFinite(seconds)) return DEFAULT_DURATION;
-  return Math.min(max, Math.max(MIN_DURATION, Math.round(seconds)));
+export function clampDuration(seconds: number, max = MAX_DURATION_SECONDS): number {
+  if (!Number.isFinite(seconds)) return DEFAULT_DURATION_SECONDS;
+  return Math.min(max, Math.max(MIN_DURATION_SECONDS, Math.round(seconds)));
 }
 
 function updateChannel(channels: ChannelState[], id: number, patch: Partial<ChannelState>): ChannelState[] {
@@ -50,7 +51,7 @@ export function createStudioStore(initial: AudioState = defaultAudioState()) {
     ...initial,
     isPlaying: false,
     lastTyped: [null, null, null, null],
-    maxDuration: MAX_DURATION,
+    maxDuration: MAX_DURATION_SECONDS,
     setFrequency: (id, frequency) => {
       const f = sanitizeFrequency(String(frequency));
       const lastTyped = get().lastTyped.slice();

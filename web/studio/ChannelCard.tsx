@@ -3,6 +3,7 @@
 
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
+import { MAX_FREQUENCY_HZ } from "../../dsp/host/limits";
 import { WAVEFORMS, type Waveform } from "../../dsp/host/state";
 import { useStudioGate } from "../account/hooks";
 import { ProLock } from "../account/ProLock";
@@ -75,7 +76,7 @@ export function ChannelCard({ id }: { id: number }) {
         <input
           type="range"
           min={0}
-          max={20000}
+          max={MAX_FREQUENCY_HZ}
           step={1}
           aria-label={`${label} frequency slider (Hz)`}
           value={sliderDraft ?? channel.frequency}

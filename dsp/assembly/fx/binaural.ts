@@ -4,6 +4,7 @@
 // channel mix, and replaces it; the chain's crossfade makes switching it on and off click-free.
 // Per-ear phases start at the channels' own phases, so switching on does not cancel the tone.
 
+import { MAX_FREQUENCY_HZ } from "../../host/limits";
 import { channels, sampleRate } from "../bus";
 import { CHANNELS } from "../lib/constants";
 import { lookup } from "../osc/channel";
@@ -42,7 +43,7 @@ export class Binaural extends Effect {
     for (let c = 0; c < CHANNELS; c++) {
       const ch = channels[c];
       const fl = Math.max(ch.freq - half, 0.0);
-      const fr = Math.min(ch.freq + half, 20000.0);
+      const fr = Math.min(ch.freq + half, MAX_FREQUENCY_HZ);
       unchecked((this.incL[c] = <u64>(fl / sampleRate * TWO64)));
       unchecked((this.incR[c] = <u64>(fr / sampleRate * TWO64)));
       unchecked((this.tabL[c] = tableFor(ch.waveform, fl / sampleRate)));

@@ -9,7 +9,6 @@ export const BLOCK: i32 = 256;
 /** Largest render() call, in frames. */
 export const MAX_FRAMES: i32 = 16384;
 export const CHANNELS: i32 = 4;
-export const MAX_FREQ: f64 = 20000.0;
 /** Channel tone gain (spec 9). */
 export const TONE_GAIN: f32 = 0.15;
 /** Master gain: the spec gives 0.5 and 0.8; 0.8 is used (the louder reading, still far below 0 dBFS). */

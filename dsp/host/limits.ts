@@ -1,0 +1,18 @@
+// The studio's sound limits, in one dependency-free module that every side imports: the engine
+// (AssemblyScript compiles this file too, so it holds plain numeric constants only), dsp/host's
+// preset schema, the web studio and the API's entitlements. spec/studio.md sections 5 and 9.
+
+/** Highest channel frequency in Hz (the frequency box, the slider, presets and the engine). */
+export const MAX_FREQUENCY_HZ = 20000.0;
+
+/** Shortest playback in seconds the duration box accepts. */
+export const MIN_DURATION_SECONDS = 30.0;
+/** Longest playback in seconds for everyone but admins with unlimited access ('59 min max'). */
+export const MAX_DURATION_SECONDS = 3600.0;
+/** Longest playback in seconds for admins with unlimited access (12 hours; also the export limit). */
+export const MAX_DURATION_UNLIMITED_SECONDS = 43200.0;
+/** The duration box's value before the user types one. */
+export const DEFAULT_DURATION_SECONDS = 30.0;
+
+/** A frequency change while playing glides linearly over this time (click-free, still instant). */
+export const GLIDE_SECONDS = 0.005;
