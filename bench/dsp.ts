@@ -1,6 +1,7 @@
 // bench/dsp: DSP throughput of the engine in Node and in Chromium (worker), against Chromium's
 // own OfflineAudioContext rendering the same patch, plus the worst 128-frame quantum in Node.
 
+import { WavRenderer } from "../dsp/host/export-render";
 import { createNodeEngine } from "../dsp/host/node";
 import type { AudioState } from "../dsp/host/state";
 import { BASE_GRAPH, COMPARISON_GRAPH, openChromiumBench } from "./chromium";
@@ -25,6 +26,21 @@ export function nodeThroughput(state: AudioState, seconds: number): number {
   const t0 = performance.now();
   for (let done = 0; done < frames; done += 16384) e.render(Math.min(16384, frames - done));
   return seconds / ((performance.now() - t0) / 1000);
+}
+
+/** The export pipeline to memory: render, PCM16 with dither (inside the engine) and the copy of
+ *  finished file bytes into the caller's 1 MiB chunk buffers, as the CLI and the worker run it
+ *  minus the disk. */
+export function exportThroughput(state: AudioState, seconds: number): number {
+  const warm = new WavRenderer(createNodeEngine(FS), state, 20);
+  for (const chunk of warm.chunks()) void chunk; // tier-up warm-up
+  const r = new WavRenderer(createNodeEngine(FS), state, seconds);
+  let bytes = 0;
+  const t0 = performance.now();
+  for (const chunk of r.chunks()) bytes += chunk.byteLength;
+  const wall = (performance.now() - t0) / 1000;
+  if (bytes !== r.plan.totalBytes) throw new Error(`export wrote ${bytes} of ${r.plan.totalBytes} bytes`);
+  return seconds / wall;
 }
 
 /** Cost of one 128-frame render call, in ms. The same render is replayed `passes` times from
@@ -68,6 +84,8 @@ export async function runDsp(quick: boolean): Promise<DspResult> {
   // Best of three (this VM's timings wander from run to run; the fastest is the least disturbed).
   const bestNode = (state: AudioState) => Math.max(nodeThroughput(state, seconds), nodeThroughput(state, seconds), nodeThroughput(state, seconds));
   rows.push({ name: "base patch, engine in Node", seconds, xRealtime: bestNode(base) });
+  const bestExport = Math.max(exportThroughput(base, seconds), exportThroughput(base, seconds), exportThroughput(base, seconds));
+  rows.push({ name: "base patch, export pipeline to memory in Node (render + PCM16 + dither + copy)", seconds, xRealtime: bestExport, note: "target >= 2500" });
   // All 30 effects: a 12-hour export must take under 4 minutes (200x realtime) on one core.
   rows.push({ name: "all 30 effects on, engine in Node", seconds, xRealtime: bestNode(allEffectsPatch()) });
   const quantum: DspResult["quantum"] = {};

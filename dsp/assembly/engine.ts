@@ -12,6 +12,7 @@ import {
 } from "./lib/constants";
 import { GLIDE_SECONDS, MAX_FREQUENCY_HZ } from "../host/limits";
 import { Compressor } from "./lib/compressor";
+import { restartDither } from "./pcm16";
 import { Smoothed, blockCoef } from "./lib/smooth";
 import { TABLE_BITS, buildTables } from "./osc/wavetable";
 import { SPECIAL, STEADY } from "./osc/channel";
@@ -99,6 +100,7 @@ export function start(delay: i32, duration: u64): bool {
   fade = 0.0;
   fadeStep = 1.0 / <f32>startFadeFrames;
   blockPos = BLOCK;
+  restartDither();
   return true;
 }
 

@@ -3,6 +3,7 @@
 
 import * as engine from "./engine";
 import * as chain from "./fx/chain";
+import * as pcm16 from "./pcm16";
 import { MAX_FRAMES, BLOCK } from "./lib/constants";
 
 export function init(sampleRate: f64): void {
@@ -57,6 +58,22 @@ export function framesPlayed(): f64 {
 
 export function render(frames: i32): i32 {
   return engine.render(frames);
+}
+
+/** Converts the first `frames` frames of outLeft()/outRight() (the last render) to outPcm16() as
+ *  interleaved little-endian PCM16 with seeded TPDF dither: the WAV export's data bytes. */
+export function encodePcm16(frames: i32): void {
+  const n = min(max(frames, 0), MAX_FRAMES);
+  pcm16.encodePcm16(changetype<usize>(engine.outL), changetype<usize>(engine.outR), n);
+}
+
+/** Seeds the export dither; the bytes then depend only on the seed and each frame's position. */
+export function setDitherSeed(seed: u32): void {
+  pcm16.setDitherSeed(seed);
+}
+
+export function outPcm16(): usize {
+  return changetype<usize>(pcm16.pcmOut);
 }
 
 export function outLeft(): usize {

@@ -23,6 +23,9 @@ interface Abi {
   isPlaying(): number;
   framesPlayed(): number;
   render(frames: number): number;
+  encodePcm16(frames: number): void;
+  setDitherSeed(seed: number): void;
+  outPcm16(): number;
   outLeft(): number;
   outRight(): number;
   advance(frames: number): void;
@@ -43,6 +46,7 @@ export class Engine {
   private buffer: ArrayBuffer | null = null;
   private left = new Float32Array(0);
   private right = new Float32Array(0);
+  private pcm = new Uint8Array(0);
   private readonly lastChannels: string[] = ["", "", "", ""];
   private readonly lastEffects = new Map<string, string>();
   private readonly warned = new Set<string>();
@@ -153,6 +157,29 @@ export class Engine {
     return { left: this.left, right: this.right };
   }
 
+  /** Seeds the dither of renderPcm16 (an export's bytes depend only on the state, the seed and
+   *  the frame count). */
+  setDitherSeed(seed: number): void {
+    this.abi.setDitherSeed(seed >>> 0);
+  }
+
+  /** Renders `frames` (at most maxFrames) as the WAV data bytes: interleaved little-endian PCM16
+   *  with TPDF dither, converted inside the engine. The returned view of wasm memory is reused
+   *  between calls: write or copy it before the next render. */
+  renderPcm16(frames: number): Uint8Array {
+    return this.encodePcm16(this.abi.render(frames));
+  }
+
+  /** Converts the first `frames` frames of the last render's output buffers (the views render()
+   *  returned, which a caller may also have written) to PCM16 as renderPcm16 does. */
+  encodePcm16(frames: number): Uint8Array {
+    const n = Math.min(Math.max(0, Math.floor(frames)), this.maxFrames);
+    this.abi.encodePcm16(n);
+    this.refreshViews();
+    if (this.pcm.length !== n * 4) this.pcm = new Uint8Array(this.abi.memory.buffer, this.abi.outPcm16(), n * 4);
+    return this.pcm;
+  }
+
   /** Jumps every channel's clock ahead without rendering (exact for a steady pitch). */
   advance(frames: number): void {
     this.abi.advance(frames);
@@ -169,5 +196,6 @@ export class Engine {
     this.buffer = this.abi.memory.buffer;
     this.left = new Float32Array(0);
     this.right = new Float32Array(0);
+    this.pcm = new Uint8Array(0);
   }
 }

@@ -6,7 +6,7 @@
 
 import type { Engine } from "./engine";
 import type { AudioState } from "./state";
-import { Pcm16Encoder, WAV_BLOCK_ALIGN, WAV_SAMPLE_RATE, wavHeader, wavLayout, type WavLayout } from "./wav";
+import { WAV_BLOCK_ALIGN, WAV_SAMPLE_RATE, wavHeader, wavLayout, type WavLayout } from "./wav";
 
 /** Default chunk: 1 MiB of PCM (262144 frames, 5.46 s of audio). */
 export const DEFAULT_CHUNK_BYTES = 1 << 20;
@@ -28,7 +28,6 @@ export function exportPlan(duration: number, sampleRate = WAV_SAMPLE_RATE): Expo
 export class WavRenderer {
   readonly plan: ExportPlan;
   private readonly engine: Engine;
-  private readonly encoder = new Pcm16Encoder(EXPORT_DITHER_SEED);
   private framesDone = 0;
   private headerDone = false;
   private bytes = 0;
@@ -38,6 +37,7 @@ export class WavRenderer {
     this.plan = exportPlan(duration, engine.sampleRate);
     this.engine = engine;
     engine.apply(state);
+    engine.setDitherSeed(EXPORT_DITHER_SEED);
     engine.start({ delay: 0, duration: this.plan.frames / engine.sampleRate });
   }
 
@@ -56,7 +56,7 @@ export class WavRenderer {
 
   /** Writes the next bytes of the file into `out` from its start and returns how many: the whole
    *  buffer (rounded down to whole frames) until the end of the file, fewer for the last chunk,
-   *  0 when done. `out` must hold at least the header plus one frame, at an even byte offset. */
+   *  0 when done. `out` must hold at least the header plus one frame. */
   read(out: Uint8Array): number {
     let pos = 0;
     if (!this.headerDone) {
@@ -71,8 +71,8 @@ export class WavRenderer {
     let frames = Math.min(room, this.plan.frames - this.framesDone);
     while (frames > 0) {
       const n = Math.min(frames, engine.maxFrames);
-      const { left, right } = engine.render(n);
-      pos += this.encoder.encode(left, right, n, out, pos);
+      out.set(engine.renderPcm16(n), pos); // PCM16 + dither were made inside the engine
+      pos += n * WAV_BLOCK_ALIGN;
       this.framesDone += n;
       frames -= n;
     }

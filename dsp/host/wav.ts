@@ -1,6 +1,7 @@
-// WAV output: PCM16 conversion with seeded TPDF dither, and the RIFF / RF64 header writer and
-// reader. No I/O here: the export worker, the CLI and the tests all go through these functions,
-// so every path produces the same bytes.
+// WAV container: the RIFF / RF64 header writer and reader. The PCM16 data with its seeded TPDF
+// dither is made inside the engine (dsp/assembly/pcm16.ts, Engine.renderPcm16). No I/O here: the
+// export worker, the CLI and the tests all go through these functions, so every path produces the
+// same bytes.
 //
 // Header layouts:
 // - RIFF/WAVE (Microsoft "Multimedia Programming Interface and Data Specifications 1.0"):
@@ -20,7 +21,8 @@ export const RIFF_HEADER_BYTES = 44;
 export const RF64_HEADER_BYTES = 80;
 const U32_MAX = 0xffffffff;
 
-/** Full scale: +1.0 maps to +32767 and -1.0 to -32767 (symmetric; -32768 only through dither). */
+/** Full scale of the engine's PCM16 (dsp/assembly/pcm16.ts): +1.0 maps to +32767 and -1.0 to
+ *  -32767 (symmetric; -32768 only through dither). */
 export const PCM16_SCALE = 32767;
 
 /** True when `dataBytes` of PCM need an RF64 header (the RIFF size would not fit in 32 bits). */
@@ -171,54 +173,4 @@ export function parseWavHeader(bytes: Uint8Array): WavInfo {
     offset = body + size + (size & 1); // chunks are word-aligned
   }
   throw new Error("No data chunk in the header bytes");
-}
-
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-
-/** Float -> PCM16 with TPDF dither (±1 LSB triangular, the difference of two uniform variables),
- *  seeded so the same input always gives the same bytes. The generator state carries over
- *  between calls: how a stream is cut into blocks does not change the output. */
-export class Pcm16Encoder {
-  private rng: number;
-
-  constructor(seed = 0x9e3779b9) {
-    this.rng = seed >>> 0 || 1; // xorshift32 must not start at 0
-  }
-
-  /** Interleaves `frames` frames of planar `left`/`right` into `out` (little-endian PCM16)
-   *  starting at byte `byteOffset` (even). Returns the number of bytes written. */
-  encode(left: Float32Array, right: Float32Array, frames: number, out: Uint8Array, byteOffset: number): number {
-    const bytes = frames * WAV_BLOCK_ALIGN;
-    if (byteOffset + bytes > out.byteLength) throw new RangeError("Output buffer too small");
-    if ((out.byteOffset + byteOffset) % 2 !== 0) throw new RangeError("PCM16 output must be 2-byte aligned");
-    const pcm = new Int16Array(out.buffer, out.byteOffset + byteOffset, frames * 2);
-    let x = this.rng;
-    for (let i = 0, j = 0; i < frames; i++, j += 2) {
-      // xorshift32 (Marsaglia 2003); its two 16-bit halves are the two uniform variables.
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      const dl = ((x & 0xffff) - (x >>> 16)) * (1 / 65536);
-      x ^= x << 13;
-      x ^= x >>> 17;
-      x ^= x << 5;
-      const dr = ((x & 0xffff) - (x >>> 16)) * (1 / 65536);
-      // floor(v + 0.5) through a positive truncation: cheaper than Math.round, same result here.
-      let l = ((left[i] * PCM16_SCALE + dl + 32768.5) | 0) - 32768;
-      let r = ((right[i] * PCM16_SCALE + dr + 32768.5) | 0) - 32768;
-      l = l > 32767 ? 32767 : l < -32768 ? -32768 : l;
-      r = r > 32767 ? 32767 : r < -32768 ? -32768 : r;
-      pcm[j] = l;
-      pcm[j + 1] = r;
-    }
-    this.rng = x;
-    if (!LITTLE_ENDIAN) {
-      for (let k = byteOffset; k < byteOffset + bytes; k += 2) {
-        const t = out[k];
-        out[k] = out[k + 1];
-        out[k + 1] = t;
-      }
-    }
-    return bytes;
-  }
 }

@@ -1,4 +1,5 @@
-// The WAV writer (dsp/host/wav.ts) and the export renderer (dsp/host/export-render.ts) in Node:
+// The WAV container (dsp/host/wav.ts), the engine's PCM16 + TPDF dither (Engine.renderPcm16) and the
+// export renderer (dsp/host/export-render.ts) in Node:
 // RIFF headers read back by our parser, ffprobe and sox; RF64 headers for > 4 GiB checked field by
 // field (and read by ffprobe and sox from a truncated file, so no gigabytes are written); a 10 s
 // render decodes back to the engine's float output within the dither's ±1.5 LSB; determinism.
@@ -13,7 +14,7 @@ import { DEFAULT_CHUNK_BYTES, WavRenderer, exportPlan } from "../../../dsp/host/
 import { createNodeEngine } from "../../../dsp/host/node";
 import { defaultAudioState } from "../../../dsp/host/state";
 import {
-  PCM16_SCALE, Pcm16Encoder, RF64_HEADER_BYTES, RIFF_HEADER_BYTES, needsRf64, parseWavHeader, wavHeader,
+  PCM16_SCALE, RF64_HEADER_BYTES, RIFF_HEADER_BYTES, needsRf64, parseWavHeader, wavHeader,
 } from "../../../dsp/host/wav";
 import { FS, peakFrequency, renderFrames, singleTone } from "../dsp/helpers";
 
@@ -216,18 +217,35 @@ describe("PCM16 with TPDF dither", () => {
     expect(Math.abs(pcm[pcm.length - 2])).toBeLessThanOrEqual(1);
   });
 
-  it("clamps full scale and dithers silence to at most ±1 LSB", () => {
-    const enc = new Pcm16Encoder(1);
+  it("clamps full scale and dithers silence to at most ±1 LSB with a triangular (TPDF) spread", () => {
+    const engine = createNodeEngine(FS);
+    engine.setDitherSeed(1);
     const n = 4096;
-    const out = new Uint8Array(n * 4);
-    enc.encode(new Float32Array(n).fill(1), new Float32Array(n).fill(-1), n, out, 0);
-    const pcm = new Int16Array(out.buffer);
+    // Full scale: write +1 / -1 into the engine's output buffers and convert them.
+    const { left, right } = engine.render(n);
+    left.fill(1);
+    right.fill(-1);
+    let pcm = new Int16Array(engine.encodePcm16(n).slice().buffer);
     for (let i = 0; i < n; i++) {
       expect(pcm[2 * i]).toBeGreaterThanOrEqual(32766);
       expect(pcm[2 * i + 1]).toBeLessThanOrEqual(-32766);
     }
-    enc.encode(new Float32Array(n), new Float32Array(n), n, out, 0);
-    expect(Math.max(...pcm.map(Math.abs))).toBeLessThanOrEqual(1);
+    // Silence (nothing playing): floor(d + 0.5) for d triangular on (-1, 1) is -1, 0 or +1 with
+    // probabilities 1/8, 3/4, 1/8, independently on both channels.
+    const counts = new Map<number, number>();
+    let same = 0;
+    for (let block = 0; block < 16; block++) {
+      pcm = new Int16Array(engine.renderPcm16(n).slice().buffer);
+      for (let i = 0; i < pcm.length; i++) counts.set(pcm[i], (counts.get(pcm[i]) ?? 0) + 1);
+      for (let i = 0; i < n; i++) if (pcm[2 * i] === pcm[2 * i + 1]) same++;
+    }
+    const total = 16 * n * 2;
+    expect([...counts.keys()].sort()).toEqual([-1, 0, 1]);
+    expect((counts.get(-1) ?? 0) / total).toBeCloseTo(0.125, 2);
+    expect((counts.get(0) ?? 0) / total).toBeCloseTo(0.75, 2);
+    expect((counts.get(1) ?? 0) / total).toBeCloseTo(0.125, 2);
+    // Uncorrelated channels: equal by chance 1/8^2 + 3/4^2 + 1/8^2 = 0.59375 of the time.
+    expect(same / (16 * n)).toBeCloseTo(0.59375, 2);
   });
 });
 
@@ -240,6 +258,9 @@ describe("determinism", () => {
     expect(sha(exportBytes(state, 3))).toBe(a);
     expect(sha(exportBytes(state, 3, 4096 + 44))).toBe(a);
     expect(sha(exportBytes(state, 3, 3 << 20))).toBe(a);
+    expect(sha(exportBytes(state, 3, 44 + 4 * 1001))).toBe(a); // 1001-frame chunks: the encoder's scalar tail
+    const odd = 3 + 3 / FS; // 144003 frames
+    expect(sha(exportBytes(state, odd, 44 + 4 * 1001))).toBe(sha(exportBytes(state, odd)));
     expect(sha(exportBytes(singleTone(529, "sawtooth"), 3))).not.toBe(a);
   });
 
