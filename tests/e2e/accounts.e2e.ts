@@ -108,6 +108,9 @@ describe("accounts in Chromium", () => {
     await reach("/");
     await page.getByText(FREE_LABEL).waitFor();
 
+    // Channel 1, switched off while the visitor was anonymous, comes back at its default.
+    await expect.poll(() => page.getByLabel("Channel 1 frequency (Hz)").inputValue()).toBe("432");
+    expect(await page.getByRole("switch", { name: "Channel 1 on/off" }).isChecked()).toBe(true);
     expect(await page.locator('.channel-card[data-locked="true"] .pro-lock', { hasText: "🔒 Pro Only" }).count()).toBe(3);
     for (const i of [2, 3, 4]) {
       expect(await page.getByLabel(`Channel ${i} frequency (Hz)`).inputValue()).toBe("0");

@@ -1,6 +1,7 @@
 // The studio's role gating (spec/studio.md section 6, spec/accounts.md section 6) as pure rules:
-// anonymous visitors get a locked, dimmed studio; free users channel 1 only (channels 2-4 forced
-// to 0 Hz and off), sine only and no effects; Pro / unlimited users everything; admins with
+// anonymous visitors get a locked, dimmed studio in which every channel and effect shows 'Pro
+// Only' (spec/studio.md section 1), channel 1 included; free users channel 1 only (channels 2-4
+// forced to 0 Hz and off), sine only and no effects; Pro / unlimited users everything; admins with
 // unlimited access a 12-hour maximum duration. gatePatch() turns a gate into the store changes
 // that enforce it; the server enforces the same rules for every protected call.
 
@@ -32,7 +33,7 @@ export function studioGate(status: SessionStatus, ent: ClientEntitlements): Stud
     return { level: "pending", studioLocked: true, freeChannels: 4, waveformLocked: false, effectsLocked: false, maxDuration: MAX_DURATION_SECONDS, label: null };
   }
   if (status !== "signed_in" || !ent.signedIn) {
-    return { level: "anonymous", studioLocked: true, freeChannels: 1, waveformLocked: true, effectsLocked: true, maxDuration: MAX_DURATION_SECONDS, label: null };
+    return { level: "anonymous", studioLocked: true, freeChannels: 0, waveformLocked: true, effectsLocked: true, maxDuration: MAX_DURATION_SECONDS, label: null };
   }
   const full = ent.hasUnlimitedAccess;
   return {
