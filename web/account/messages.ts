@@ -5,7 +5,7 @@
 
 import { isCommonPassword, PASSWORD_MIN } from "../../api/rules/passwords";
 import { AUTH_TEXT } from "../../api/rules/texts";
-import { ApiRequestError } from "./api";
+import { ApiRequestError, REQUEST_FAILED } from "./api";
 
 export const PRODUCT_NAME = "Tone Studio";
 
@@ -17,6 +17,9 @@ export const TEXT = {
   signInNoAccount: "No account found with this email address. Please check the email or sign up for a new account.",
   connectionError: "Connection error. Please check your internet connection and try again.",
   signInFailed: "Login failed. Please try again or contact support if the problem persists.",
+  // sign in (the studio's sign-in card; its 401, 404 and 5xx texts are the API's, in AUTH_TEXT)
+  loginFailed: "Login failed",
+  loginNetwork: "Network error - please check your connection and try again",
   // sign up
   registrationFailed: "Registration failed",
   accountCreated: "Account created! Please check your email to complete setup.",
@@ -41,8 +44,8 @@ export const TEXT = {
   // external sign-in return
   authFailedWith: (description: string) => `Authentication failed: ${description}`,
   confirmEmail: "Please confirm your email to continue. Check your inbox for a confirmation link.",
-  // sign out
-  signOutFailed: "Error signing out - please refresh the page",
+  // sign out (the studio's user menu, spec/studio.md section 8)
+  signOutFailed: "Unable to log out properly. Please try again or refresh the page to clear your session.",
   signedOut: `Thanks for using ${PRODUCT_NAME}! You have been logged out.`,
   // subscribe / billing
   subscribeSignIn: "Please create an account or sign in to view subscription plans",
@@ -90,6 +93,9 @@ function asApiError(err: unknown): ApiRequestError {
 
 const isNetwork = (e: ApiRequestError) => e.network || /network|fetch/i.test(e.message);
 
+/** The server's own error text, or null when the answer carried none. */
+const serverText = (e: ApiRequestError) => (e.message && e.message !== REQUEST_FAILED ? e.message : null);
+
 /** Spec 8, "Sign-in (auth screen)". Rate limits (429) and field checks (400) keep the server's
  *  own text, which says what to do; the spec's catalogue has no entry for them. */
 export function signInErrorText(err: unknown): string {
@@ -99,6 +105,17 @@ export function signInErrorText(err: unknown): string {
   if (isNetwork(e)) return TEXT.connectionError;
   if (e.status === 429 || e.status === 400) return e.message;
   return TEXT.signInFailed;
+}
+
+/** Spec 8, "Sign-in (studio login)": the studio's sign-in card. A status the catalogue does not
+ *  name (400, 429) shows the server's error field, which says what to do. */
+export function studioSignInErrorText(err: unknown): string {
+  const e = asApiError(err);
+  if (e.status === 401) return TEXT.invalidCredentials;
+  if (e.status === 404) return TEXT.userNotFound;
+  if (e.status >= 500) return TEXT.serverError;
+  if (e.status > 0) return serverText(e) ?? TEXT.loginFailed;
+  return isNetwork(e) ? TEXT.loginNetwork : TEXT.loginFailed;
 }
 
 /** Spec 8, "Registration": the message, or 'Registration failed'. */
@@ -113,8 +130,7 @@ export function forgotErrorText(err: unknown): string {
   const e = asApiError(err);
   if (isNetwork(e)) return TEXT.connectionError;
   if (e.status === 404) return TEXT.forgotNoAccount;
-  const reason = e.message && e.message !== "Request failed" ? e.message : TEXT.forgotRetryLater;
-  return TEXT.forgotFailed(reason);
+  return TEXT.forgotFailed(serverText(e) ?? TEXT.forgotRetryLater);
 }
 
 export function updatePasswordErrorText(err: unknown): string {
@@ -127,20 +143,21 @@ export function updatePasswordErrorText(err: unknown): string {
 export function resetErrorText(err: unknown): string {
   const e = asApiError(err);
   if (isNetwork(e)) return TEXT.resetFailedRetry;
-  return e.message && e.message !== "Request failed" ? e.message : TEXT.resetFailed;
+  return serverText(e) ?? TEXT.resetFailed;
 }
 
 /** Spec 8, "Verification". */
 export function verifyErrorText(err: unknown): string {
   const e = asApiError(err);
   if (isNetwork(e)) return TEXT.verifyThrown;
-  if (e.message && e.message !== "Request failed") return e.message;
+  const text = serverText(e);
+  if (text) return text;
   return e.status ? TEXT.verifyFailedStatus(e.status) : TEXT.verifyFailed;
 }
 
 /** Spec 8, "External sign-in". */
 export function exchangeErrorText(err: unknown): string {
   const e = asApiError(err);
-  if (isNetwork(e) || !e.message || e.message === "Request failed") return TEXT.authFailed;
+  if (isNetwork(e) || !serverText(e)) return TEXT.authFailed;
   return e.message.startsWith("Authentication failed") ? e.message : TEXT.authFailedWith(e.message);
 }
