@@ -9,9 +9,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../../api/services/outbox";
 import { launchChromium, startTestApp, type TestApp } from "./browser";
-import { openSignedIn, registerAccount, storedToken, uniqueEmail } from "./session";
+import { FREE_LABEL, openSignedIn, registerAccount, storedToken, uniqueEmail } from "./session";
 
-const FREE_LABEL = "Free User (59 min max)";
 const BAD_CREDENTIALS = "Incorrect email or password. Please check your credentials and try again.";
 
 let app: TestApp;

@@ -3,13 +3,12 @@
 // the duration the studio store (and so playback) uses. A fresh free account (maximum 3600 s),
 // then an admin with the override on (maximum 43200 s, where an hour must not read as ten).
 
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchChromium, startTestApp, type TestApp } from "./browser";
-import { openSignedIn, registerAccount, registerAdminWithOverride, uniqueEmail } from "./session";
+import { startBrowserApp, type BrowserApp } from "./browser";
+import { openFreeStudio, openSignedIn, registerAdminWithOverride, uniqueEmail } from "./session";
 
-let app: TestApp;
-let browser: Browser;
+let run: BrowserApp;
 let page: Page;
 const adminEmail = uniqueEmail("admin");
 
@@ -19,39 +18,35 @@ const box = () => page.getByLabel("Playback duration (HH:MM:SS)");
 const storeDuration = () =>
   page.evaluate(() => (window as unknown as { __toneStudio: { store: { getState(): { duration: number } } } }).__toneStudio.store.getState().duration);
 
-/** Selects everything in the box and types `keys` one keystroke at a time; returns what the box
- *  showed after each keystroke. */
-async function typeInto(keys: string): Promise<string[]> {
-  await box().click();
-  await page.keyboard.press("ControlOrMeta+A");
-  const shown: string[] = [];
-  for (const key of keys) {
-    await box().pressSequentially(key);
-    shown.push(await box().inputValue());
-  }
-  return shown;
+interface Typed {
+  /** What the box showed after each keystroke. */
+  typing: string[];
+  /** What it shows after the commit. */
+  shown: string;
+  /** The committed duration in the store, in seconds. */
+  seconds: number;
 }
 
-/** Types `keys`, commits with `commitKey` and answers what the box and the store then hold. */
-async function commit(keys: string, commitKey: "Enter" | "Tab"): Promise<{ shown: string; seconds: number }> {
-  await typeInto(keys);
+/** Clicks the box, selects all, types `keys` one keystroke at a time, then commits with `commitKey`. */
+async function typeAndCommit(keys: string, commitKey: "Enter" | "Tab"): Promise<Typed> {
+  await box().click();
+  await page.keyboard.press("ControlOrMeta+A");
+  const typing: string[] = [];
+  for (const key of keys) {
+    await box().pressSequentially(key);
+    typing.push(await box().inputValue());
+  }
   await page.keyboard.press(commitKey);
-  return { shown: await box().inputValue(), seconds: await storeDuration() };
+  return { typing, shown: await box().inputValue(), seconds: await storeDuration() };
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ adminEmails: [adminEmail] });
-  browser = await launchChromium();
-  page = await browser.newPage();
-  page.on("pageerror", (e) => console.error("page error:", e.message));
-  await openSignedIn(page, app.url, await registerAccount(app.url), "/");
-  await page.getByText("Free User (59 min max)").waitFor();
+  run = await startBrowserApp({ adminEmails: [adminEmail] });
+  page = run.page;
+  await openFreeStudio(page, run.app.url);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => run?.close());
 
 describe("the duration box, typed with the keyboard", () => {
   it("starts at the 30 s default", async () => {
@@ -60,56 +55,50 @@ describe("the duration box, typed with the keyboard", () => {
   });
 
   it("1:30 then Enter is one minute thirty", async () => {
-    expect(await typeInto("1:30")).toEqual(["1", "1:", "1:3", "1:30"]);
-    await page.keyboard.press("Enter");
-    expect(await box().inputValue()).toBe("00:01:30");
-    expect(await storeDuration()).toBe(90);
+    expect(await typeAndCommit("1:30", "Enter")).toEqual({ typing: ["1", "1:", "1:3", "1:30"], shown: "00:01:30", seconds: 90 });
   });
 
   it("1:00:00 then Tab is one hour", async () => {
-    expect(await commit("1:00:00", "Tab")).toEqual({ shown: "01:00:00", seconds: 3600 });
+    expect(await typeAndCommit("1:00:00", "Tab")).toMatchObject({ shown: "01:00:00", seconds: 3600 });
   });
 
   it("2:00:00 is clamped to the free user's maximum of one hour", async () => {
-    expect(await commit("2:00:00", "Enter")).toEqual({ shown: "01:00:00", seconds: 3600 });
+    expect(await typeAndCommit("2:00:00", "Enter")).toMatchObject({ shown: "01:00:00", seconds: 3600 });
   });
 
   it("130 typed without colons shows 1:30 while typing and commits 90 s", async () => {
-    expect(await typeInto("130")).toEqual(["1", "13", "1:30"]);
-    await page.keyboard.press("Tab");
-    expect(await box().inputValue()).toBe("00:01:30");
-    expect(await storeDuration()).toBe(90);
+    expect(await typeAndCommit("130", "Tab")).toEqual({ typing: ["1", "13", "1:30"], shown: "00:01:30", seconds: 90 });
   });
 
   it("90 is read as 59 s (seconds capped at 59)", async () => {
-    expect(await commit("90", "Enter")).toEqual({ shown: "00:00:59", seconds: 59 });
+    expect(await typeAndCommit("90", "Enter")).toMatchObject({ shown: "00:00:59", seconds: 59 });
   });
 
   it("10 is clamped to the 30 s minimum", async () => {
-    expect(await commit("10", "Enter")).toEqual({ shown: "00:00:30", seconds: 30 });
+    expect(await typeAndCommit("10", "Enter")).toMatchObject({ shown: "00:00:30", seconds: 30 });
   });
 });
 
 describe("the duration box of an admin with unlimited access", () => {
   beforeAll(async () => {
-    await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await openSignedIn(page, app.url, await registerAdminWithOverride(app, adminEmail), "/");
+    await openSignedIn(page, run.app.url, await registerAdminWithOverride(run.app, adminEmail), "/");
     await page.getByText("Admin User (12 hours max)").waitFor();
   });
 
   it("1:00:00 is one hour, not ten", async () => {
-    expect(await commit("1:00:00", "Enter")).toEqual({ shown: "01:00:00", seconds: 3600 });
+    expect(await typeAndCommit("1:00:00", "Enter")).toMatchObject({ shown: "01:00:00", seconds: 3600 });
   });
 
   it("typed without colons, 23000 is two hours thirty", async () => {
-    expect(await typeInto("23000")).toEqual(["2", "23", "2:30", "23:00", "2:30:00"]);
-    await page.keyboard.press("Tab");
-    expect(await box().inputValue()).toBe("02:30:00");
-    expect(await storeDuration()).toBe(9000);
+    expect(await typeAndCommit("23000", "Tab")).toEqual({
+      typing: ["2", "23", "2:30", "23:00", "2:30:00"],
+      shown: "02:30:00",
+      seconds: 9000,
+    });
   });
 
   it("13:00:00 is clamped to the 12-hour maximum", async () => {
-    expect(await commit("13:00:00", "Enter")).toEqual({ shown: "12:00:00", seconds: 43200 });
+    expect(await typeAndCommit("13:00:00", "Enter")).toMatchObject({ shown: "12:00:00", seconds: 43200 });
   });
 });

@@ -48,6 +48,17 @@ export async function openSignedIn(page: Page, appUrl: string, account: TestAcco
   await page.goto(appUrl + path);
 }
 
+/** The tier label of a free account's studio. */
+export const FREE_LABEL = "Free User (59 min max)";
+
+/** Registers a fresh free account, signs it in on `page` and waits for its studio at /. */
+export async function openFreeStudio(page: Page, appUrl: string): Promise<TestAccount> {
+  const account = await registerAccount(appUrl);
+  await openSignedIn(page, appUrl, account, "/");
+  await page.getByText(FREE_LABEL).waitFor();
+  return account;
+}
+
 /** The token the page has stored, or null when signed out. */
 export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem("auth_token"));

@@ -6,11 +6,11 @@
 
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EFFECTS } from "../../dsp/host/catalogue";
-import { launchChromium, startTestApp, type TestApp } from "./browser";
-import { registerAccount, storedToken, uniqueEmail, type TestAccount } from "./session";
+import { startBrowserApp, type BrowserApp } from "./browser";
+import { FREE_LABEL, registerAccount, storedToken, uniqueEmail, type TestAccount } from "./session";
 
 const SCREENSHOTS = join(process.cwd(), ".tmp", "screenshots");
 const DESKTOP = { width: 1280, height: 800 };
@@ -18,8 +18,7 @@ const PHONE = { width: 390, height: 844 };
 
 const PRO_ONLY = "🔒 Pro Only";
 
-let app: TestApp;
-let browser: Browser;
+let run: BrowserApp;
 let page: Page;
 let account: TestAccount;
 
@@ -57,21 +56,16 @@ const lockOf = (feature: string) =>
 
 beforeAll(async () => {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  app = await startTestApp();
-  account = await registerAccount(app.url);
-  browser = await launchChromium();
-  page = await browser.newPage({ viewport: DESKTOP });
-  page.on("pageerror", (e) => console.error("page error:", e.message));
+  run = await startBrowserApp({}, DESKTOP);
+  page = run.page;
+  account = await registerAccount(run.app.url);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => run?.close());
 
 describe("the studio for anonymous visitors", () => {
   it("shows 'Pro Only' on all 4 channel cards and all 30 effect cards", async () => {
-    await page.goto(app.url + "/");
+    await page.goto(run.app.url + "/");
     await page.getByRole("heading", { name: "Sign in to start creating" }).waitFor();
     expect(EFFECTS.length).toBe(30);
     expect(await page.locator(".channel-card").count()).toBe(4);
@@ -134,7 +128,7 @@ describe("the sign-in card", () => {
   it("signs in on the spot: the card goes, the studio unlocks with channel 1 at its default", async () => {
     await signInFromCard(`  ${account.email} `, account.password);
     await card().waitFor({ state: "detached" });
-    await page.getByText("Free User (59 min max)").waitFor();
+    await page.getByText(FREE_LABEL).waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
     expect(await storedToken(page)).toBe(await page.evaluate(() => localStorage.getItem("token")));
     expect(await storedToken(page)).toBeTruthy();
@@ -160,7 +154,7 @@ describe("Sign Out in the user menu", () => {
 
   it("says so when the sign-out call fails, and still forgets the session here", async () => {
     await signInFromCard(account.email, account.password);
-    await page.getByText("Free User (59 min max)").waitFor();
+    await page.getByText(FREE_LABEL).waitFor();
     await page.route("**/api/auth/logout", (route) => route.abort("internetdisconnected"));
     await signOut();
     await toast("Unable to log out properly. Please try again or refresh the page to clear your session.").waitFor();
