@@ -125,6 +125,12 @@ describe("the sign-in card", () => {
     await page.unroute("**/api/auth/login");
   });
 
+  it("links to the forgot-password screen with the e-mail typed so far", async () => {
+    expect(await card().getByRole("link", { name: "Forgot your password?" }).getAttribute("href")).toBe(
+      `/auth?view=forgot_password&email=${encodeURIComponent(account.email)}`,
+    );
+  });
+
   it("signs in on the spot: the card goes, the studio unlocks with channel 1 at its default", async () => {
     await signInFromCard(`  ${account.email} `, account.password);
     await card().waitFor({ state: "detached" });

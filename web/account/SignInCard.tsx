@@ -14,6 +14,13 @@ import { sessionStore } from "./session-store";
 /** The card's explanation, which also describes the locked studio below it. */
 export const SIGN_IN_NOTE_ID = "studio-signin-note";
 
+/** The forgot-password screen, with the e-mail typed so far prefilled (spec 2: ?email=). */
+function forgotPath(email: string): string {
+  const q = new URLSearchParams({ view: "forgot_password" });
+  if (email.trim()) q.set("email", email.trim());
+  return `/auth?${q}`;
+}
+
 export function SignInCard() {
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
@@ -55,7 +62,7 @@ export function SignInCard() {
         <button type="submit" className="button primary" disabled={pending}>
           {pending ? "Signing in..." : "Sign In"}
         </button>
-        <Link className="signin-forgot" to="/auth?view=forgot_password">Forgot your password?</Link>
+        <Link className="signin-forgot" to={forgotPath(email)}>Forgot your password?</Link>
       </form>
     </section>
   );
