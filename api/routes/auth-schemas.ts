@@ -3,7 +3,7 @@
 // exactly: never trimmed or normalised), names 200, tokens 512.
 import { z } from "zod";
 import { MSG } from "../messages";
-import { isCommonPassword, PASSWORD_MAX, PASSWORD_MIN } from "../services/passwords";
+import { isCommonPassword, PASSWORD_MAX, PASSWORD_MIN } from "../rules/passwords";
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TOKEN_MAX = 512;
@@ -101,6 +101,6 @@ export const verifyEmailInput = z.object(
 );
 
 export const exchangeBody = z.object(
-  { code: token(MSG.exchangeMissing, MSG.exchangeInvalid) },
-  { error: MSG.exchangeMissing },
+  { code: token(MSG.authFailed, MSG.exchangeInvalid) },
+  { error: MSG.authFailed },
 );

@@ -5,11 +5,9 @@
 import type { Kysely } from "kysely";
 import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/limits";
 import type { Database, SubscriptionRow, TemporaryAccessRow, UserRow } from "../db/schema";
+import { ADMIN_PLAN_NAME, STUDIO_CHANNELS, TEMPORARY_PLAN_NAME } from "../rules/plans";
 
 export type EntitlementLevel = "anonymous" | "free" | "demo" | "pro" | "unlimited" | "admin" | "admin_override";
-
-export const ADMIN_PLAN_NAME = "Admin Access";
-export const TEMPORARY_PLAN_NAME = "Temporary Access";
 
 const ACCESS_TYPE_LABELS: Record<string, string> = {
   daily: "One-Day Pass",
@@ -156,7 +154,7 @@ export function computeEntitlements(input: EntitlementInput): Entitlements {
     temporaryAccess,
     capabilities: {
       studio: user === null ? "locked" : full ? "full" : "limited",
-      channels: user === null ? 0 : full ? 4 : 1,
+      channels: user === null ? STUDIO_CHANNELS.anonymous : full ? STUDIO_CHANNELS.full : STUDIO_CHANNELS.free,
       waveformChoice: full,
       allEffects: full,
       demoEffects: full || demoActive,

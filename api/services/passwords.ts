@@ -1,4 +1,5 @@
-// Password hashing (argon2id through @node-rs/argon2) and the spec's password rules.
+// Password hashing (argon2id through @node-rs/argon2); the spec's password rules are in
+// api/rules/passwords.ts.
 // Production parameters follow OWASP's argon2id minimum (m = 19 MiB, t = 2, p = 1). Tests may
 // inject a cheaper hasher through the app's deps; the default is always the production one.
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
@@ -31,16 +32,4 @@ export function createArgon2Hasher(params: Argon2Params = PRODUCTION_ARGON2): Pa
       }
     },
   };
-}
-
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 256;
-
-// spec/accounts.md section 5: "must not start with 123456, password, qwerty, abc123, 111111 or
-// 000000 (case-insensitive for words)".
-const COMMON_PREFIXES = ["123456", "password", "qwerty", "abc123", "111111", "000000"];
-
-export function isCommonPassword(password: string): boolean {
-  const lower = password.toLowerCase();
-  return COMMON_PREFIXES.some((p) => lower.startsWith(p));
 }

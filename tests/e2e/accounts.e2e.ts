@@ -9,9 +9,8 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../../api/services/outbox";
 import { launchChromium, startTestApp, type TestApp } from "./browser";
-import { openSignedIn, registerAccount, storedToken, uniqueEmail } from "./session";
+import { FREE_LABEL, openSignedIn, registerAccount, storedToken, uniqueEmail } from "./session";
 
-const FREE_LABEL = "Free User (59 min max)";
 const BAD_CREDENTIALS = "Incorrect email or password. Please check your credentials and try again.";
 
 let app: TestApp;
@@ -108,6 +107,9 @@ describe("accounts in Chromium", () => {
     await reach("/");
     await page.getByText(FREE_LABEL).waitFor();
 
+    // Channel 1, switched off while the visitor was anonymous, comes back at its default.
+    await expect.poll(() => page.getByLabel("Channel 1 frequency (Hz)").inputValue()).toBe("432");
+    expect(await page.getByRole("switch", { name: "Channel 1 on/off" }).isChecked()).toBe(true);
     expect(await page.locator('.channel-card[data-locked="true"] .pro-lock', { hasText: "🔒 Pro Only" }).count()).toBe(3);
     for (const i of [2, 3, 4]) {
       expect(await page.getByLabel(`Channel ${i} frequency (Hz)`).inputValue()).toBe("0");

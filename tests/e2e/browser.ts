@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { startServer, type ServerOptions } from "../../api/server";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
@@ -40,6 +40,40 @@ export async function startTestApp(options: Omit<ServerOptions, "port" | "host" 
     close: async () => {
       await server.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface BrowserApp {
+  app: TestApp;
+  browser: Browser;
+  /** A page that reports the app's uncaught errors on the test's console. */
+  page: Page;
+  close(): Promise<void>;
+}
+
+/** The setup most e2e files share: a fresh test server, Chromium and one page on it. */
+export async function startBrowserApp(
+  options: Omit<ServerOptions, "port" | "host" | "dataDir"> = {},
+  viewport?: { width: number; height: number },
+): Promise<BrowserApp> {
+  const app = await startTestApp(options);
+  let browser: Browser;
+  try {
+    browser = await launchChromium();
+  } catch (err) {
+    await app.close();
+    throw err;
+  }
+  const page = await browser.newPage(viewport ? { viewport } : undefined);
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  return {
+    app,
+    browser,
+    page,
+    close: async () => {
+      await browser.close();
+      await app.close();
     },
   };
 }

@@ -3,12 +3,11 @@
 // which has channel 1 (channels 2-4 are Pro only and stay at 0 Hz, off).
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
-import { launchChromium, startTestApp, type TestApp } from "./browser";
-import { openSignedIn, registerAccount } from "./session";
+import type { Page } from "playwright-core";
+import { startBrowserApp, type BrowserApp } from "./browser";
+import { openFreeStudio } from "./session";
 
-let app: TestApp;
-let browser: Browser;
+let run: BrowserApp;
 let page: Page;
 
 /** Dominant frequency (Hz) and level (dB) from the page's spectrum analyser, averaged over a few reads. */
@@ -38,18 +37,12 @@ async function peakLevel(p: Page): Promise<number> {
 }
 
 beforeAll(async () => {
-  app = await startTestApp();
-  browser = await launchChromium();
-  page = await browser.newPage();
-  page.on("pageerror", (e) => console.error("page error:", e.message));
-  await openSignedIn(page, app.url, await registerAccount(app.url), "/");
-  await page.getByText("Free User (59 min max)").waitFor();
+  run = await startBrowserApp();
+  page = run.page;
+  await openFreeStudio(page, run.app.url);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => run?.close());
 
 describe("studio playback in Chromium", () => {
   it("shows four labelled channel cards: channel 1 at its default, 2-4 locked for a free user", async () => {

@@ -3,7 +3,9 @@
 // (auth_token plus token, authToken, jwt_token and user_data), so a test starts signed in.
 
 import { randomBytes } from "node:crypto";
+import type { Kysely } from "kysely";
 import type { Page } from "playwright-core";
+import type { Database } from "../../api/db/schema";
 
 export interface TestAccount {
   email: string;
@@ -46,19 +48,39 @@ export async function openSignedIn(page: Page, appUrl: string, account: TestAcco
   await page.goto(appUrl + path);
 }
 
+/** The tier label of a free account's studio. */
+export const FREE_LABEL = "Free User (59 min max)";
+
+/** Registers a fresh free account, signs it in on `page` and waits for its studio at /. */
+export async function openFreeStudio(page: Page, appUrl: string): Promise<TestAccount> {
+  const account = await registerAccount(appUrl);
+  await openSignedIn(page, appUrl, account, "/");
+  await page.getByText(FREE_LABEL).waitFor();
+  return account;
+}
+
 /** The token the page has stored, or null when signed out. */
 export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate(() => localStorage.getItem("auth_token"));
 }
 
+/** Runs `fn` on the test server's database, for rows no route writes yet. */
+async function withDatabase<T>(app: { dataDir: string }, fn: (db: Kysely<Database>) => Promise<T>): Promise<T> {
+  const { join } = await import("node:path");
+  const { openDatabase } = await import("../../api/db/open");
+  const db = await openDatabase(join(app.dataDir, "studio.db"));
+  try {
+    return await fn(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
 /** A registered account with an active paid subscription, inserted straight into the test
  *  server's database (payments arrive in a later issue; this is the row they will write). */
 export async function registerProAccount(app: { url: string; dataDir: string }): Promise<TestAccount> {
-  const { join } = await import("node:path");
-  const { openDatabase } = await import("../../api/db/open");
   const account = await registerAccount(app.url);
-  const db = await openDatabase(join(app.dataDir, "studio.db"));
-  try {
+  await withDatabase(app, async (db) => {
     const user = await db.selectFrom("users").select("id").where("email", "=", account.email).executeTakeFirstOrThrow();
     const now = new Date();
     await db
@@ -73,8 +95,14 @@ export async function registerProAccount(app: { url: string; dataDir: string }):
         updated_at: now.toISOString(),
       })
       .execute();
-  } finally {
-    await db.destroy();
-  }
+  });
+  return account;
+}
+
+/** An admin (`email` must be in the server's adminEmails) with the override switched on, which
+ *  gives unlimited access and the 12-hour duration (the override toggle arrives in a later issue). */
+export async function registerAdminWithOverride(app: { url: string; dataDir: string }, email: string): Promise<TestAccount> {
+  const account = await registerAccount(app.url, email);
+  await withDatabase(app, (db) => db.updateTable("users").set({ admin_override: 1 }).where("email", "=", email).execute());
   return account;
 }

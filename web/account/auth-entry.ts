@@ -57,7 +57,7 @@ export function parseAuthEntry(pathname: string, search: string): AuthEntry {
 
   const verified = q.get("verified");
   if (verified === "true" || verified === "false") {
-    toasts.push(verified === "true" ? { kind: "success", text: TEXT.verifiedTrue } : { kind: "error", text: TEXT.verifiedFalse });
+    toasts.push(verified === "true" ? { kind: "success", text: TEXT.verifySuccess } : { kind: "error", text: TEXT.verifiedFalse });
     if (!verifyToken) mode = "sign_in";
   }
 

@@ -3,10 +3,9 @@
 // spec/studio.md section 6; where the profile carries the server's own answer it wins.
 
 import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/limits";
+import { ADMIN_PLAN_NAME, TEMPORARY_PLAN_NAME } from "../../api/rules/plans";
 import type { Profile, PublicUser } from "./api";
 
-export const ADMIN_PLAN_NAME = "Admin Access";
-export const TEMPORARY_PLAN_NAME = "Temporary Access";
 const DAY_MS = 86_400_000;
 
 export interface ClientEntitlements {

@@ -2,7 +2,7 @@
 // display-only rights derived from the profile), useStudioGate (what the studio locks) and
 // useEnforceStudioGate (keeps the studio store inside the gate; mounted once, by StudioPage).
 
-import { useEffect, useMemo, useRef } from "react";
+import { useEffect, useMemo } from "react";
 import { useStore } from "zustand";
 import type { StoreApi } from "zustand/vanilla";
 import type { StudioStore } from "../state/studio-store";
@@ -30,21 +30,32 @@ export function useStudioGate(): StudioGate {
   return useMemo(() => studioGate(status, ent), [status, ent]);
 }
 
+/** Channels each studio store had switched off by a gate. Kept beside the store, not in the
+ *  page, so that channels locked while signed out come back after a sign-in on /auth (the studio
+ *  page unmounts while the visitor is there). */
+const forcedChannels = new WeakMap<StoreApi<StudioStore>, Set<number>>();
+
+function forcedOf(store: StoreApi<StudioStore>): Set<number> {
+  let forced = forcedChannels.get(store);
+  if (!forced) forcedChannels.set(store, (forced = new Set()));
+  return forced;
+}
+
 /** Applies the gate to the studio store now and after every store change (a loaded preset
  *  cannot switch a locked channel back on); restores forced channels when the gate opens. A
  *  sign-out while playing stops the sound, since the locked studio has no Stop button. */
 export function useEnforceStudioGate(store: StoreApi<StudioStore>, gate: StudioGate, audio?: { stop(): void }): void {
-  const forced = useRef(new Set<number>());
   useEffect(() => {
     if (gate.level === "anonymous" && store.getState().isPlaying) audio?.stop();
   }, [store, gate.level, audio]);
   useEffect(() => {
-    const unlock = unlockPatch(store.getState(), gate, forced.current);
+    const forced = forcedOf(store);
+    const unlock = unlockPatch(store.getState(), gate, forced);
     if (unlock) store.setState(unlock);
-    for (const id of [...forced.current]) if (id <= gate.freeChannels) forced.current.delete(id);
+    for (const id of [...forced]) if (id <= gate.freeChannels) forced.delete(id);
     const enforce = () => {
       const { patch, forced: ids } = gatePatch(store.getState(), gate);
-      for (const id of ids) forced.current.add(id);
+      for (const id of ids) forced.add(id);
       if (patch) store.setState(patch);
     };
     enforce();

@@ -1,58 +1,51 @@
 // Every user-visible text of the account screens, copied verbatim from spec/accounts.md sections 5
 // and 8 (quoted strings there are exact), plus the form validators and the mappers from a failed
-// call to the text the spec prescribes. Pure: unit-tested without a browser.
+// call to the text the spec prescribes. Texts the API answers with as well, and the password
+// rules, come from api/rules (dependency-free). Pure: unit-tested without a browser.
 
-import { ApiRequestError } from "./api";
+import { isCommonPassword, PASSWORD_MIN } from "../../api/rules/passwords";
+import { AUTH_TEXT } from "../../api/rules/texts";
+import { ApiRequestError, REQUEST_FAILED } from "./api";
 
 export const PRODUCT_NAME = "Tone Studio";
 
 export const TEXT = {
+  ...AUTH_TEXT,
   welcome: `Welcome to ${PRODUCT_NAME}`,
   // sign in (auth screen)
-  signInMissing: "Please enter both your email and password to sign in.",
   signInBadCredentials: "Incorrect email or password. Please check your credentials and try again.",
   signInNoAccount: "No account found with this email address. Please check the email or sign up for a new account.",
   connectionError: "Connection error. Please check your internet connection and try again.",
   signInFailed: "Login failed. Please try again or contact support if the problem persists.",
+  // sign in (the studio's sign-in card; its 401, 404 and 5xx texts are the API's, in AUTH_TEXT)
+  loginFailed: "Login failed",
+  loginNetwork: "Network error - please check your connection and try again",
   // sign up
-  signUpMissing: "Please complete all fields (name, email, and password) to create your account.",
-  signUpMismatch: "The passwords you entered don't match. Please check both fields and try again.",
-  signUpTooShort: "Your password needs to be at least 6 characters long. Please choose a longer password.",
   registrationFailed: "Registration failed",
   accountCreated: "Account created! Please check your email to complete setup.",
   // forgot / update password
-  forgotMissing: "Please enter the email address associated with your account to receive a password reset link.",
   forgotNoAccount:
     "We couldn't find an account with that email address. Please double-check the email or create a new account.",
   forgotFailed: (reason: string) => `Unable to send password reset email: ${reason}`,
   forgotRetryLater: "Please try again in a few minutes.",
-  updateMissing: "Please enter your new password in both fields to confirm it matches.",
-  updateCommon: "That password is too common and easy to guess. Please choose something more unique and secure.",
   updateConnection: "Connection error while updating password...",
   passwordUpdated: "Your password has been updated. Please sign in with your new password.",
   // reset page
-  resetTokenMissing: "Invalid or missing reset token",
-  resetMissing: "Please fill in both password fields",
-  resetMismatch: "Passwords do not match",
-  resetTooShort: "Password must be at least 6 characters long",
   resetFailed: "Password reset failed",
   resetFailedRetry: "Password reset failed. Please try again.",
-  resetSuccess: "Password reset successfully! You can now sign in with your new password.",
   // verification
   verifyFailed: "Email verification failed",
   verifyFailedStatus: (status: number) => `Email verification failed (${status})`,
   verifyThrown: "Email verification failed. Please try again.",
   verifiedFalse: "Email verification failed. Please try again or contact support.",
-  verifiedTrue: "Your email address has been verified. You can now sign in.",
   resendConfirmation: "Please contact support to resend your confirmation email.",
   // entry messages
   updatePaymentSignIn: "Please sign in to update your payment method",
   // external sign-in return
   authFailedWith: (description: string) => `Authentication failed: ${description}`,
-  authFailed: "Authentication failed. Please try again.",
   confirmEmail: "Please confirm your email to continue. Check your inbox for a confirmation link.",
-  // sign out
-  signOutFailed: "Error signing out - please refresh the page",
+  // sign out (the studio's user menu, spec/studio.md section 8)
+  signOutFailed: "Unable to log out properly. Please try again or refresh the page to clear your session.",
   signedOut: `Thanks for using ${PRODUCT_NAME}! You have been logged out.`,
   // subscribe / billing
   subscribeSignIn: "Please create an account or sign in to view subscription plans",
@@ -62,25 +55,15 @@ export const TEXT = {
   portalOpened: "Billing portal opened in new tab",
 } as const;
 
-export const PASSWORD_MIN = 6;
-
-/** Spec 5: must not start with these (case-insensitive for the words). */
-const COMMON_PREFIXES = ["123456", "password", "qwerty", "abc123", "111111", "000000"];
-
-export function isCommonPassword(password: string): boolean {
-  const lower = password.toLowerCase();
-  return COMMON_PREFIXES.some((p) => lower.startsWith(p));
-}
-
 /** Each validator answers the spec's text for the first broken rule, or null when all pass. */
 export function validateSignIn(email: string, password: string): string | null {
-  return email.trim() && password ? null : TEXT.signInMissing;
+  return email.trim() && password ? null : TEXT.loginMissing;
 }
 
 export function validateSignUp(f: { fullName: string; email: string; password: string; confirmPassword: string }): string | null {
-  if (!f.fullName.trim() || !f.email.trim() || !f.password) return TEXT.signUpMissing;
-  if (f.password !== f.confirmPassword) return TEXT.signUpMismatch;
-  if (f.password.length < PASSWORD_MIN) return TEXT.signUpTooShort;
+  if (!f.fullName.trim() || !f.email.trim() || !f.password) return TEXT.registerMissing;
+  if (f.password !== f.confirmPassword) return TEXT.passwordsDontMatch;
+  if (f.password.length < PASSWORD_MIN) return TEXT.passwordTooShort;
   return null;
 }
 
@@ -90,14 +73,14 @@ export function validateForgot(email: string): string | null {
 
 export function validateUpdatePassword(newPassword: string, confirm: string): string | null {
   if (!newPassword || !confirm) return TEXT.updateMissing;
-  if (newPassword !== confirm) return TEXT.signUpMismatch;
-  if (newPassword.length < PASSWORD_MIN) return TEXT.signUpTooShort;
-  if (isCommonPassword(newPassword)) return TEXT.updateCommon;
+  if (newPassword !== confirm) return TEXT.passwordsDontMatch;
+  if (newPassword.length < PASSWORD_MIN) return TEXT.passwordTooShort;
+  if (isCommonPassword(newPassword)) return TEXT.commonPassword;
   return null;
 }
 
 export function validateResetPassword(password: string, confirm: string): string | null {
-  if (!password || !confirm) return TEXT.resetMissing;
+  if (!password || !confirm) return TEXT.resetFieldsMissing;
   if (password !== confirm) return TEXT.resetMismatch;
   if (password.length < PASSWORD_MIN) return TEXT.resetTooShort;
   return null;
@@ -110,6 +93,9 @@ function asApiError(err: unknown): ApiRequestError {
 
 const isNetwork = (e: ApiRequestError) => e.network || /network|fetch/i.test(e.message);
 
+/** The server's own error text, or null when the answer carried none. */
+const serverText = (e: ApiRequestError) => (e.message && e.message !== REQUEST_FAILED ? e.message : null);
+
 /** Spec 8, "Sign-in (auth screen)". Rate limits (429) and field checks (400) keep the server's
  *  own text, which says what to do; the spec's catalogue has no entry for them. */
 export function signInErrorText(err: unknown): string {
@@ -119,6 +105,17 @@ export function signInErrorText(err: unknown): string {
   if (isNetwork(e)) return TEXT.connectionError;
   if (e.status === 429 || e.status === 400) return e.message;
   return TEXT.signInFailed;
+}
+
+/** Spec 8, "Sign-in (studio login)": the studio's sign-in card. A status the catalogue does not
+ *  name (400, 429) shows the server's error field, which says what to do. */
+export function studioSignInErrorText(err: unknown): string {
+  const e = asApiError(err);
+  if (e.status === 401) return TEXT.invalidCredentials;
+  if (e.status === 404) return TEXT.userNotFound;
+  if (e.status >= 500) return TEXT.serverError;
+  if (e.status > 0) return serverText(e) ?? TEXT.loginFailed;
+  return isNetwork(e) ? TEXT.loginNetwork : TEXT.loginFailed;
 }
 
 /** Spec 8, "Registration": the message, or 'Registration failed'. */
@@ -133,8 +130,7 @@ export function forgotErrorText(err: unknown): string {
   const e = asApiError(err);
   if (isNetwork(e)) return TEXT.connectionError;
   if (e.status === 404) return TEXT.forgotNoAccount;
-  const reason = e.message && e.message !== "Request failed" ? e.message : TEXT.forgotRetryLater;
-  return TEXT.forgotFailed(reason);
+  return TEXT.forgotFailed(serverText(e) ?? TEXT.forgotRetryLater);
 }
 
 export function updatePasswordErrorText(err: unknown): string {
@@ -147,20 +143,21 @@ export function updatePasswordErrorText(err: unknown): string {
 export function resetErrorText(err: unknown): string {
   const e = asApiError(err);
   if (isNetwork(e)) return TEXT.resetFailedRetry;
-  return e.message && e.message !== "Request failed" ? e.message : TEXT.resetFailed;
+  return serverText(e) ?? TEXT.resetFailed;
 }
 
 /** Spec 8, "Verification". */
 export function verifyErrorText(err: unknown): string {
   const e = asApiError(err);
   if (isNetwork(e)) return TEXT.verifyThrown;
-  if (e.message && e.message !== "Request failed") return e.message;
+  const text = serverText(e);
+  if (text) return text;
   return e.status ? TEXT.verifyFailedStatus(e.status) : TEXT.verifyFailed;
 }
 
 /** Spec 8, "External sign-in". */
 export function exchangeErrorText(err: unknown): string {
   const e = asApiError(err);
-  if (isNetwork(e) || !e.message || e.message === "Request failed") return TEXT.authFailed;
+  if (isNetwork(e) || !serverText(e)) return TEXT.authFailed;
   return e.message.startsWith("Authentication failed") ? e.message : TEXT.authFailedWith(e.message);
 }

@@ -8,10 +8,10 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import {
   ApiRequestError, requestJson, type ExchangeAnswer, type Profile, type PublicUser, type SessionAnswer,
 } from "./api";
+import { AUTH_TEXT } from "../../api/rules/texts";
 import { browserStorage, clearSession, readToken, readUser, saveSession, type KeyValueStorage } from "./storage";
 
 export const PROFILE_TTL_MS = 5 * 60 * 1000;
-export const INVALID_TOKEN = "Invalid token";
 
 export type SessionStatus = "restoring" | "anonymous" | "signed_in";
 
@@ -74,7 +74,7 @@ export function createSessionStore(deps: SessionDeps = {}): StoreApi<SessionStor
       try {
         return await call<Profile>("/api/user/profile", undefined, token);
       } catch (err) {
-        if (err instanceof ApiRequestError && err.status === 401) throw new ApiRequestError(INVALID_TOKEN, 401);
+        if (err instanceof ApiRequestError && err.status === 401) throw new ApiRequestError(AUTH_TEXT.invalidToken, 401);
         throw err;
       }
     };

@@ -1,12 +1,14 @@
 // The studio's role gating (spec/studio.md section 6, spec/accounts.md section 6) as pure rules:
-// anonymous visitors get a locked, dimmed studio; free users channel 1 only (channels 2-4 forced
-// to 0 Hz and off), sine only and no effects; Pro / unlimited users everything; admins with
+// anonymous visitors get a locked, dimmed studio in which every channel and effect shows 'Pro
+// Only' (spec/studio.md section 1), channel 1 included; free users channel 1 only (channels 2-4
+// forced to 0 Hz and off), sine only and no effects; Pro / unlimited users everything; admins with
 // unlimited access a 12-hour maximum duration. gatePatch() turns a gate into the store changes
 // that enforce it; the server enforces the same rules for every protected call.
 
 import { DEFAULT_FREQUENCIES, type ChannelState } from "../../dsp/host/state";
 import type { StudioState } from "../state/studio-store";
 import { MAX_DURATION_SECONDS } from "../../dsp/host/limits";
+import { STUDIO_CHANNELS } from "../../api/rules/plans";
 import { tierLabel, type ClientEntitlements } from "./entitlements";
 import type { SessionStatus } from "./session-store";
 
@@ -29,16 +31,16 @@ export function studioGate(status: SessionStatus, ent: ClientEntitlements): Stud
   if (status === "restoring") {
     // Nothing is forced until the profile answers, so a Pro user's channels are not switched off
     // for the half second a restore takes.
-    return { level: "pending", studioLocked: true, freeChannels: 4, waveformLocked: false, effectsLocked: false, maxDuration: MAX_DURATION_SECONDS, label: null };
+    return { level: "pending", studioLocked: true, freeChannels: STUDIO_CHANNELS.full, waveformLocked: false, effectsLocked: false, maxDuration: MAX_DURATION_SECONDS, label: null };
   }
   if (status !== "signed_in" || !ent.signedIn) {
-    return { level: "anonymous", studioLocked: true, freeChannels: 1, waveformLocked: true, effectsLocked: true, maxDuration: MAX_DURATION_SECONDS, label: null };
+    return { level: "anonymous", studioLocked: true, freeChannels: STUDIO_CHANNELS.anonymous, waveformLocked: true, effectsLocked: true, maxDuration: MAX_DURATION_SECONDS, label: null };
   }
   const full = ent.hasUnlimitedAccess;
   return {
     level: full ? "full" : "free",
     studioLocked: false,
-    freeChannels: full ? 4 : 1,
+    freeChannels: full ? STUDIO_CHANNELS.full : STUDIO_CHANNELS.free,
     waveformLocked: !full,
     effectsLocked: !full,
     maxDuration: ent.maxDuration,

@@ -55,7 +55,7 @@ export function AuthPage() {
     if (!entry.verifyToken) return;
     verifyEmail(entry.verifyToken)
       .then((answer) => {
-        toast.success(answer.message || TEXT.verifiedTrue);
+        toast.success(answer.message || TEXT.verifySuccess);
         if (sessionStore().getState().token) void sessionStore().getState().loadProfile(true).catch(() => undefined);
       })
       .catch((err: unknown) => toast.error(verifyErrorText(err)))

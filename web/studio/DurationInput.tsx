@@ -1,8 +1,10 @@
-// Duration input (HH:MM:SS): auto-inserted colons, 30 s minimum, 3600 s maximum for normal users.
+// Duration input (HH:MM:SS): typed colons kept, digits shift in from the right, committed on
+// Enter or when the box loses focus, clamped to 30 s and the user's maximum (rules in duration.ts).
 
 import { useState } from "react";
 import { useStore } from "zustand";
-import { formatDuration, formatDurationInput, parseDuration } from "./duration";
+import { MIN_DURATION_SECONDS } from "../../dsp/host/limits";
+import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "./duration";
 import { useStudio } from "./studio-context";
 
 export function DurationInput() {
@@ -25,7 +27,7 @@ export function DurationInput() {
       <input
         type="text"
         inputMode="numeric"
-        maxLength={8}
+        maxLength={DURATION_MAX_CHARS}
         aria-label="Playback duration (HH:MM:SS)"
         aria-describedby="duration-help"
         value={draft ?? formatDuration(duration)}
@@ -33,7 +35,7 @@ export function DurationInput() {
         onBlur={commit}
         onKeyDown={(e) => e.key === "Enter" && commit()}
       />
-      <small id="duration-help">Minimum 30 seconds, maximum {formatDuration(maxDuration)}.</small>
+      <small id="duration-help">Minimum {MIN_DURATION_SECONDS} seconds, maximum {formatDuration(maxDuration)}.</small>
     </label>
   );
 }

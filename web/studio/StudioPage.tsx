@@ -3,7 +3,7 @@
 
 import { ExportButton } from "../export/ExportButton";
 import { useEnforceStudioGate, useStudioGate } from "../account/hooks";
-import { SIGN_IN_CARD_ID, SignInCard } from "../account/SignInCard";
+import { SIGN_IN_NOTE_ID, SignInCard } from "../account/SignInCard";
 import { ChannelCard } from "./ChannelCard";
 import { Displays } from "./Displays";
 import { DurationInput } from "./DurationInput";
@@ -28,7 +28,7 @@ export function StudioPage() {
         className="studio-body"
         disabled={gate.studioLocked}
         data-level={gate.level}
-        aria-describedby={gate.level === "anonymous" ? SIGN_IN_CARD_ID : undefined}
+        aria-describedby={gate.level === "anonymous" ? SIGN_IN_NOTE_ID : undefined}
       >
         <legend className="sr-only">Studio controls</legend>
         <section className="panel" aria-labelledby="freq-title">

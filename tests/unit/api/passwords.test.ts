@@ -1,7 +1,8 @@
 // Password hashing with the production argon2id parameters (the other tests inject a cheaper
 // hasher) and the spec's common-password rule.
 import { describe, expect, it } from "vitest";
-import { createArgon2Hasher, isCommonPassword, PRODUCTION_ARGON2 } from "../../../api/services/passwords";
+import { isCommonPassword } from "../../../api/rules/passwords";
+import { createArgon2Hasher, PRODUCTION_ARGON2 } from "../../../api/services/passwords";
 
 describe("argon2id hasher", () => {
   it("production parameters meet the floor: m >= 19456 KiB, t >= 2, p = 1", () => {

@@ -84,7 +84,7 @@ describe("verification", () => {
   it("exchange without a code says so", async () => {
     const res = await postJson(env, "/api/auth/exchange", {});
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: MSG.exchangeMissing });
+    expect(await res.json()).toEqual({ error: MSG.authFailed });
   });
 });
 

@@ -112,6 +112,23 @@ describe("studio gating", () => {
     expect(gatePatch({ ...state, ...patch }, free).patch).toBeNull(); // idempotent
   });
 
+  it("anonymous: every channel and effect is Pro only, channel 1 included", () => {
+    const anonymous = studioGate("anonymous", ANONYMOUS);
+    expect(anonymous).toMatchObject({ freeChannels: 0, waveformLocked: true, effectsLocked: true });
+    expect([1, 2, 3, 4].map((id) => isChannelLocked(anonymous, id))).toEqual([true, true, true, true]);
+    const { patch, forced } = gatePatch({ ...defaultAudioState(), maxDuration: 3600 }, anonymous);
+    expect(forced).toEqual([1, 2, 3, 4]);
+    expect(patch?.channels?.every((c) => !c.enabled && c.frequency === 0)).toBe(true);
+  });
+
+  it("signing in brings back what the anonymous gate switched off: channel 1 for a free user", () => {
+    const store = createStudioStore();
+    const { patch, forced } = gatePatch(store.getState(), studioGate("anonymous", ANONYMOUS));
+    store.setState(patch!);
+    const unlock = unlockPatch(store.getState(), free, new Set(forced));
+    expect(unlock?.channels?.map((c) => [c.frequency, c.enabled])).toEqual([[432, true], [0, false], [0, false], [0, false]]);
+  });
+
   it("pending forces nothing; full access leaves the state alone", () => {
     const state = { ...defaultAudioState(), maxDuration: 3600 };
     expect(gatePatch(state, studioGate("restoring", ANONYMOUS)).patch).toBeNull();

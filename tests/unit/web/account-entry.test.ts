@@ -39,7 +39,7 @@ describe("auth entry rules", () => {
   it("verified=true / false show a result toast and open sign_in", () => {
     expect(parseAuthEntry("/auth", "?verified=true&view=sign_up")).toMatchObject({
       mode: "sign_in",
-      toasts: [{ kind: "success", text: TEXT.verifiedTrue }],
+      toasts: [{ kind: "success", text: TEXT.verifySuccess }],
     });
     expect(parseAuthEntry("/auth", "?verified=false").toasts).toEqual([
       { kind: "error", text: "Email verification failed. Please try again or contact support." },

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "../../../web/account/api";
 import {
-  exchangeErrorText, forgotErrorText, isCommonPassword, resetErrorText, signInErrorText, signUpErrorText,
+  exchangeErrorText, forgotErrorText, resetErrorText, signInErrorText, signUpErrorText, studioSignInErrorText, TEXT,
   updatePasswordErrorText, validateForgot, validateResetPassword, validateSignIn, validateSignUp,
   validateUpdatePassword, verifyErrorText,
 } from "../../../web/account/messages";
@@ -52,19 +52,6 @@ describe("validation texts", () => {
     expect(validateUpdatePassword("tone-Studio-7", "tone-Studio-7")).toBeNull();
   });
 
-  it.each([
-    ["123456789", true],
-    ["PASSWORD", true],
-    ["QwErTy-long", true],
-    ["abc123xyz", true],
-    ["111111", true],
-    ["000000a", true],
-    ["my password", false],
-    ["12345x", false],
-  ])("common password %j -> %s", (pw, want) => {
-    expect(isCommonPassword(pw)).toBe(want);
-  });
-
   it("reset page: both fields, match, length", () => {
     expect(validateResetPassword("", "")).toBe("Please fill in both password fields");
     expect(validateResetPassword("abcdef", "abcdeX")).toBe("Passwords do not match");
@@ -84,6 +71,29 @@ describe("error catalogue", () => {
     expect(signInErrorText(offline)).toBe("Connection error. Please check your internet connection and try again.");
     expect(signInErrorText(http(500))).toBe("Login failed. Please try again or contact support if the problem persists.");
     expect(signInErrorText(http(429, "Too many attempts. Please wait 30 seconds and try again."))).toMatch(/^Too many attempts/);
+  });
+
+  it.each([
+    [http(401, "Invalid credentials - please check your email and password"), "Invalid credentials - please check your email and password"],
+    [http(401), "Invalid credentials - please check your email and password"],
+    [http(404), "User not found - please check your email address"],
+    [http(500), "Server error - please try again later"],
+    [http(502, "Bad gateway"), "Server error - please try again later"],
+    [http(503), "Server error - please try again later"],
+    [http(429, "Too many attempts. Please wait 30 seconds and try again."), "Too many attempts. Please wait 30 seconds and try again."],
+    [http(400, "Please enter a valid email address."), "Please enter a valid email address."],
+    [http(400), "Login failed"],
+    [http(418, ""), "Login failed"],
+    [offline, "Network error - please check your connection and try again"],
+    [new TypeError("Failed to fetch"), "Network error - please check your connection and try again"],
+    [new Error("something broke"), "Login failed"],
+  ])("studio sign-in card: %o -> %j", (err, text) => {
+    expect(studioSignInErrorText(err)).toBe(text);
+  });
+
+  it("studio sign-out texts", () => {
+    expect(TEXT.signOutFailed).toBe("Unable to log out properly. Please try again or refresh the page to clear your session.");
+    expect(TEXT.signedOut).toMatch(/logged out/);
   });
 
   it("registration keeps the server's message, else 'Registration failed'", () => {

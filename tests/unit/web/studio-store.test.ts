@@ -1,8 +1,7 @@
-// Channel and duration rules of spec/studio.md sections 4 and 5, on the studio store.
+// Channel rules of spec/studio.md sections 4 and 5, on the studio store (duration: duration.test.ts).
 
 import { describe, expect, it } from "vitest";
-import { clampDuration, createStudioStore, sanitizeFrequency } from "../../../web/state/studio-store";
-import { formatDuration, formatDurationInput, parseDuration } from "../../../web/studio/duration";
+import { createStudioStore, sanitizeFrequency } from "../../../web/state/studio-store";
 import { audioStateSchema, defaultAudioState, restoreSilentChannels } from "../../../dsp/host/state";
 
 describe("frequency input", () => {
@@ -50,39 +49,6 @@ describe("channel switch", () => {
     const before = store.getState().effects;
     store.getState().setEffect("nope", { enabled: true });
     expect(store.getState().effects).toBe(before);
-  });
-});
-
-describe("duration input", () => {
-  it.each([
-    ["1", "1"],
-    ["123", "12:3"],
-    ["1234", "12:34"],
-    ["123456", "12:34:56"],
-    ["1234567", "12:34:56"],
-    ["12a:3b4", "12:34"],
-    ["00:99:99", "00:59:59"],
-  ])("typing %j shows %j", (typed, shown) => {
-    expect(formatDurationInput(typed)).toBe(shown);
-  });
-
-  it("reads HH:MM:SS from the right and clamps to 30 s - 3600 s", () => {
-    expect(parseDuration("00:01:00")).toBe(60);
-    expect(parseDuration("1:30")).toBe(90);
-    expect(parseDuration("02:00:00")).toBe(7200);
-    expect(clampDuration(parseDuration("00:00:05"))).toBe(30);
-    expect(clampDuration(parseDuration("02:00:00"))).toBe(3600);
-    expect(clampDuration(parseDuration("02:00:00"), 43200)).toBe(7200);
-    expect(formatDuration(3600)).toBe("01:00:00");
-    expect(formatDuration(30)).toBe("00:00:30");
-  });
-
-  it("the store clamps the duration", () => {
-    const store = createStudioStore();
-    store.getState().setDuration(5);
-    expect(store.getState().duration).toBe(30);
-    store.getState().setDuration(99999);
-    expect(store.getState().duration).toBe(3600);
   });
 });
 
