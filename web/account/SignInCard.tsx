@@ -8,7 +8,7 @@ import { useState } from "react";
 import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { PasswordField, TextField } from "../auth/fields";
-import { PRODUCT_NAME, studioSignInErrorText, TEXT, validateSignIn } from "./messages";
+import { studioSignInErrorText, TEXT, validateSignIn } from "./messages";
 import { sessionStore } from "./session-store";
 
 /** The card's explanation, which also describes the locked studio below it. */
@@ -48,7 +48,7 @@ export function SignInCard() {
       <div className="signin-intro">
         <h2 id="signin-card-title">Sign in to start creating</h2>
         <p id={SIGN_IN_NOTE_ID}>
-          The {PRODUCT_NAME} studio unlocks when you sign in. New here? Create a free account: no email
+          The studio unlocks when you sign in. New here? Create a free account: no email
           verification, instant access.
         </p>
         <p className="card-actions">
