@@ -1,0 +1,32 @@
+// Flanger: a feedback (0.6) comb whose spacing follows a delay swept between 1 and 5 ms at the set rate.
+
+import { describe, expect, it } from "vitest";
+import { FS, db, singleTone } from "../helpers";
+import { combDelay, harmonics, render, tone, transfer } from "./helpers";
+
+describe("flanger", () => {
+  it("feedback comb whose spacing follows the swept delay (1 ms at the start, 5 ms at the top)", () => {
+    const secs = 5.1;
+    const wet = render(tone(40, "flanger", { value: 0.1 }, "sawtooth"), secs).left;
+    const dry = render(singleTone(40, "sawtooth"), secs).left;
+    const freqs = harmonics(40, 40, 8000);
+    const size = 8192;
+    for (const [at, ms] of [[2400, 1], [Math.round(5 * FS) - size / 2, 5]] as const) {
+      const h = transfer(wet, dry, at, size, freqs);
+      expect(combDelay(freqs, h, 0.0005, 0.008) * 1000, `delay at ${at}`).toBeCloseTo(ms, 1);
+      // Peaks (x1.75) and dips (x0.19) of (1 + z^-D / (1 - 0.6 z^-D)) / 2.
+      const d = ms / 1000;
+      const th = freqs.map((f) => {
+        const re = Math.cos(2 * Math.PI * f * d), im = -Math.sin(2 * Math.PI * f * d);
+        const den = { re: 1 - 0.6 * re, im: -0.6 * im };
+        const q = den.re * den.re + den.im * den.im;
+        const zr = (re * den.re + im * den.im) / q, zi = (im * den.re - re * den.im) / q;
+        return Math.hypot(1 + zr, zi) / 2;
+      });
+      const big = freqs.map((_, i) => i).filter((i) => th[i] > 1.5);
+      const small = freqs.map((_, i) => i).filter((i) => th[i] < 0.3);
+      const avg = (ix: number[]): number => ix.reduce((s, i) => s + db(h[i]), 0) / ix.length;
+      expect(avg(big) - avg(small), "peak-to-dip depth").toBeGreaterThan(12);
+    }
+  });
+});
