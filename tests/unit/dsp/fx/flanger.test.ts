@@ -29,4 +29,15 @@ describe("flanger", () => {
       expect(avg(big) - avg(small), "peak-to-dip depth").toBeGreaterThan(12);
     }
   });
+
+  it("sweeps at the set rate: at the default 0.5 Hz the delay is back at 1 ms after 2 s and at 5 ms after 3 s", () => {
+    const wet = render(tone(40, "flanger", {}, "sawtooth"), 3.1).left;
+    const dry = render(singleTone(40, "sawtooth"), 3.1).left;
+    const freqs = harmonics(40, 40, 8000);
+    const size = 8192;
+    for (const [t, ms] of [[2, 1], [3, 5]] as const) {
+      const h = transfer(wet, dry, Math.round(t * FS) - size / 2, size, freqs);
+      expect(combDelay(freqs, h, 0.0005, 0.008) * 1000, `delay at ${t} s`).toBeCloseTo(ms, 1);
+    }
+  });
 });

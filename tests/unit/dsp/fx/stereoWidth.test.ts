@@ -28,4 +28,11 @@ describe("stereoWidth", () => {
     expect(m2 / m0).toBeCloseTo(1, 3);
     expect(s2 / s0).toBeCloseTo(2, 3);
   });
+
+  it("at the default 150 % widens the side by 1.5 and leaves the mid alone", () => {
+    const [m0, s0] = midSide(render(source(), 0.5));
+    const [m1, s1] = midSide(render(withFx(source(), "stereoWidth"), 0.5));
+    expect(m1 / m0).toBeCloseTo(1, 3);
+    expect(s1 / s0).toBeCloseTo(1.5, 3);
+  });
 });
