@@ -3,10 +3,11 @@
 // measured is the effect itself), and the measurements several effects share: envelopes and
 // their rates, transfer functions, comb spacing, component levels.
 
+import { expect } from "vitest";
 import { effectDef } from "../../../../dsp/host/catalogue";
 import type { Engine } from "../../../../dsp/host/engine";
 import { defaultEffect, type AudioState, type Waveform } from "../../../../dsp/host/state";
-import { FS, db, engineWith, levelAt, magnitude, peak, peakFrequency, renderFrames, singleTone, type Stereo } from "../helpers";
+import { FS, db, engineWith, levelAt, magnitude, maxStep, peak, peakFrequency, renderFrames, singleTone, type Stereo } from "../helpers";
 
 /** Switches `id` on in `state` at its catalogue defaults, overridden by `patch`. */
 export function withFx(state: AudioState, id: string, patch: Record<string, unknown> = {}): AudioState {
@@ -86,14 +87,21 @@ export function envelopeRate(env: number[], rate: number, lo = 0.05, hi = rate /
   return peakFrequency(env.map((v) => v - mean), rate, 2 ** 16, lo, hi);
 }
 
-/** Amplitude envelope (1 ms windows of a 1 kHz tone, from 0.1 s) of a gating effect at `rate`:
- *  the gate's rate, its duty cycle (share of windows above half level) and its longest
- *  10 %-90 % rise in ms. */
-export function pulseStats(id: string, rate: number, freq = 1000) {
-  const { left } = render(tone(freq, id, { value: rate }), 3);
+/** Checks what every gating effect promises, on a 1 kHz tone gated at `rate`: the envelope (1 ms
+ *  windows from 0.1 s) pulses at the rate, falls to silence, is on half the time, and the gate
+ *  makes no step beyond the tone's own. Returns the longest 10 %-90 % rise in ms, where gates
+ *  differ (soft or hard edges). */
+export function expectPulses(id: string, rate: number): number {
+  const { left } = render(tone(1000, id, { value: rate }), 3);
   const env = envelope(left, 48, 4800);
   const hi = Math.max(...env);
   const on = env.filter((v) => v > hi / 2).length / env.length;
+  expect(envelopeRate(env, 1000)).toBeCloseTo(rate, 1);
+  expect(Math.min(...env) / hi).toBeLessThan(0.001);
+  expect(on).toBeGreaterThan(0.47);
+  expect(on).toBeLessThan(0.53);
+  const own = maxStep(render(tone(1000), 1).left, 4800);
+  expect(maxStep(left, 4800)).toBeLessThanOrEqual(own * 1.001);
   let rise = 0;
   for (let i = 1; i < env.length; i++) {
     if (env[i - 1] < hi * 0.1 && env[i] >= hi * 0.1) {
@@ -102,7 +110,7 @@ export function pulseStats(id: string, rate: number, freq = 1000) {
       rise = Math.max(rise, k - i + 1);
     }
   }
-  return { left, env, hi, on, rise, rate: envelopeRate(env, 1000) };
+  return rise;
 }
 
 /** Level of the component at f: root of the power summed over the window's main lobe (+/- 4
