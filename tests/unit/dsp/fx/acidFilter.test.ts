@@ -1,8 +1,8 @@
 // Acid Filter: a resonant low-pass swept at the set rate, boosting at its cutoff at the top of the sweep.
 
 import { describe, expect, it } from "vitest";
-import { FS, db, singleTone } from "../helpers";
-import { brightness, envelopeRate, render, tone, transfer } from "./helpers";
+import { FS, db } from "../helpers";
+import { brightness, envelopeRate, render, tone, transfer, wetAndDry } from "./helpers";
 
 describe("acidFilter", () => {
   it("sweeps a resonant low-pass at the set rate", () => {
@@ -14,8 +14,7 @@ describe("acidFilter", () => {
 
   it("resonates at the top of the sweep (0.1 Hz: top at 5 s, 4.07 kHz)", () => {
     const secs = 5.1;
-    const wet = render(tone(110, "acidFilter", { value: 0.1 }, "sawtooth"), secs).left;
-    const dry = render(singleTone(110, "sawtooth"), secs).left;
+    const { wet, dry } = wetAndDry(110, "acidFilter", { value: 0.1 }, secs);
     const size = 4096;
     const at = Math.round(5 * FS) - size / 2;
     const fc = 180 * 2 ** 4.5;

@@ -1,14 +1,13 @@
 // Comb Filter: a feedback comb (0.7) with the set delay D: peaks every 1/D Hz, notches halfway between.
 
 import { describe, expect, it } from "vitest";
-import { db, singleTone } from "../helpers";
-import { combDelay, harmonics, render, tone, transfer } from "./helpers";
+import { db } from "../helpers";
+import { combDelay, harmonics, transfer, wetAndDry } from "./helpers";
 
 describe("combFilter", () => {
   for (const ms of [5, 2.5]) {
     it(`${ms} ms: peaks every ${1000 / ms} Hz with notches halfway, feedback 0.7`, () => {
-      const wet = render(tone(50, "combFilter", { value: ms }, "sawtooth"), 0.5).left;
-      const dry = render(singleTone(50, "sawtooth"), 0.5).left;
+      const { wet, dry } = wetAndDry(50, "combFilter", { value: ms }, 0.5);
       const freqs = harmonics(50, 50, 6000);
       const size = 16384;
       const h = transfer(wet, dry, 4800, size, freqs);

@@ -1,14 +1,13 @@
 // Filter Sweep: a low-pass starts closed and slowly opens up to the set cutoff.
 
 import { describe, expect, it } from "vitest";
-import { FS, db, singleTone } from "../helpers";
-import { render, tone, transfer } from "./helpers";
+import { FS, db } from "../helpers";
+import { transfer, wetAndDry } from "./helpers";
 
 describe("filterSweep", () => {
   it("reaches the set cutoff at the top of the sweep and starts closed", () => {
     const secs = 4.1;
-    const wet = render(tone(100, "filterSweep", { value: 2 }, "sawtooth"), secs).left;
-    const dry = render(singleTone(100, "sawtooth"), secs).left;
+    const { wet, dry } = wetAndDry(100, "filterSweep", { value: 2 }, secs);
     const size = 4096;
     const [pass, cut, stop] = transfer(wet, dry, Math.round(4 * FS) - size / 2, size, [500, 2000, 4000]);
     expect(Math.abs(db(pass))).toBeLessThan(1.5);

@@ -1,14 +1,13 @@
 // Flanger: a feedback (0.6) comb whose spacing follows a delay swept between 1 and 5 ms at the set rate.
 
 import { describe, expect, it } from "vitest";
-import { FS, db, singleTone } from "../helpers";
-import { combDelay, harmonics, render, tone, transfer } from "./helpers";
+import { FS, db } from "../helpers";
+import { combDelay, harmonics, transfer, wetAndDry } from "./helpers";
 
 describe("flanger", () => {
   it("feedback comb whose spacing follows the swept delay (1 ms at the start, 5 ms at the top)", () => {
     const secs = 5.1;
-    const wet = render(tone(40, "flanger", { value: 0.1 }, "sawtooth"), secs).left;
-    const dry = render(singleTone(40, "sawtooth"), secs).left;
+    const { wet, dry } = wetAndDry(40, "flanger", { value: 0.1 }, secs);
     const freqs = harmonics(40, 40, 8000);
     const size = 8192;
     for (const [at, ms] of [[2400, 1], [Math.round(5 * FS) - size / 2, 5]] as const) {
@@ -31,8 +30,7 @@ describe("flanger", () => {
   });
 
   it("sweeps at the set rate: at the default 0.5 Hz the delay is back at 1 ms after 2 s and at 5 ms after 3 s", () => {
-    const wet = render(tone(40, "flanger", {}, "sawtooth"), 3.1).left;
-    const dry = render(singleTone(40, "sawtooth"), 3.1).left;
+    const { wet, dry } = wetAndDry(40, "flanger", {}, 3.1);
     const freqs = harmonics(40, 40, 8000);
     const size = 8192;
     for (const [t, ms] of [[2, 1], [3, 5]] as const) {

@@ -32,6 +32,11 @@ export function render(state: AudioState, seconds: number): Stereo & { engine: E
   return { ...renderFrames(engine, Math.round(seconds * FS)), engine };
 }
 
+/** Left channel of a sawtooth at `f0` (rich in harmonics) rendered with `id` on (wet) and off (dry). */
+export function wetAndDry(f0: number, id: string, patch: Record<string, unknown>, seconds: number): { wet: Float32Array; dry: Float32Array } {
+  return { wet: render(tone(f0, id, patch, "sawtooth"), seconds).left, dry: render(singleTone(f0, "sawtooth"), seconds).left };
+}
+
 /** Changes channel 1 of a running render to `freq` and renders `seconds` more (left). */
 export function retune(r: { engine: Engine }, state: AudioState, freq: number, seconds: number): Float32Array {
   state.channels[0].frequency = freq;

@@ -1,15 +1,14 @@
 // Phaser: eight all-pass stages put notches where their phase reaches 180 degrees, swept by the LFO.
 
 import { describe, expect, it } from "vitest";
-import { FS, db, singleTone } from "../helpers";
-import { harmonics, render, tone, transfer } from "./helpers";
+import { FS, db } from "../helpers";
+import { harmonics, transfer, wetAndDry } from "./helpers";
 
 describe("phaser", () => {
   it("eight all-pass stages put notches where the phase reaches 180 degrees, and they move", () => {
     // 0.1 Hz: the break frequency is 250 Hz at the start and 250 * 2^3.5 Hz at 5 s.
     const secs = 5.1;
-    const wet = render(tone(60, "phaser", { value: 0.1 }, "sawtooth"), secs).left;
-    const dry = render(singleTone(60, "sawtooth"), secs).left;
+    const { wet, dry } = wetAndDry(60, "phaser", { value: 0.1 }, secs);
     const freqs = harmonics(60, 60, 8000);
     const size = 8192;
     const theory = (f: number, fb: number): number => {

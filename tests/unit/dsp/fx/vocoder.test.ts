@@ -1,8 +1,8 @@
 // Vocoder: the channel mix speaks the built-in a-e-i-o-u voice (vowel formants) and follows the channel.
 
 import { describe, expect, it } from "vitest";
-import { FS, db, levelAt, magnitude, peak, peakFrequency, renderFrames, singleTone } from "../helpers";
-import { render, retune, tone } from "./helpers";
+import { FS, db, levelAt, magnitude, peak, peakFrequency, renderFrames } from "../helpers";
+import { render, retune, tone, wetAndDry } from "./helpers";
 
 describe("vocoder", () => {
   /** Output/dry level (dB) of the harmonic nearest f in the window starting at t. */
@@ -12,8 +12,7 @@ describe("vocoder", () => {
   }
 
   it("speaks vowels: 'a' favours 770 Hz over 2.3 kHz, 'i' the reverse", () => {
-    const out = render(tone(110, "vocoder", { value: 100 }, "sawtooth"), 1.2).left;
-    const dry = render(singleTone(110, "sawtooth"), 1.2).left;
+    const { wet: out, dry } = wetAndDry(110, "vocoder", { value: 100 }, 1.2);
     // 'a' (F1 730, F2 1090) holds from 0 to 0.26 s; 'i' (F1 270, F2 2290) from 0.8 to 1.06 s.
     const a = response(out, dry, 0.05, 770) - response(out, dry, 0.05, 2310);
     const i = response(out, dry, 0.85, 2310) - response(out, dry, 0.85, 770);
