@@ -70,12 +70,14 @@ export function magnitude(x: ArrayLike<number>, size: number, offset = 0, len = 
 
 export const db = (v: number): number => 20 * Math.log10(Math.max(v, 1e-300));
 
-/** Frequency of the strongest bin, refined by a parabola through the log magnitudes. */
-export function peakFrequency(x: ArrayLike<number>, fs = FS, size = nextPow2(x.length), minHz = 1): number {
+/** Frequency of the strongest bin between minHz and maxHz, refined by a parabola through the
+ *  log magnitudes. */
+export function peakFrequency(x: ArrayLike<number>, fs = FS, size = nextPow2(x.length), minHz = 1, maxHz = fs / 2): number {
   const mag = magnitude(x, size);
   const k0 = Math.max(1, Math.ceil((minHz * size) / fs));
+  const k1 = Math.min(mag.length - 1, Math.floor((maxHz * size) / fs) + 1);
   let k = k0;
-  for (let i = k0; i < mag.length - 1; i++) if (mag[i] > mag[k]) k = i;
+  for (let i = k0; i < k1; i++) if (mag[i] > mag[k]) k = i;
   const a = db(mag[k - 1]), b = db(mag[k]), c = db(mag[k + 1]);
   const p = (0.5 * (a - c)) / (a - 2 * b + c);
   return ((k + p) * fs) / size;
@@ -116,4 +118,9 @@ export function maxStep(x: ArrayLike<number>, from = 1, to = x.length): number {
 export function allFinite(x: ArrayLike<number>): boolean {
   for (let i = 0; i < x.length; i++) if (!Number.isFinite(x[i])) return false;
   return true;
+}
+
+/** True when a and b hold the same bytes (bit-identical audio). */
+export function sameBits(a: Float32Array, b: Float32Array): boolean {
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }

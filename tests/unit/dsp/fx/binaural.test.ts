@@ -1,14 +1,13 @@
-// Binaural beat: the ears hear frequencies that differ by the set beat, centred on the channel.
+// Binaural Beat: the ears hear frequencies that differ by the set beat, centred on the channel, at the dry level.
 
 import { describe, expect, it } from "vitest";
-import { FS, peak, peakFrequency, play, singleTone } from "./helpers";
+import { FS, peak, peakFrequency, singleTone } from "../helpers";
+import { render, tone } from "./helpers";
 
 describe("binaural", () => {
   for (const [f, beat] of [[200, 10], [432, 4.5], [1000, 40]] as const) {
     it(`${f} Hz with a ${beat} Hz beat: left ${f - beat / 2} Hz, right ${f + beat / 2} Hz`, () => {
-      const s = singleTone(f);
-      s.effects.binaural = { ...s.effects.binaural, enabled: true, value: beat };
-      const { left, right } = play(s, 4);
+      const { left, right } = render(tone(f, "binaural", { value: beat }), 4);
       const fl = peakFrequency(left.subarray(FS), FS, 2 ** 19);
       const fr = peakFrequency(right.subarray(FS), FS, 2 ** 19);
       expect(Math.abs(fr - fl - beat)).toBeLessThan(0.05);
@@ -17,10 +16,8 @@ describe("binaural", () => {
   }
 
   it("keeps the level of the dry tone", () => {
-    const s = singleTone(300);
-    const dry = peak(play(s, 1).left.subarray(FS / 2));
-    s.effects.binaural = { ...s.effects.binaural, enabled: true, value: 8 };
-    const out = play(s, 1);
+    const dry = peak(render(singleTone(300), 1).left.subarray(FS / 2));
+    const out = render(tone(300, "binaural", { value: 8 }), 1);
     expect(peak(out.left.subarray(FS / 2))).toBeCloseTo(dry, 2);
     expect(peak(out.right.subarray(FS / 2))).toBeCloseTo(dry, 2);
   });

@@ -1,9 +1,9 @@
-// dsp/host's Engine.apply: unknown effect ids are ignored with one warning; a broken effect
-// update switches only that effect off; unchanged state sends nothing new.
+// dsp/host/engine.ts, Engine.apply: unknown effect ids are ignored with one warning (however
+// often they are applied); a broken effect update switches only that effect off.
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { AudioState } from "../../../dsp/host/state";
-import { FS, engineWith, peak, renderFrames, singleTone } from "./helpers";
+import { FS, engineWith, peak, renderFrames, singleTone } from "../dsp/helpers";
 
 afterEach(() => vi.restoreAllMocks());
 
