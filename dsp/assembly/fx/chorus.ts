@@ -11,9 +11,9 @@
 
 import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
-import { DelayLine } from "../lib/delayline";
+import { DelayLine } from "../lib/delay/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { tap, tap4 } from "../lib/space-tap";
+import { tap, tap4 } from "../lib/delay/tap";
 import { opaque, sin2pi } from "../lib/space-util";
 
 const VOICES: i32 = 3;

@@ -12,9 +12,9 @@
 
 import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
-import { DelayLine } from "../lib/delayline";
+import { DelayLine } from "../lib/delay/delayline";
 import { Rng } from "../lib/rng";
-import { same } from "../lib/space-svf";
+import { same } from "../lib/filter/svf";
 import { opaque } from "../lib/space-util";
 
 // sin(pi x) for x in [0, 1] as a polynomial in u = x (1 - x) (least-squares fit, error < 1.1e-5):

@@ -12,7 +12,7 @@
 // running maximum, computed for four samples by a two-step scan plus the carried value.
 
 import { Effect } from "./effect";
-import { HIGHPASS, Biquad } from "../lib/biquad";
+import { HIGHPASS, Biquad } from "../lib/filter/biquad";
 import { BQ4_BYTES, bq4, designBq4 } from "../lib/voice-biquad4";
 import { sameSamples } from "../lib/voice-osc";
 import { blockCoef, Smoothed } from "../lib/smooth";

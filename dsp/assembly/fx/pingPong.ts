@@ -8,11 +8,11 @@
 // read moves to the new delay with a 30 ms crossfade between the old and new read positions
 // (no pitch glide, no click); a change that arrives mid-fade is taken up when that fade ends.
 // Every delay is at least one block, so the lines are read and written a block at a time
-// (zero-copy spans of lib/delayline) and the arithmetic is f32x4.
+// (zero-copy spans of lib/delay/delayline) and the arithmetic is f32x4.
 
 import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
-import { DelayLine } from "../lib/delayline";
+import { DelayLine } from "../lib/delay/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { ftz, opaque } from "../lib/space-util";
 

@@ -17,7 +17,7 @@
 
 import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
-import { DelayLine } from "../lib/delayline";
+import { DelayLine } from "../lib/delay/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { opaque } from "../lib/space-util";
 

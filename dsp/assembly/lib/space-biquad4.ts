@@ -6,9 +6,9 @@
 //   y[n..n+3] = P1 s1 + P2 s2 + sum_m x[n+m] H_m,   s(n+4) = A^4 s + sum_m A^(3-m) B x[n+m]
 // (block state-space filtering, e.g. Kuo & Lee; the same idea as parallel-in-time IIR).
 // The result equals Biquad.tick() frame by frame up to f32 rounding. Coefficients come from a
-// designed lib/biquad Biquad (its design() is reused).
+// designed lib/filter/biquad Biquad (its design() is reused).
 
-import { Biquad } from "./biquad";
+import { Biquad } from "./filter/biquad";
 import { opaque } from "./space-util";
 
 // Scratch for setFrom (module-level: allocated once, never inside a block).
