@@ -14,7 +14,7 @@
 import { Effect } from "./effect";
 import { HIGHPASS, Biquad } from "../lib/filter/biquad";
 import { BQ4_BYTES, bq4, designBq4 } from "../lib/voice-biquad4";
-import { sameSamples } from "../lib/voice-osc";
+import { sameSamples } from "../lib/simd";
 import { blockCoef, Smoothed } from "../lib/smooth";
 
 const BAND_HZ: f64 = 600.0;

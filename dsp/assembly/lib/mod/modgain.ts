@@ -3,7 +3,7 @@
 // ramping linearly across the block (their per-block smoothing lands there without steps).
 // Both kernels run four samples per v128 step (n is a multiple of 4: the engine's block is 128).
 
-import { QUARTER, tableAt } from "./voice-osc";
+import { QUARTER, tableAt } from "./table";
 
 // Per-call loop constants, stored and then read inside the loops as memory operands: computed
 // into locals, the compiler moved their (single-use) computation into the loop body and redid
