@@ -5,7 +5,7 @@
 // keeps the resonant peak (x6 at the cutoff) near the dry level.
 
 import { SweptLowpass } from "../lib/space-swept";
-import { cos2pi, exp2 } from "../lib/space-util";
+import { cos2pi, exp2 } from "../lib/math";
 
 export const ACID_LOW_HZ: f64 = 180.0;
 export const ACID_OCTAVES: f64 = 4.5;

@@ -14,7 +14,8 @@ import { BLOCK } from "../lib/constants";
 import { DelayLine } from "../lib/delay/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { tap, tap4 } from "../lib/delay/tap";
-import { opaque, sin2pi } from "../lib/space-util";
+import { sin2pi } from "../lib/math";
+import { opaque } from "../lib/simd";
 
 const VOICES: i32 = 3;
 const BASE_MS: StaticArray<f64> = [14.0, 20.0, 26.0];

@@ -7,7 +7,8 @@
 import { Effect } from "./effect";
 import { DelayLine } from "../lib/delay/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { ftz, opaque } from "../lib/space-util";
+import { ftz } from "../lib/math";
+import { opaque } from "../lib/simd";
 import { put4, tap, tap4 } from "../lib/delay/tap";
 
 const COMB_FEEDBACK: f32 = 0.7;

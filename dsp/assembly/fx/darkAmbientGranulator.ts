@@ -23,7 +23,7 @@ import { DelayLine } from "../lib/delay/delayline";
 import { Rng } from "../lib/rng";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { Biquad4 } from "../lib/space-biquad4";
-import { opaque } from "../lib/space-util";
+import { opaque } from "../lib/simd";
 
 const TAPS: i32 = 16;
 export const DAG_MIN_MS: f64 = 5.0;

@@ -5,7 +5,7 @@
 // 120 * 2^6 = 7.68 kHz through the trapezoidal SVF (lib/filter/svf), Q 1.2 (a light edge).
 
 import { SweptLowpass } from "../lib/space-swept";
-import { cos2pi, exp2 } from "../lib/space-util";
+import { cos2pi, exp2 } from "../lib/math";
 
 export const ENV_LOW_HZ: f64 = 120.0;
 export const ENV_OCTAVES: f64 = 6.0;

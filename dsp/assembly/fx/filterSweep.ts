@@ -11,7 +11,7 @@ import { Biquad, LOWPASS } from "../lib/filter/biquad";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { Biquad4 } from "../lib/space-biquad4";
 import { same } from "../lib/filter/svf";
-import { cos2pi, exp2 } from "../lib/space-util";
+import { cos2pi, exp2 } from "../lib/math";
 
 export const SWEEP_PERIOD_S: f64 = 8.0;
 export const SWEEP_OCTAVES: f64 = 5.0;

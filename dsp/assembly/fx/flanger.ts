@@ -8,7 +8,8 @@
 import { Effect } from "./effect";
 import { DelayLine } from "../lib/delay/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { cos2pi, ftz, opaque } from "../lib/space-util";
+import { cos2pi, ftz } from "../lib/math";
+import { opaque } from "../lib/simd";
 import { put4, tap, tap4 } from "../lib/delay/tap";
 
 export const FLANGER_MIN_MS: f64 = 1.0;

@@ -15,7 +15,7 @@ import { BLOCK } from "../lib/constants";
 import { DelayLine } from "../lib/delay/delayline";
 import { Rng } from "../lib/rng";
 import { same } from "../lib/filter/svf";
-import { opaque } from "../lib/space-util";
+import { opaque } from "../lib/simd";
 
 // sin(pi x) for x in [0, 1] as a polynomial in u = x (1 - x) (least-squares fit, error < 1.1e-5):
 // symmetric about the centre and exactly 0 at both ends, and cheap in f32x4.

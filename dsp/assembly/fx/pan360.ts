@@ -6,7 +6,7 @@
 import { Effect } from "./effect";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { panLeft, panRight, stereoGainRamp } from "../lib/mod/pan";
-import { sin2pi } from "../lib/space-util";
+import { sin2pi } from "../lib/math";
 
 export class Pan360 extends Effect {
   rate: Smoothed = new Smoothed();

@@ -1,4 +1,5 @@
-// SIMD (f32x4) helpers shared by the effects: lane sums and a bit-exact equality test of two blocks.
+// SIMD (v128) helpers shared by the effects: loop constants kept in registers (opaque), lane sums
+// and a bit-exact equality test of two blocks.
 
 /**
  * Adds the lane sums of n per-sample v128 values (at `vecs`, 16 bytes each) to the samples at
@@ -27,4 +28,18 @@ export function sameSamples(a: usize, b: usize, n: i32): bool {
     diff = v128.or(diff, v128.xor(v128.load(a + o), v128.load(b + o)));
   }
   return !v128.any_true(diff);
+}
+
+const OPAQUE = new StaticArray<f32>(4);
+
+/** The same v128, passed through memory so that it reaches the engine as a loaded value, not a
+ *  constant: V8 rematerialises a v128 constant inside a loop at every use (three instructions:
+ *  a 64-bit immediate, a move and a shuffle), while a loaded value stays in a register. Call it
+ *  once before a hot loop for the loop's vector constants. */
+// @ts-ignore: decorator
+@inline
+export function opaque(v: v128): v128 {
+  const p = changetype<usize>(OPAQUE);
+  v128.store(p, v);
+  return v128.load(p);
 }

@@ -9,7 +9,7 @@
 // designed lib/filter/biquad Biquad (its design() is reused).
 
 import { Biquad } from "./filter/biquad";
-import { opaque } from "./space-util";
+import { opaque } from "./simd";
 
 // Scratch for setFrom (module-level: allocated once, never inside a block).
 const C1 = new StaticArray<f64>(4);
@@ -89,7 +89,7 @@ export class Biquad4 {
   }
 
   /** Filters p[0..n) in place (four frames per step, then a scalar tail). With `flush`, outputs
-   *  below ~1e-25 become exactly 0 (lib/space-util ftz), for a filter inside a feedback loop. */
+   *  below ~1e-25 become exactly 0 (lib/math ftz), for a filter inside a feedback loop. */
   process(p: usize, n: i32, flush: bool = false): void {
     const p1 = this.p1, p2 = this.p2, h0 = this.h0, h1 = this.h1, h2 = this.h2, h3 = this.h3;
     const q1 = this.q1, q2 = this.q2, r0 = this.r0, r1 = this.r1, r2 = this.r2, r3 = this.r3;

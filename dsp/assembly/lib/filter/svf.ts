@@ -18,7 +18,7 @@
 // operations per frame. When both channels and both states are equal (a mono input), one
 // channel is filtered and copied: the same bytes, half the work.
 
-import { tanFast } from "../space-util";
+import { tanFast } from "../math";
 
 const SUB: i32 = 16;
 
