@@ -4,7 +4,7 @@
 // 20 Hz sweep is smooth). The LFO starts at the bottom of the sweep on reset. Output gain 0.6
 // keeps the resonant peak (x6 at the cutoff) near the dry level.
 
-import { SweptLowpass } from "../lib/space-swept";
+import { SweptLowpass } from "./sweptLowpass";
 import { cos2pi, exp2 } from "../lib/math";
 
 export const ACID_LOW_HZ: f64 = 180.0;

@@ -4,7 +4,7 @@
 // continuous from cycle to cycle. The envelope moves the cutoff exponentially from 120 Hz to
 // 120 * 2^6 = 7.68 kHz through the trapezoidal SVF (lib/filter/svf), Q 1.2 (a light edge).
 
-import { SweptLowpass } from "../lib/space-swept";
+import { SweptLowpass } from "./sweptLowpass";
 import { cos2pi, exp2 } from "../lib/math";
 
 export const ENV_LOW_HZ: f64 = 120.0;
