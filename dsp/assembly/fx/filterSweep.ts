@@ -10,7 +10,7 @@ import { Effect } from "./effect";
 import { Biquad, LOWPASS } from "../lib/filter/biquad";
 import { Smoothed, blockCoef } from "../lib/smooth";
 import { Biquad4 } from "../lib/space-biquad4";
-import { same } from "../lib/filter/svf";
+import { sameSamples } from "../lib/simd";
 import { cos2pi, exp2 } from "../lib/math";
 
 export const SWEEP_PERIOD_S: f64 = 8.0;
@@ -54,7 +54,7 @@ export class FilterSweep extends Effect {
     const a = this.left, b = this.right;
     a.setFrom(q);
     // A mono input with equal states: filter the left channel only and copy it (same bytes).
-    if (a.z1 == b.z1 && a.z2 == b.z2 && same(l, r, n)) {
+    if (a.z1 == b.z1 && a.z2 == b.z2 && sameSamples(l, r, n)) {
       a.process(l, n);
       memory.copy(r, l, <usize>n << 2);
       b.z1 = a.z1;

@@ -19,6 +19,7 @@
 // channel is filtered and copied: the same bytes, half the work.
 
 import { tanFast } from "../math";
+import { sameSamples } from "../simd";
 
 const SUB: i32 = 16;
 
@@ -106,7 +107,7 @@ export class StereoSvf {
   lowpass(l: usize, r: usize, n: i32, g1: f32, k: f32, out: f32): void {
     const g0 = this.g;
     const dg = (g1 - g0) / <f32>n;
-    const mono = this.l1 == this.r1 && this.l2 == this.r2 && same(l, r, n);
+    const mono = this.l1 == this.r1 && this.l2 == this.r2 && sameSamples(l, r, n);
     for (let j = 0; j < n; j += SUB) {
       const m = min(SUB, n - j);
       // Frame i of the old per-frame ramp had g0 + dg (i + 1); use the sub-block's mean.
@@ -166,20 +167,6 @@ export class StereoSvf {
       this.r2 = z2;
     }
   }
-}
-
-/** True when the two blocks hold the same samples (a mono signal). */
-export function same(l: usize, r: usize, n: i32): bool {
-  const n4 = n & ~3;
-  for (let i = 0; i < n4; i += 4) {
-    const o = <usize>i << 2;
-    if (!i32x4.all_true(i32x4.eq(v128.load(l + o), v128.load(r + o)))) return false;
-  }
-  for (let i = n4; i < n; i++) {
-    const o = <usize>i << 2;
-    if (load<i32>(l + o) != load<i32>(r + o)) return false;
-  }
-  return true;
 }
 
 /** Prewarped SVF cutoff for fc Hz at sample rate fs, clamped below Nyquist. */
