@@ -11,8 +11,9 @@
 // Speed: with the coefficients fixed for a sub-block the SVF is a linear state-space system
 //   s = (ic1, ic2),  s' = A s + B x,  y = C s + D x
 //   A = [[2 a1 - 1, -2 a2], [2 a2, 1 - 2 a3]],  B = (2 a2, 2 a3),  C = (a2, 1 - a3),  D = a3
-// (the paper's update written as a matrix), so, as in lib/space-biquad4, four output frames are
-// one f32x4 product and the state jumps four frames at once:
+// (the paper's update written as a matrix), so four output frames are one f32x4 product and the
+// state jumps four frames at once (block state-space filtering, as lib/filter/biquad4 does for a
+// biquad's input/output history):
 //   y[n+k] = C A^k s + D x[n+k] + sum_{m<k} C A^(k-1-m) B x[n+m],  s(n+4) = A^4 s + sum_m A^(3-m) B x[n+m].
 // The loop-carried latency is then one multiply-add per four frames instead of a chain of six
 // operations per frame. When both channels and both states are equal (a mono input), one
