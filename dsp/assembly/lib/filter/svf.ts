@@ -2,7 +2,8 @@
 // Topology-preserving trapezoidal SVF after Andrew Simper, "Linear Trapezoidal Integrated SVF"
 // (Cytomic technical paper, 2013): stable for any cutoff and resonance, and it stays well-behaved
 // when the cutoff moves quickly, which a direct-form biquad recomputed per block does not
-// (an LFO at 20 Hz would step the cutoff by more than half an octave per 128-frame block).
+// (an LFO at 20 Hz would step the cutoff by up to 1.5 octaves per 256-frame block, lib/constants
+// BLOCK).
 // The prewarped cutoff g = tan(pi fc / fs) ramps linearly across the block; the coefficients are
 // updated at control rate (every SUB = 16 frames, from the mean g of those frames), once for
 // both channels. At the fastest sweep (acidFilter, 20 Hz) that is a step of < 0.1 octave, and
