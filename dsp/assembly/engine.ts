@@ -11,7 +11,7 @@ import {
   BLOCK, CHANNELS, MASTER_GAIN, MAX_FRAMES, START_FADE_SECONDS, STOP_FADE_SECONDS, TONE_GAIN,
 } from "./lib/constants";
 import { GLIDE_SECONDS, MAX_FREQUENCY_HZ } from "../host/limits";
-import { Compressor } from "./lib/compressor";
+import { Compressor } from "./lib/dynamics";
 import { restartDither } from "./pcm16";
 import { Smoothed, blockCoef } from "./lib/smooth";
 import { TABLE_BITS, buildTables } from "./osc/wavetable";

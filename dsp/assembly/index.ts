@@ -35,10 +35,6 @@ export function setEffect(index: i32, enabled: i32, value: f32, e1: f32, e2: f32
   chain.setEffect(index, enabled != 0, value, e1, e2, e3);
 }
 
-export function hasEffect(index: i32): i32 {
-  return chain.hasEffect(index) ? 1 : 0;
-}
-
 /** duration in frames as f64 (exact up to 2^53); 0 plays until stop(). Returns 1 if started. */
 export function start(delayFrames: i32, durationFrames: f64): i32 {
   return engine.start(delayFrames, <u64>Math.max(0.0, durationFrames)) ? 1 : 0;

@@ -16,7 +16,7 @@
 // int conversion), then saturated to [-32768, 32767].
 
 import { MAX_FRAMES } from "./lib/constants";
-import { opaque } from "./lib/space-util";
+import { opaque } from "./lib/simd";
 
 /** +1.0 maps to +32767 and -1.0 to -32767 (symmetric; -32768 only through dither). */
 const SCALE: f32 = 32767.0;

@@ -1,9 +1,9 @@
 // THE effect catalogue: the single source of truth for the effects grid (name, unit, range,
 // step, description), preset validation (dsp/host/state.ts) and the DSP (wasm slot, extras order).
 //
-// `wasm` is the effect's slot in dsp/assembly/fx/chain.ts; slots run in ascending order
-// (tone generators first, then modulation, filters, time effects, space). The array itself is in
-// the studio's display order (spec/studio.md section 3). Extras are passed to the engine as
+// `wasm` is the effect's slot: its position in dsp/assembly/fx/registry.ts, whose order the chain
+// runs (tone generators first, then modulation, filters, time effects, space). The array itself
+// is in the studio's display order (spec/studio.md section 3). Extras are passed to the engine as
 // e1..e3 in the order listed here; enum extras are passed as the option's index.
 // Values the spec gives are used as they are; where the spec is silent, `chosen` says what was
 // chosen (a range and default a sound designer would expect). Descriptions are shown to users.
@@ -99,10 +99,6 @@ export const EFFECTS = [
   { id: "bitcrusher", name: "Bitcrusher", description: "Reduces the resolution to the set bit depth.", chosen: "1-16 bits, default 8", unit: "-bit", min: 1, max: 16, step: 1, default: 8, extras: [], wasm: 14 },
   { id: "stereoPan", name: "Stereo Pan", description: "Places the sound between left (-100) and right (100).", chosen: "default 30", unit: "", min: -100, max: 100, step: 1, default: 30, extras: [], wasm: 28 },
 ] as const satisfies readonly EffectDef[];
-
-export type EffectId = (typeof EFFECTS)[number]["id"];
-
-export const EFFECT_IDS: readonly EffectId[] = EFFECTS.map((e) => e.id);
 
 const byId = new Map<string, EffectDef>(EFFECTS.map((e) => [e.id, e]));
 

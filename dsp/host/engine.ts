@@ -17,7 +17,6 @@ interface Abi {
   setMaster(gain: number): void;
   setCompressor(enabled: number): void;
   setEffect(index: number, enabled: number, value: number, e1: number, e2: number, e3: number): void;
-  hasEffect(index: number): number;
   start(delayFrames: number, durationFrames: number): number;
   stop(): void;
   isPlaying(): number;
@@ -111,11 +110,6 @@ export class Engine {
     if (this.lastEffects.get(id) === key) return;
     this.lastEffects.set(id, key);
     this.abi.setEffect(def.wasm, fx.enabled ? 1 : 0, value, e1, e2, e3);
-  }
-
-  /** True when the engine has DSP for this catalogue slot. */
-  hasEffect(wasmIndex: number): boolean {
-    return this.abi.hasEffect(wasmIndex) === 1;
   }
 
   setMaster(gain: number): void {

@@ -5,8 +5,9 @@
 
 import { Effect } from "./effect";
 import { blockCoef } from "../lib/smooth";
-import { Lfo, sineTable } from "../lib/voice-osc";
-import { modGainCosine } from "../lib/voice-modgain";
+import { Lfo } from "../lib/mod/lfo";
+import { sineTable } from "../lib/mod/table";
+import { modGainCosine } from "../lib/mod/modgain";
 
 export class AmplitudeMod extends Effect {
   lfo: Lfo = new Lfo();

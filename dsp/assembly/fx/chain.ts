@@ -1,52 +1,35 @@
-// The effect chain: one slot per catalogue entry (slot = the catalogue's wasm index), run in
-// slot order on the stereo block. Switching an effect on or off crossfades wet and dry over a
-// few ms (no clicks); a slot that is off and faded out is skipped, so "off" is bit-identical to
-// the dry signal. Slots without an effect (not built yet) are ignored.
+// The effect chain: every effect of fx/registry.ts in its slot (slot = the catalogue's wasm
+// index), run in slot order on the stereo block. Switching an effect on or off crossfades wet and
+// dry over a few ms (no clicks); a slot that is off and faded out is skipped, so "off" is
+// bit-identical to the dry signal.
 
 import { BLOCK } from "../lib/constants";
 import { Effect } from "./effect";
-import { Binaural } from "./binaural";
-import { registerVoiceEffects } from "./registry-voices";
-import { registerSpaceEffects } from "./registry-space";
+import { createEffects } from "./registry";
 
-export const FX_SLOTS: i32 = 30;
-
-const effects = new StaticArray<Effect | null>(FX_SLOTS);
+const effects: StaticArray<Effect> = createEffects();
+const FX_SLOTS: i32 = effects.length;
 const enabled = new StaticArray<bool>(FX_SLOTS);
 const mix = new StaticArray<f32>(FX_SLOTS);
 const dryL = new StaticArray<f32>(BLOCK);
 const dryR = new StaticArray<f32>(BLOCK);
 
-/** Builds the effects that exist. Index numbers must match dsp/host/catalogue.ts. */
 export function initEffects(fs: f64): void {
-  effects[0] = new Binaural(); // slot 0: must see the pure channel mix
-  registerVoiceEffects(effects);
-  registerSpaceEffects(effects);
-  for (let i = 0; i < FX_SLOTS; i++) {
-    const fx = effects[i];
-    if (fx) fx.init(fs);
-  }
+  for (let i = 0; i < FX_SLOTS; i++) effects[i].init(fs);
 }
 
 export function setEffect(i: i32, on: bool, value: f32, e1: f32, e2: f32, e3: f32): void {
   if (i < 0 || i >= FX_SLOTS) return;
   const fx = effects[i];
-  if (!fx) return;
   fx.set(value, e1, e2, e3);
   if (on && !enabled[i] && mix[i] == 0.0) fx.reset();
   enabled[i] = on;
 }
 
-export function hasEffect(i: i32): bool {
-  return i >= 0 && i < FX_SLOTS && effects[i] != null;
-}
-
 /** Clears every effect's memory and jumps the crossfades to their targets (used on start). */
 export function resetEffects(): void {
   for (let i = 0; i < FX_SLOTS; i++) {
-    const fx = effects[i];
-    if (!fx) continue;
-    fx.reset();
+    effects[i].reset();
     mix[i] = enabled[i] ? 1.0 : 0.0;
   }
 }
@@ -55,12 +38,10 @@ export function resetEffects(): void {
  *  mix would be thrown away (the engine then only advances the channels' clocks). */
 export function dryMixUnused(): bool {
   for (let i = 0; i < FX_SLOTS; i++) {
-    const fx = unchecked(effects[i]);
-    if (!fx) continue;
     const on = unchecked(enabled[i]);
     const m = unchecked(mix[i]);
     if (!on && m == 0.0) continue;
-    return fx.replacesInput && on && m == 1.0;
+    return unchecked(effects[i]).replacesInput && on && m == 1.0;
   }
   return false;
 }
@@ -73,11 +54,10 @@ export function anyEffectRunning(): bool {
 
 export function processEffects(l: usize, r: usize, n: i32, coef: f32): void {
   for (let i = 0; i < FX_SLOTS; i++) {
-    const fx = effects[i];
-    if (!fx) continue;
     const on = enabled[i];
     const m0 = mix[i];
     if (!on && m0 == 0.0) continue;
+    const fx = effects[i];
     if (on && m0 == 1.0) {
       fx.process(l, r, n);
       continue;

@@ -11,10 +11,11 @@
 
 import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
-import { DelayLine } from "../lib/delayline";
+import { DelayLine } from "../lib/delay/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { tap, tap4 } from "../lib/space-tap";
-import { opaque, sin2pi } from "../lib/space-util";
+import { tap, tap4 } from "../lib/delay/tap";
+import { sin2pi } from "../lib/math";
+import { opaque } from "../lib/simd";
 
 const VOICES: i32 = 3;
 const BASE_MS: StaticArray<f64> = [14.0, 20.0, 26.0];

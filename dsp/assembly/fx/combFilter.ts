@@ -2,13 +2,14 @@
 // multiples of 1/D and notches halfway between (spec 9: feedback 0.7). The output is scaled by
 // sqrt(1 - 0.7^2) so a broadband input keeps its power (peaks +7.5 dB, notches -7.5 dB).
 // D is smoothed per block and ramps per frame (fractional, linearly interpolated read,
-// lib/space-tap); four frames per f32x4 step.
+// lib/delay/tap); four frames per f32x4 step.
 
 import { Effect } from "./effect";
-import { DelayLine } from "../lib/delayline";
+import { DelayLine } from "../lib/delay/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { ftz, opaque } from "../lib/space-util";
-import { put4, tap, tap4 } from "../lib/space-tap";
+import { ftz } from "../lib/math";
+import { opaque } from "../lib/simd";
+import { put4, tap, tap4 } from "../lib/delay/tap";
 
 const COMB_FEEDBACK: f32 = 0.7;
 const COMB_GAIN: f32 = 0.714142842854285; // sqrt(1 - 0.49)

@@ -1,8 +1,8 @@
 // Dark Ambient Granulator: sixteen delay lines of 5-500 ms (spec 9) smear the sound into a dark
 // cloud. `value` (0-100 %) is the amount: out = dry (1 - amount / 2) + 1.5 amount * cloud.
 //
-// The lines are sixteen taps on one low-passed mono buffer (RBJ low-pass from lib/biquad, 900 Hz,
-// Q 0.707, run four frames per step by lib/space-biquad4: the "dark"). Tap i centres on
+// The lines are sixteen taps on one low-passed mono buffer (RBJ low-pass from lib/filter/biquad,
+// 900 Hz, Q 0.707, run four frames per step by lib/filter/biquad4: the "dark"). Tap i centres on
 // 5 * 100^(i / 15) ms (5, 6.8, 9.3 ... 500 ms, evenly spread in log time) and plays grains: a
 // sin^2 swell 0.3-1.5 s long, after which the tap takes a new delay within +-25 % of its centre
 // and a new length (seeded RNG, so renders repeat). A delay only changes while its tap is silent,
@@ -18,12 +18,12 @@
 
 import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
-import { Biquad, LOWPASS } from "../lib/biquad";
-import { DelayLine } from "../lib/delayline";
+import { Biquad, LOWPASS } from "../lib/filter/biquad";
+import { DelayLine } from "../lib/delay/delayline";
 import { Rng } from "../lib/rng";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { Biquad4 } from "../lib/space-biquad4";
-import { opaque } from "../lib/space-util";
+import { Biquad4 } from "../lib/filter/biquad4";
+import { opaque } from "../lib/simd";
 
 const TAPS: i32 = 16;
 export const DAG_MIN_MS: f64 = 5.0;

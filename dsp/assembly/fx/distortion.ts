@@ -12,7 +12,7 @@
 import { Effect } from "./effect";
 import { TONE_GAIN } from "../lib/constants";
 import { blockCoef, Smoothed } from "../lib/smooth";
-import { sameSamples } from "../lib/voice-osc";
+import { sameSamples } from "../lib/simd";
 
 const LEVEL: f64 = <f64>TONE_GAIN;
 

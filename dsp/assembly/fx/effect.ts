@@ -3,8 +3,6 @@
 // its value or extras (the chain smooths the on/off crossfade, the effect smooths its own values);
 // reset() clears its memory (delay lines, envelopes) so a restart renders the same bytes.
 
-import { BLOCK } from "../lib/constants";
-
 export class Effect {
   value: f32 = 0.0;
   e1: f32 = 0.0;
@@ -31,6 +29,3 @@ export class Effect {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   process(l: usize, r: usize, n: i32): void {}
 }
-
-/** Frames in one processing block, re-exported for effect files. */
-export const FX_BLOCK: i32 = BLOCK;

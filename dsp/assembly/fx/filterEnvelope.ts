@@ -2,10 +2,10 @@
 // cycle is an envelope: a raised-cosine attack over the first 10% of the cycle, then an
 // exponential decay (4 time constants) that reaches exactly 0 at the cycle's end, so the shape is
 // continuous from cycle to cycle. The envelope moves the cutoff exponentially from 120 Hz to
-// 120 * 2^6 = 7.68 kHz through the trapezoidal SVF (lib/space-svf), Q 1.2 (a light edge).
+// 120 * 2^6 = 7.68 kHz through the trapezoidal SVF (lib/filter/svf), Q 1.2 (a light edge).
 
-import { SweptLowpass } from "../lib/space-swept";
-import { cos2pi, exp2 } from "../lib/space-util";
+import { SweptLowpass } from "./sweptLowpass";
+import { cos2pi, exp2 } from "../lib/math";
 
 export const ENV_LOW_HZ: f64 = 120.0;
 export const ENV_OCTAVES: f64 = 6.0;

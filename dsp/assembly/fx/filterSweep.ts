@@ -1,17 +1,17 @@
 // Filter Sweep: a low-pass that slowly sweeps up to `value` kHz (0.2-20) and back down: the
 // cutoff is top * 2^(-5 (1 - s)), s a raised cosine with an 8 s period, so it rises over five
 // octaves in 4 s (from top/32, at least 40 Hz) and falls again. It starts closed on reset.
-// The sweep is slow enough (< 0.01 octave per block) for an RBJ biquad (lib/biquad, Q 0.9)
-// redesigned once per block, run four frames per step (lib/space-biquad4; one design serves both
+// The sweep is slow enough (< 0.01 octave per block) for an RBJ biquad (lib/filter/biquad, Q 0.9)
+// redesigned once per block, run four frames per step (lib/filter/biquad4; one design serves both
 // channels, and a mono input is filtered once); the top cutoff itself is smoothed, so moving the
 // slider glides.
 
 import { Effect } from "./effect";
-import { Biquad, LOWPASS } from "../lib/biquad";
+import { Biquad, LOWPASS } from "../lib/filter/biquad";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { Biquad4 } from "../lib/space-biquad4";
-import { same } from "../lib/space-svf";
-import { cos2pi, exp2 } from "../lib/space-util";
+import { Biquad4 } from "../lib/filter/biquad4";
+import { sameSamples } from "../lib/simd";
+import { cos2pi, exp2 } from "../lib/math";
 
 export const SWEEP_PERIOD_S: f64 = 8.0;
 export const SWEEP_OCTAVES: f64 = 5.0;
@@ -54,11 +54,10 @@ export class FilterSweep extends Effect {
     const a = this.left, b = this.right;
     a.setFrom(q);
     // A mono input with equal states: filter the left channel only and copy it (same bytes).
-    if (a.z1 == b.z1 && a.z2 == b.z2 && same(l, r, n)) {
+    if (a.sameState(b) && sameSamples(l, r, n)) {
       a.process(l, n);
       memory.copy(r, l, <usize>n << 2);
-      b.z1 = a.z1;
-      b.z2 = a.z2;
+      b.copyState(a);
       return;
     }
     b.copyFrom(a);

@@ -3,13 +3,14 @@
 // The response peaks at multiples of 1/D (x1.75) and dips halfway between (x0.19, -19 dB), and
 // the comb slides as D moves. The LFO starts at the shortest delay on reset; the right channel's
 // LFO runs a quarter cycle ahead for width. The delay is computed per block from the f64 phase
-// and ramps per frame (fractional read, lib/space-tap); four frames per f32x4 step.
+// and ramps per frame (fractional read, lib/delay/tap); four frames per f32x4 step.
 
 import { Effect } from "./effect";
-import { DelayLine } from "../lib/delayline";
+import { DelayLine } from "../lib/delay/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { cos2pi, ftz, opaque } from "../lib/space-util";
-import { put4, tap, tap4 } from "../lib/space-tap";
+import { cos2pi, ftz } from "../lib/math";
+import { opaque } from "../lib/simd";
+import { put4, tap, tap4 } from "../lib/delay/tap";
 
 export const FLANGER_MIN_MS: f64 = 1.0;
 export const FLANGER_MAX_MS: f64 = 5.0;

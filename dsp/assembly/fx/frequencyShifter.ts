@@ -1,5 +1,5 @@
 // Frequency shifter: a true single-sideband shift of every partial by `value` Hz (-500..500).
-// The analytic signal (re + j im) from the stereo Hilbert transformer (lib/voice-hilbert.ts) is
+// The analytic signal (re + j im) from the stereo Hilbert transformer (lib/mod/hilbert.ts) is
 // multiplied by a quadrature oscillator e^(j 2 pi shift t) and the real part kept:
 // out = re cos(theta) - im sin(theta). A partial at f moves to f + shift (a negative result
 // reflects through 0 Hz); the mirror image at f - shift is suppressed by the transformer's
@@ -9,8 +9,8 @@
 
 import { Effect } from "./effect";
 import { blockCoef, Smoothed } from "../lib/smooth";
-import { StereoHilbert } from "../lib/voice-hilbert";
-import { sameSamples } from "../lib/voice-osc";
+import { StereoHilbert } from "../lib/mod/hilbert";
+import { sameSamples } from "../lib/simd";
 
 export class FrequencyShifter extends Effect {
   hilbert: StereoHilbert = new StereoHilbert();

@@ -10,7 +10,7 @@
 // plain (forward or reversed) copy of the slice, four frames per step.
 
 import { Effect } from "./effect";
-import { DelayLine } from "../lib/delayline";
+import { DelayLine } from "../lib/delay/delayline";
 import { Rng } from "../lib/rng";
 
 const FADE_S: f64 = 0.0025;

@@ -12,10 +12,9 @@
 
 import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
-import { DelayLine } from "../lib/delayline";
+import { DelayLine } from "../lib/delay/delayline";
 import { Rng } from "../lib/rng";
-import { same } from "../lib/space-svf";
-import { opaque } from "../lib/space-util";
+import { opaque, sameSamples } from "../lib/simd";
 
 // sin(pi x) for x in [0, 1] as a polynomial in u = x (1 - x) (least-squares fit, error < 1.1e-5):
 // symmetric about the centre and exactly 0 at both ends, and cheap in f32x4.
@@ -111,7 +110,7 @@ export class Granular extends Effect {
     const mask = a.mask;
     // A mono input reads one ring only: monoRun counts the newest frames in which both rings
     // hold the same samples, and a grain whose reads all fall inside them uses the left ring.
-    this.monoRun = same(l, r, n) ? min(this.monoRun, MONO_MAX) + n : 0;
+    this.monoRun = sameSamples(l, r, n) ? min(this.monoRun, MONO_MAX) + n : 0;
     const monoRun = this.monoRun;
     // Frame j of this block sits at ring index a.pos - (n - 1 - j).
     const last = a.pos - (n - 1);

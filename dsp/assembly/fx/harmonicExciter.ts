@@ -8,13 +8,13 @@
 // out = x + value/100 * 0.35 * hp(env * (0.5 T2(u) + 0.35 T3(u))). The dry path is untouched.
 //
 // SIMD: four consecutive samples per v128 step. Both high-passes run in block state-space form
-// (lib/voice-biquad4.ts); the peak envelope env[n] = max(|b[n]|, env[n-1] r) is a decaying
+// (lib/filter/biquad4.ts); the peak envelope env[n] = max(|b[n]|, env[n-1] r) is a decaying
 // running maximum, computed for four samples by a two-step scan plus the carried value.
 
 import { Effect } from "./effect";
-import { HIGHPASS, Biquad } from "../lib/biquad";
-import { BQ4_BYTES, bq4, designBq4 } from "../lib/voice-biquad4";
-import { sameSamples } from "../lib/voice-osc";
+import { HIGHPASS, Biquad } from "../lib/filter/biquad";
+import { BQ4_BYTES, bq4, designBq4 } from "../lib/filter/biquad4";
+import { sameSamples } from "../lib/simd";
 import { blockCoef, Smoothed } from "../lib/smooth";
 
 const BAND_HZ: f64 = 600.0;

@@ -9,7 +9,8 @@ import { Effect } from "./effect";
 import { channels, toneScale } from "../bus";
 import { BLOCK, CHANNELS } from "../lib/constants";
 import { blockCoef, Smoothed } from "../lib/smooth";
-import { addLaneSums, incU32, pairLookup4 } from "../lib/voice-osc";
+import { addLaneSums } from "../lib/simd";
+import { incU32, pairLookup4 } from "../lib/mod/table";
 import { TABLE_SIZE } from "../osc/wavetable";
 
 const TOP: i32 = 5;

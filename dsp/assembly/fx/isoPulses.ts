@@ -5,8 +5,9 @@
 
 import { Effect } from "./effect";
 import { blockCoef } from "../lib/smooth";
-import { Lfo, sineTable } from "../lib/voice-osc";
-import { pulseGain } from "../lib/voice-modgain";
+import { Lfo } from "../lib/mod/lfo";
+import { sineTable } from "../lib/mod/table";
+import { pulseGain } from "../lib/mod/modgain";
 
 export class IsoPulses extends Effect {
   lfo: Lfo = new Lfo();

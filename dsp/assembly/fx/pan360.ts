@@ -1,12 +1,12 @@
 // 360° Pan: the sound circles the head at `value` Hz (0.1-20). The azimuth phi turns at the set
-// rate; its left-right component sin(phi) drives an equal-power pan (lib/space-pan), so the
+// rate; its left-right component sin(phi) drives an equal-power pan (lib/mod/pan), so the
 // level summed over both ears never changes while the sound moves. The phase is f64 (no drift);
 // the gains are exact at block edges and ramp linearly inside (at 20 Hz the ramp error is < 0.1 dB).
 
 import { Effect } from "./effect";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { panLeft, panRight, stereoGainRamp } from "../lib/space-pan";
-import { sin2pi } from "../lib/space-util";
+import { panLeft, panRight, stereoGainRamp } from "../lib/mod/pan";
+import { sin2pi } from "../lib/math";
 
 export class Pan360 extends Effect {
   rate: Smoothed = new Smoothed();

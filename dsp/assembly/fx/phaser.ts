@@ -17,7 +17,7 @@
 
 import { Effect } from "./effect";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { cos2pi, exp2, tanFast } from "../lib/space-util";
+import { cos2pi, exp2, tanFast } from "../lib/math";
 
 export const PHASER_LOW_HZ: f64 = 250.0;
 export const PHASER_OCTAVES: f64 = 3.5;

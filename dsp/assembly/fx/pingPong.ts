@@ -8,13 +8,14 @@
 // read moves to the new delay with a 30 ms crossfade between the old and new read positions
 // (no pitch glide, no click); a change that arrives mid-fade is taken up when that fade ends.
 // Every delay is at least one block, so the lines are read and written a block at a time
-// (zero-copy spans of lib/delayline) and the arithmetic is f32x4.
+// (zero-copy spans of lib/delay/delayline) and the arithmetic is f32x4.
 
 import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
-import { DelayLine } from "../lib/delayline";
+import { DelayLine } from "../lib/delay/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { ftz, opaque } from "../lib/space-util";
+import { ftz } from "../lib/math";
+import { opaque } from "../lib/simd";
 
 const MAX_S: f64 = 2.0;
 const FADE_S: f64 = 0.03;
@@ -111,7 +112,7 @@ export class PingPong extends Effect {
       const o = <usize>j << 2;
       const xl = v128.load(l + o), xr = v128.load(r + o);
       const yl = v128.load(el + o), yr = v128.load(er + o);
-      // Cross feedback, flushed to zero before it can turn denormal (lib/space-util ftz).
+      // Cross feedback, flushed to zero before it can turn denormal (lib/math ftz).
       v128.store(wa + o, f32x4.sub(f32x4.add(f32x4.add(xl, f32x4.mul(fv, yr)), tiny), tiny));
       v128.store(wb + o, f32x4.sub(f32x4.add(f32x4.add(xr, f32x4.mul(fv, yl)), tiny), tiny));
       v128.store(l + o, f32x4.add(xl, f32x4.mul(f32x4.sub(yl, xl), mv)));

@@ -17,9 +17,9 @@
 
 import { Effect } from "./effect";
 import { BLOCK } from "../lib/constants";
-import { DelayLine } from "../lib/delayline";
+import { DelayLine } from "../lib/delay/delayline";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { opaque } from "../lib/space-util";
+import { opaque } from "../lib/simd";
 
 const LINES: i32 = 8;
 const LINE_48K: StaticArray<i32> = [1433, 1601, 1867, 2053, 2251, 2399, 2617, 2797];
@@ -175,7 +175,7 @@ export class Reverb extends Effect {
     const g2 = f32x4.splat(this.gain[2]), g3 = f32x4.splat(this.gain[3]);
     const g4 = f32x4.splat(this.gain[4]), g5 = f32x4.splat(this.gain[5]);
     const g6 = f32x4.splat(this.gain[6]), g7 = f32x4.splat(this.gain[7]);
-    // Loop constants as loaded values (lib/space-util opaque: not rematerialised per use).
+    // Loop constants as loaded values (lib/simd opaque: not rematerialised per use).
     const kd = opaque(f32x4.splat(DAMP));
     const kn = opaque(f32x4.splat(1.0 - DAMP));
     const quarter = opaque(f32x4.splat(0.25));
@@ -194,7 +194,7 @@ export class Reverb extends Effect {
       const e = f32x4.add(y0, y1), f = f32x4.add(y2, y3), gg = f32x4.add(y4, y5), h = f32x4.add(y6, y7);
       const sum = f32x4.mul(quarter, f32x4.add(f32x4.add(e, f), f32x4.add(gg, h)));
       // Input (left into lines 0-3, right into 4-7, alternating signs) with the flush-to-zero
-      // offset folded in: (v +- (x + tiny)) -+ tiny is lib/space-util ftz(v +- x) whenever the
+      // offset folded in: (v +- (x + tiny)) -+ tiny is lib/math ftz(v +- x) whenever the
       // input is silent, and exactly v +- x for any audible input, so the decaying loop never
       // reaches denormals.
       const xl = f32x4.add(f32x4.mul(half, v128.load(pl + o)), tiny);

@@ -4,8 +4,9 @@
 
 import { Effect } from "./effect";
 import { blockCoef, Smoothed } from "../lib/smooth";
-import { Lfo, sineTable } from "../lib/voice-osc";
-import { modGainSine } from "../lib/voice-modgain";
+import { Lfo } from "../lib/mod/lfo";
+import { sineTable } from "../lib/mod/table";
+import { modGainSine } from "../lib/mod/modgain";
 
 /** Modulator frequency in Hz (catalogue: "Multiplies the tone by a 30 Hz modulator"). */
 export const RING_HZ: f64 = 30.0;

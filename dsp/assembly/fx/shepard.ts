@@ -14,7 +14,8 @@
 import { Effect } from "./effect";
 import { channels, toneScale } from "../bus";
 import { BLOCK, CHANNELS } from "../lib/constants";
-import { addLaneSums, incU32, QUARTER, sineTable, tableAt, TWO32 } from "../lib/voice-osc";
+import { addLaneSums } from "../lib/simd";
+import { incU32, QUARTER, sineTable, tableAt, TWO32 } from "../lib/mod/table";
 import { blockCoef, Smoothed } from "../lib/smooth";
 
 const LAYERS: i32 = 3;

@@ -1,10 +1,10 @@
 // Stereo Pan: a static equal-power position, value -100 (left) .. 100 (right), 0 = unchanged.
-// Gains follow lib/space-pan (sqrt(2) cos / sin of (p + 1) pi / 4, so L^2 + R^2 is constant); the
+// Gains follow lib/mod/pan (sqrt(2) cos / sin of (p + 1) pi / 4, so L^2 + R^2 is constant); the
 // position is smoothed per block and the gains ramp inside the block, so moving it never clicks.
 
 import { Effect } from "./effect";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { panLeft, panRight, stereoGainRamp } from "../lib/space-pan";
+import { panLeft, panRight, stereoGainRamp } from "../lib/mod/pan";
 
 export class StereoPan extends Effect {
   pos: Smoothed = new Smoothed();

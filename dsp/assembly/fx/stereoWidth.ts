@@ -6,7 +6,7 @@
 
 import { Effect } from "./effect";
 import { Smoothed, blockCoef } from "../lib/smooth";
-import { opaque } from "../lib/space-util";
+import { opaque } from "../lib/simd";
 
 export class StereoWidth extends Effect {
   width: Smoothed = new Smoothed();

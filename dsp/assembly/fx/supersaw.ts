@@ -17,7 +17,8 @@ import { channels, toneScale } from "../bus";
 import { BLOCK, CHANNELS } from "../lib/constants";
 import { blockCoef, Smoothed } from "../lib/smooth";
 import { Rng } from "../lib/rng";
-import { addLaneSums, incU32, pairLookup4, TWO32 } from "../lib/voice-osc";
+import { addLaneSums } from "../lib/simd";
+import { incU32, pairLookup4, TWO32 } from "../lib/mod/table";
 import { LEVELS, TABLE_SIZE, TABLE_STRIDE, tableFor, WAVE_SAWTOOTH } from "../osc/wavetable";
 
 const VOICES: i32 = 5;

@@ -1,11 +1,12 @@
-// A low-pass whose cutoff follows a periodic shape at `value` cycles per second: the shared body
-// of the acid filter and the filter envelope, which differ only in the shape (cutoffHz), the
-// damping k and the output gain. The rate is smoothed per block; the trapezoidal SVF
-// (lib/space-svf) takes the cutoff at the block's phase and updates it every 16 frames.
+// A low-pass whose cutoff follows a periodic shape at `value` cycles per second: the shared base
+// class (not a slot of its own) of the acid filter and the filter envelope, which differ only in
+// the shape (cutoffHz), the damping k and the output gain. The rate is smoothed per block; the
+// trapezoidal SVF (lib/filter/svf) takes the cutoff at the block's phase and updates it every 16
+// frames.
 
-import { Effect } from "../fx/effect";
-import { Smoothed, blockCoef } from "./smooth";
-import { StereoSvf, svfG } from "./space-svf";
+import { Effect } from "./effect";
+import { Smoothed, blockCoef } from "../lib/smooth";
+import { StereoSvf, svfG } from "../lib/filter/svf";
 
 export class SweptLowpass extends Effect {
   svf: StereoSvf = new StereoSvf();

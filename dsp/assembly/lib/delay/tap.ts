@@ -14,7 +14,7 @@ export function tap(buf: usize, mask: i32, p: f32): f32 {
 }
 
 /** tap() at four positions at once; m = the ring mask, ramp = f32x4(0, 1, 2, 3) and magic =
- *  f32x4.splat(2^23), both passed through lib/space-util opaque() before the loop (a loaded
+ *  f32x4.splat(2^23), both passed through lib/simd opaque() before the loop (a loaded
  *  value stays in a register; V8 rebuilds a v128 constant at every use). A modulated delay moves
  *  its read position by about one frame per frame, so the four integer parts are usually k,
  *  k + 1, k + 2, k + 3: then the eight ring samples are two overlapping v128 loads. Otherwise (a

@@ -5,7 +5,7 @@
 // (equal power) and the centre leaves the signal unchanged. Each channel is scaled on its own
 // (a balance law), so a stereo input such as binaural keeps its two ears apart.
 
-import { cos2pi, sin2pi } from "./space-util";
+import { cos2pi, sin2pi } from "../math";
 
 const SQRT2: f64 = 1.4142135623730951;
 

@@ -2,7 +2,8 @@
 // Topology-preserving trapezoidal SVF after Andrew Simper, "Linear Trapezoidal Integrated SVF"
 // (Cytomic technical paper, 2013): stable for any cutoff and resonance, and it stays well-behaved
 // when the cutoff moves quickly, which a direct-form biquad recomputed per block does not
-// (an LFO at 20 Hz would step the cutoff by more than half an octave per 128-frame block).
+// (an LFO at 20 Hz would step the cutoff by up to 1.5 octaves per 256-frame block, lib/constants
+// BLOCK).
 // The prewarped cutoff g = tan(pi fc / fs) ramps linearly across the block; the coefficients are
 // updated at control rate (every SUB = 16 frames, from the mean g of those frames), once for
 // both channels. At the fastest sweep (acidFilter, 20 Hz) that is a step of < 0.1 octave, and
@@ -11,14 +12,16 @@
 // Speed: with the coefficients fixed for a sub-block the SVF is a linear state-space system
 //   s = (ic1, ic2),  s' = A s + B x,  y = C s + D x
 //   A = [[2 a1 - 1, -2 a2], [2 a2, 1 - 2 a3]],  B = (2 a2, 2 a3),  C = (a2, 1 - a3),  D = a3
-// (the paper's update written as a matrix), so, as in lib/space-biquad4, four output frames are
-// one f32x4 product and the state jumps four frames at once:
+// (the paper's update written as a matrix), so four output frames are one f32x4 product and the
+// state jumps four frames at once (block state-space filtering, as lib/filter/biquad4 does for a
+// biquad's input/output history):
 //   y[n+k] = C A^k s + D x[n+k] + sum_{m<k} C A^(k-1-m) B x[n+m],  s(n+4) = A^4 s + sum_m A^(3-m) B x[n+m].
 // The loop-carried latency is then one multiply-add per four frames instead of a chain of six
 // operations per frame. When both channels and both states are equal (a mono input), one
 // channel is filtered and copied: the same bytes, half the work.
 
-import { tanFast } from "./space-util";
+import { tanFast } from "../math";
+import { sameSamples } from "../simd";
 
 const SUB: i32 = 16;
 
@@ -106,7 +109,7 @@ export class StereoSvf {
   lowpass(l: usize, r: usize, n: i32, g1: f32, k: f32, out: f32): void {
     const g0 = this.g;
     const dg = (g1 - g0) / <f32>n;
-    const mono = this.l1 == this.r1 && this.l2 == this.r2 && same(l, r, n);
+    const mono = this.l1 == this.r1 && this.l2 == this.r2 && sameSamples(l, r, n);
     for (let j = 0; j < n; j += SUB) {
       const m = min(SUB, n - j);
       // Frame i of the old per-frame ramp had g0 + dg (i + 1); use the sub-block's mean.
@@ -166,20 +169,6 @@ export class StereoSvf {
       this.r2 = z2;
     }
   }
-}
-
-/** True when the two blocks hold the same samples (a mono signal). */
-export function same(l: usize, r: usize, n: i32): bool {
-  const n4 = n & ~3;
-  for (let i = 0; i < n4; i += 4) {
-    const o = <usize>i << 2;
-    if (!i32x4.all_true(i32x4.eq(v128.load(l + o), v128.load(r + o)))) return false;
-  }
-  for (let i = n4; i < n; i++) {
-    const o = <usize>i << 2;
-    if (load<i32>(l + o) != load<i32>(r + o)) return false;
-  }
-  return true;
 }
 
 /** Prewarped SVF cutoff for fc Hz at sample rate fs, clamped below Nyquist. */

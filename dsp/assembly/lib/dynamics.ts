@@ -31,7 +31,7 @@
 import {
   COMP_ATTACK, COMP_KNEE_DB, COMP_RATIO, COMP_RELEASE, COMP_THRESHOLD_DB,
 } from "./constants";
-import { fastExp2, fastLog2 } from "./fastmath";
+import { fastExp2, fastLog2 } from "./math";
 
 const DB_PER_LOG2: f32 = 6.020599913279624; // 20 * log10(2)
 /** Samples between two evaluations of the gain computer. */

@@ -47,7 +47,7 @@ export class StereoHilbert {
    * theta starting at 2 pi phase0 (cycles) and advancing by 2 pi inc (cycles) per sample. The
    * oscillator is a complex rotator started from the exact phase every block. `mono`: l and r
    * hold the same block (and the channel states match): only l is transformed, written to both.
-   * n is a multiple of 4 (the engine's block is 128).
+   * n is a multiple of 4 (the engine's block, lib/constants BLOCK, is 256).
    */
   shift(l: usize, r: usize, n: i32, phase0: f64, inc: f64, mono: bool): void {
     // Oscillator for a sample pair: [cos(t), cos(t + w), -sin(t), -sin(t + w)], turned by 2w
