@@ -13,7 +13,7 @@ const dsp = await runDsp(quick);
 console.log(`\nbench/dsp (${quick ? "quick" : "full"}; Chromium ${dsp.chromium}; Node ${process.version})`);
 console.log("| row | audio s | x realtime |");
 console.log("|---|---:|---:|");
-for (const r of dsp.rows) console.log(`| ${r.name} | ${r.seconds} | ${r.xRealtime.toFixed(0)} |`);
+for (const r of dsp.rows) console.log(`| ${r.name}${r.note ? ` (${r.note})` : ""} | ${r.seconds} | ${r.xRealtime.toFixed(0)} |`);
 for (const [k, v] of Object.entries(dsp.ratios)) console.log(`ratio ${k}: ${v.toFixed(2)}x`);
 for (const [k, v] of Object.entries(dsp.quantum)) {
   console.log(
