@@ -5,9 +5,8 @@
 // LFO runs a quarter cycle ahead for width. The delay is computed per block from the f64 phase
 // and ramps per frame (fractional read, lib/delay/tap); four frames per f32x4 step.
 
-import { Effect } from "./effect";
+import { LfoEffect } from "./lfoEffect";
 import { DelayLine } from "../lib/delay/delayline";
-import { Smoothed, blockCoef } from "../lib/smooth";
 import { cos2pi, ftz } from "../lib/math";
 import { opaque } from "../lib/simd";
 import { put4, tap, tap4 } from "../lib/delay/tap";
@@ -16,26 +15,17 @@ export const FLANGER_MIN_MS: f64 = 1.0;
 export const FLANGER_MAX_MS: f64 = 5.0;
 const FLANGER_FEEDBACK: f32 = 0.6;
 
-export class Flanger extends Effect {
+export class Flanger extends LfoEffect {
   left!: DelayLine;
   right!: DelayLine;
-  rate: Smoothed = new Smoothed();
-  phase: f64 = 0.0;
   dl: f32 = 0.0; // current delays in frames
   dr: f32 = 0.0;
-  coef: f32 = 0.1;
 
   init(fs: f64): void {
     super.init(fs);
-    this.coef = blockCoef(fs);
     const frames = <i32>Math.ceil(FLANGER_MAX_MS * 0.001 * fs) + 4;
     this.left = new DelayLine(frames);
     this.right = new DelayLine(frames);
-  }
-
-  set(value: f32, e1: f32, e2: f32, e3: f32): void {
-    super.set(value, e1, e2, e3);
-    this.rate.target = Mathf.max(value, 0.0);
   }
 
   delayAt(ph: f64): f32 {
@@ -44,8 +34,7 @@ export class Flanger extends Effect {
   }
 
   reset(): void {
-    this.rate.jump(this.rate.target);
-    this.phase = 0.0;
+    this.resetSweep();
     this.dl = this.delayAt(0.0);
     this.dr = this.delayAt(0.25);
     this.left.reset();
@@ -53,11 +42,7 @@ export class Flanger extends Effect {
   }
 
   process(l: usize, r: usize, n: i32): void {
-    const r0 = <f64>this.rate.value;
-    const r1 = <f64>this.rate.step(this.coef);
-    let ph = this.phase + (r0 + r1) * 0.5 * <f64>n / this.fs;
-    ph -= Math.floor(ph);
-    this.phase = ph;
+    const ph = this.advance(n);
     const dl1 = this.delayAt(ph);
     const dr1 = this.delayAt(ph + 0.25);
     const inv: f32 = 1.0 / <f32>n;

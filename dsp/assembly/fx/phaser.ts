@@ -15,18 +15,14 @@
 // output is not delayed. All stages of a step use that step's a (the ramp is within a few
 // frames of each stage's own frame).
 
-import { Effect } from "./effect";
-import { Smoothed, blockCoef } from "../lib/smooth";
+import { LfoEffect } from "./lfoEffect";
 import { cos2pi, exp2, tanFast } from "../lib/math";
 
 export const PHASER_LOW_HZ: f64 = 250.0;
 export const PHASER_OCTAVES: f64 = 3.5;
 
-export class Phaser extends Effect {
-  rate: Smoothed = new Smoothed();
-  phase: f64 = 0.0;
+export class Phaser extends LfoEffect {
   a: f32 = 0.0;
-  coef: f32 = 0.1;
   // Pipeline state between blocks: y = each stage's last output, u = its last input
   // (vector v: stages 2v+1 in lanes 0/1, 2v+2 in lanes 2/3; left/right alternate).
   y0: v128 = f32x4.splat(0.0);
@@ -38,16 +34,6 @@ export class Phaser extends Effect {
   u2: v128 = f32x4.splat(0.0);
   u3: v128 = f32x4.splat(0.0);
 
-  init(fs: f64): void {
-    super.init(fs);
-    this.coef = blockCoef(fs);
-  }
-
-  set(value: f32, e1: f32, e2: f32, e3: f32): void {
-    super.set(value, e1, e2, e3);
-    this.rate.target = Mathf.max(value, 0.0);
-  }
-
   coefAt(ph: f64): f32 {
     const s = 0.5 - 0.5 * cos2pi(ph);
     const fb = PHASER_LOW_HZ * exp2(PHASER_OCTAVES * s);
@@ -56,8 +42,7 @@ export class Phaser extends Effect {
   }
 
   reset(): void {
-    this.rate.jump(this.rate.target);
-    this.phase = 0.0;
+    this.resetSweep();
     this.a = this.coefAt(0.0);
     const z = f32x4.splat(0.0);
     this.y0 = z; this.y1 = z; this.y2 = z; this.y3 = z;
@@ -65,11 +50,7 @@ export class Phaser extends Effect {
   }
 
   process(l: usize, r: usize, n: i32): void {
-    const r0 = <f64>this.rate.value;
-    const r1 = <f64>this.rate.step(this.coef);
-    let ph = this.phase + (r0 + r1) * 0.5 * <f64>n / this.fs;
-    ph -= Math.floor(ph);
-    this.phase = ph;
+    const ph = this.advance(n);
     const a0 = this.a;
     const a1 = this.coefAt(ph);
     const da = (a1 - a0) / <f32>n;
