@@ -1,6 +1,6 @@
-// Biquad filter, transposed direct form II, f32 state. Coefficients from Robert Bristow-Johnson's
-// "Audio EQ Cookbook". Coefficients are recomputed per block by the caller (control rate), so
-// the per-sample loop is five multiplies.
+// Biquad coefficients from Robert Bristow-Johnson's "Audio EQ Cookbook", normalised to a0 = 1.
+// Only the design lives here: the filtering itself runs four samples at a time in
+// lib/filter/biquad4 (the callers recompute coefficients per block, at control rate).
 
 export const LOWPASS: i32 = 0;
 export const HIGHPASS: i32 = 1;
@@ -14,8 +14,6 @@ export class Biquad {
   b2: f32 = 0.0;
   a1: f32 = 0.0;
   a2: f32 = 0.0;
-  z1: f32 = 0.0;
-  z2: f32 = 0.0;
 
   /** Sets the coefficients for `type` at frequency f (Hz) and quality q, sample rate fs. */
   design(type: i32, f: f64, q: f64, fs: f64): void {
@@ -43,35 +41,5 @@ export class Biquad {
     this.b2 = <f32>(b2 / a0);
     this.a1 = <f32>(a1 / a0);
     this.a2 = <f32>(a2 / a0);
-  }
-
-  reset(): void {
-    this.z1 = 0.0;
-    this.z2 = 0.0;
-  }
-
-  @inline tick(x: f32): f32 {
-    const y = this.b0 * x + this.z1;
-    this.z1 = this.b1 * x - this.a1 * y + this.z2;
-    this.z2 = this.b2 * x - this.a2 * y;
-    return y;
-  }
-
-  /** Filters n samples at p in place; flushes tiny state to zero (no denormal stalls). */
-  process(p: usize, n: i32): void {
-    let z1 = this.z1, z2 = this.z2;
-    const b0 = this.b0, b1 = this.b1, b2 = this.b2, a1 = this.a1, a2 = this.a2;
-    for (let i = 0; i < n; i++) {
-      const q = p + (<usize>i << 2);
-      const x = load<f32>(q);
-      const y = b0 * x + z1;
-      z1 = b1 * x - a1 * y + z2;
-      z2 = b2 * x - a2 * y;
-      store<f32>(q, y);
-    }
-    if (Mathf.abs(z1) < 1e-20) z1 = 0.0;
-    if (Mathf.abs(z2) < 1e-20) z2 = 0.0;
-    this.z1 = z1;
-    this.z2 = z2;
   }
 }
