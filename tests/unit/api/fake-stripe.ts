@@ -39,6 +39,8 @@ export interface FakeStripe {
   /** Pays a checkout session: status complete, payment_status paid, and for subscription mode an
    *  active subscription (its period ends `periodDays` from now). Returns the session. */
   pay(sessionId: string, opts?: { periodDays?: number }): Json;
+  /** Where paying on /pay/{id} delivers checkout.session.completed; settable once the app runs. */
+  webhook: { url: string; secret: string } | null;
   /** Requests whose path starts with `prefix`. */
   requestsTo(prefix: string): RecordedRequest[];
   close(): Promise<void>;
@@ -159,9 +161,10 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   }
 
   async function deliverCompleted(session: Json) {
-    if (!options.webhook) return;
-    const { body, headers } = signedWebhook(stripeEvent("checkout.session.completed", session, seconds()), options.webhook.secret, seconds());
-    await fetch(options.webhook.url, { method: "POST", headers, body }).catch(() => {});
+    const target = fake.webhook;
+    if (!target) return;
+    const { body, headers } = signedWebhook(stripeEvent("checkout.session.completed", session, seconds()), target.secret, seconds());
+    await fetch(target.url, { method: "POST", headers, body }).catch(() => {});
   }
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
@@ -213,8 +216,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  return {
+  const fake: FakeStripe = {
     url: base,
+    webhook: options.webhook ?? null,
     requests,
     customers,
     sessions,
@@ -227,4 +231,5 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         server.closeAllConnections();
       }),
   };
+  return fake;
 }
