@@ -1,11 +1,14 @@
 // One effect card: on/off switch named after the effect, value slider with unit, description,
 // and the extras the catalogue lists (enum selects, number sliders). Without Pro access the card
-// is disabled and blurred under '🔒 Pro Only' (spec/studio.md section 6).
+// is disabled and blurred under '🔒 Pro Only' (spec/studio.md section 6); the effects a running
+// demo opens carry the '🎉 Demo' badge.
 
 import { useStore } from "zustand";
 import type { EffectDef, EffectExtra } from "../../dsp/host/catalogue";
 import { useStudioGate } from "../account/hooks";
 import { ProLock } from "../account/ProLock";
+import { isDemoUnlocked, isEffectLocked } from "../account/studio-gating";
+import { DemoBadge } from "../demo/DemoBadge";
 import { useStudio } from "./studio-context";
 
 function decimals(step: number): number {
@@ -61,13 +64,15 @@ function Extra({ def, extra, value, disabled }: { def: EffectDef; extra: EffectE
 export function EffectCard({ def }: { def: EffectDef }) {
   const store = useStudio();
   const fx = useStore(store, (s) => s.effects[def.id]);
-  const locked = useStudioGate().effectsLocked;
+  const gate = useStudioGate();
+  const locked = isEffectLocked(gate, def.id);
   if (!fx) return null;
   const descId = `fx-${def.id}-desc`;
   return (
     <article className="effect-card" data-enabled={fx.enabled} data-locked={locked} aria-label={def.name}>
       <header className="effect-head">
         <h3>{def.name}</h3>
+        {isDemoUnlocked(gate, def.id) && <DemoBadge />}
         <label className="switch">
           <input
             type="checkbox"
