@@ -1,4 +1,4 @@
-// Builds the Hono API app from its dependencies (database, mailer, clock, config), so tests call
+// Builds the Hono API app from its dependencies (database, mailer, payments, clock, config), so tests call
 // app.request() without a server and api/server.ts mounts the same app next to the web assets.
 // Every route lives under /api; every error leaves through the single onError handler.
 import { Hono } from "hono";
@@ -8,6 +8,8 @@ import { ApiError, errorHandler } from "./errors";
 import { jsonBodyLimit } from "./http/boundary";
 import { MSG } from "./messages";
 import { authRoutes } from "./routes/auth";
+import { demoRoutes } from "./routes/demo";
+import { paymentRoutes } from "./routes/payments";
 import { recoveryRoutes } from "./routes/recovery";
 import { userRoutes } from "./routes/user";
 
@@ -36,9 +38,13 @@ export function createApp(deps: AppDeps): ApiApp {
   // JSON routes take at most 64 KiB (413 beyond); upload routes of later issues set their own limit.
   app.use("/api/auth/*", jsonBodyLimit);
   app.use("/api/user/*", jsonBodyLimit);
+  app.use("/api/demo/*", jsonBodyLimit);
   app.route("/api/auth", authRoutes(services));
   app.route("/api/auth", recoveryRoutes(services));
   app.route("/api/user", userRoutes(services));
+  app.route("/api/demo", demoRoutes(services));
+  // Payment routes set their own limits: JSON, except the webhook's raw signed body.
+  app.route("/api", paymentRoutes(services));
 
   // Unknown API paths answer JSON here, so the web app's fallback never sees /api.
   app.all("/api/*", () => {

@@ -1,5 +1,24 @@
 // Typed configuration of the API app with its defaults merged in one place, plus the parsers for
 // the environment variables of ARCHITECTURE.md's runtime table (used by api/server.ts).
+import { PLAN_KEYS, type PlanKey } from "./rules/plans";
+
+/** Stripe settings (STRIPE_* variables). Without a secret key every payment endpoint answers 503. */
+export interface PaymentsConfig {
+  secretKey: string | null;
+  /** Signing secret of the webhook endpoint; without it the webhook answers 503. */
+  webhookSecret: string | null;
+  /** The Stripe price id of each plan (STRIPE_PRICE_ONE_DAY, _MONTHLY, _COMMERCIAL). */
+  prices: Readonly<Record<PlanKey, string | null>>;
+  /** STRIPE_API_BASE: where the library sends its requests instead of api.stripe.com (tests). */
+  apiBase: string | null;
+}
+
+export const NO_PAYMENTS: PaymentsConfig = {
+  secretKey: null,
+  webhookSecret: null,
+  prices: { oneDay: null, monthly: null, commercial: null },
+  apiBase: null,
+};
 
 export interface AppConfig {
   /** Base of every link in e-mails, without a trailing slash. */
@@ -13,9 +32,11 @@ export interface AppConfig {
   jwtIssuer: string;
   jwtAudience: string;
   productName: string;
+  payments: PaymentsConfig;
 }
 
-export type AppConfigInput = Pick<AppConfig, "publicUrl" | "jwtSecret"> & Partial<AppConfig>;
+export type AppConfigInput = Pick<AppConfig, "publicUrl" | "jwtSecret"> &
+  Partial<Omit<AppConfig, "payments">> & { payments?: Partial<PaymentsConfig> };
 
 export const PRODUCT_NAME = "Tone Studio";
 
@@ -33,6 +54,7 @@ export function resolveConfig(input: AppConfigInput): AppConfig {
     jwtIssuer: input.jwtIssuer ?? "tone-studio-api",
     jwtAudience: input.jwtAudience ?? "tone-studio-web",
     productName,
+    payments: { ...NO_PAYMENTS, ...input.payments },
   } satisfies AppConfig;
   return config;
 }
@@ -53,4 +75,38 @@ export function parseTrustProxy(value: string | undefined): number {
   const n = Number(v);
   if (Number.isInteger(n) && n > 0 && n < 100) return n;
   throw new Error(`TRUST_PROXY must be true/false or a hop count, got "${value}"`);
+}
+
+/** STRIPE_API_BASE (e.g. http://127.0.0.1:12111) as the stripe library's host/port/protocol options. */
+export function parseStripeApiBase(value: string): { host: string; port: number; protocol: "http" | "https" } {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.pathname.replace(/\/+$/, "") !== "") {
+    throw new Error(`STRIPE_API_BASE must be an http(s) origin such as http://127.0.0.1:12111, got "${value}"`);
+  }
+  const protocol = url.protocol === "http:" ? "http" : "https";
+  const port = url.port ? Number(url.port) : protocol === "http" ? 80 : 443;
+  return { host: url.hostname.replace(/^\[|\]$/g, ""), port, protocol };
+}
+
+const PRICE_VARIABLES: Readonly<Record<PlanKey, string>> = {
+  oneDay: "STRIPE_PRICE_ONE_DAY",
+  monthly: "STRIPE_PRICE_MONTHLY",
+  commercial: "STRIPE_PRICE_COMMERCIAL",
+};
+
+/** The STRIPE_* variables; undefined when none is set. */
+export function paymentsFromEnv(env: NodeJS.ProcessEnv): PaymentsConfig | undefined {
+  const prices = Object.fromEntries(PLAN_KEYS.map((k) => [k, env[PRICE_VARIABLES[k]]?.trim() || null])) as Record<
+    PlanKey,
+    string | null
+  >;
+  const config: PaymentsConfig = {
+    secretKey: env.STRIPE_SECRET_KEY?.trim() || null,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET?.trim() || null,
+    prices,
+    apiBase: env.STRIPE_API_BASE?.trim() || null,
+  };
+  if (config.apiBase) parseStripeApiBase(config.apiBase); // fail at start, not on the first checkout
+  const anySet = config.secretKey || config.webhookSecret || config.apiBase || Object.values(prices).some(Boolean);
+  return anySet ? config : undefined;
 }

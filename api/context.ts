@@ -2,12 +2,15 @@
 // from it once per app (Services), plus the Hono environment type shared by every route.
 import type { Kysely } from "kysely";
 import { type AppConfig, type AppConfigInput, resolveConfig } from "./config";
-import type { Database } from "./db/schema";
+import type { Database, UserRow } from "./db/schema";
 import { consoleLogger, type Logger } from "./errors";
+import { type Entitlements, loadEntitlements } from "./services/entitlements";
 import type { Mailer } from "./services/mailer";
 import { OneTimeTokens } from "./services/one-time-tokens";
 import { createArgon2Hasher, type PasswordHasher } from "./services/passwords";
-import { type AuthLimiters, createAuthLimiters } from "./services/rate-limit";
+import { type Payments, stripePayments } from "./services/payments";
+import { DEMO_DURATION_MS } from "./rules/plans";
+import { createLimiters, type Limiters } from "./services/rate-limit";
 import { SessionService, type VerifiedSession } from "./services/sessions";
 
 export interface AppDeps {
@@ -19,6 +22,10 @@ export interface AppDeps {
   /** Defaults to argon2id with the production parameters; tests may pass a cheaper one. */
   hasher?: PasswordHasher;
   logger?: Logger;
+  /** Defaults to the stripe library when config.payments.secretKey is set; null = payments off. */
+  payments?: Payments | null;
+  /** Length of the demo; 10 minutes unless a test shortens it. */
+  demoDurationMs?: number;
 }
 
 export interface Services {
@@ -30,7 +37,12 @@ export interface Services {
   log: Logger;
   sessions: SessionService;
   tokens: OneTimeTokens;
-  limiters: AuthLimiters;
+  limiters: Limiters;
+  /** Null when payments are not configured (every payment endpoint answers 503). */
+  payments: Payments | null;
+  demoDurationMs: number;
+  /** THE entitlement function (services/entitlements.ts) for a user, now. */
+  entitlementsOf(user: UserRow): Promise<Entitlements>;
   /** Runs work after the answer is sent (mail), logging failures instead of surfacing them. */
   defer(task: () => Promise<unknown>): void;
   /** Resolves when all deferred work has finished. */
@@ -59,7 +71,11 @@ export function buildServices(deps: AppDeps): Services {
       clock,
     }),
     tokens: new OneTimeTokens(deps.db, clock),
-    limiters: createAuthLimiters(clock),
+    limiters: createLimiters(clock),
+    payments:
+      deps.payments !== undefined ? deps.payments : config.payments.secretKey ? stripePayments(config.payments) : null,
+    demoDurationMs: deps.demoDurationMs ?? DEMO_DURATION_MS,
+    entitlementsOf: (user) => loadEntitlements(deps.db, user, { now: clock(), adminEmails: config.adminEmails }),
     defer(task) {
       const p: Promise<unknown> = Promise.resolve()
         .then(task)

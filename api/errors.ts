@@ -33,6 +33,10 @@ export const consoleLogger: Logger = {
 export function errorHandler(log: Logger) {
   return (err: Error, c: Context): Response => {
     if (err instanceof ApiError) {
+      // An error with a cause is an upstream failure (e.g. Stripe unreachable): worth a log line.
+      if (err.cause !== undefined) {
+        log.error("Upstream service failed", { method: c.req.method, path: c.req.path, cause: String(err.cause) });
+      }
       return c.json({ error: err.message }, err.status, { ...err.headers });
     }
     if (err instanceof HTTPException && err.status < 500) {

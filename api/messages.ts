@@ -2,10 +2,11 @@
 // are copied verbatim; the rest fill gaps the spec leaves, in the same voice. The texts the web app
 // shows as well live in api/rules/texts.ts and are spread in here.
 import { PASSWORD_MAX } from "./rules/passwords";
-import { AUTH_TEXT } from "./rules/texts";
+import { AUTH_TEXT, BILLING_TEXT } from "./rules/texts";
 
 export const MSG = {
   ...AUTH_TEXT,
+  ...BILLING_TEXT,
   // sign in / sign up (spec 5, 8)
   passwordTooLong: `Your password can be at most ${PASSWORD_MAX} characters long. Please choose a shorter password.`,
   invalidEmail: "Please enter a valid email address.",
@@ -25,6 +26,19 @@ export const MSG = {
   // sessions
   authRequired: "Please sign in to continue",
   signedOut: "You have been signed out.",
+
+  // checkout, billing and the demo (issue 9); 'Invalid ...' reads as a configuration error in the
+  // web app's checkout error mapping (spec 8)
+  unknownPrice: "Invalid price. Please choose one of the listed plans.",
+  modeMismatch: "Invalid checkout mode for this plan",
+  sessionIdInvalid: "Invalid checkout session id",
+  sessionNotFound: "Checkout session not found",
+  sessionNotYours: "This checkout session belongs to another account",
+  returnUrlInvalid: "Invalid return URL",
+  paymentServiceDown: "Payment service unavailable. Please try again.",
+  webhookSignature: "Invalid webhook signature",
+  demoNotNeeded: "Your plan already unlocks every feature.",
+  demoDurationInvalid: "The demo lasts 10 minutes",
 
   // transport
   tooManyRequests: (seconds: number) =>

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
 import { createApp } from "./app";
-import { PRODUCT_NAME, parseAdminEmails, parseTrustProxy } from "./config";
+import { type PaymentsConfig, PRODUCT_NAME, parseAdminEmails, parseTrustProxy, paymentsFromEnv } from "./config";
 import { openDatabase } from "./db/open";
 import { createMailer } from "./services/mailer";
 import type { PasswordHasher } from "./services/passwords";
@@ -26,6 +26,10 @@ export interface ServerOptions {
   adminEmails?: string[];
   smtpUrl?: string;
   trustProxy?: number;
+  /** STRIPE_* settings; without secretKey the payment endpoints answer 503. */
+  payments?: Partial<PaymentsConfig>;
+  /** Demo length; tests only (the product's demo is 10 minutes, not configurable by env). */
+  demoDurationMs?: number;
   hasher?: PasswordHasher;
   /** Where the "Listening on" line goes; defaults to console.log. */
   log?: (line: string) => void;
@@ -50,6 +54,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
     smtpUrl: env.SMTP_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    payments: paymentsFromEnv(env),
   };
 }
 
@@ -108,8 +113,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       jwtSecret,
       adminEmails: options.adminEmails ?? [],
       trustProxy: options.trustProxy ?? 0,
+      payments: options.payments,
     },
     hasher: options.hasher,
+    demoDurationMs: options.demoDurationMs,
   });
 
   const root = new Hono();

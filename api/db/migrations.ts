@@ -78,9 +78,66 @@ const m001_accounts: Migration = {
   },
 };
 
+// Payments and the demo (issue 9): Stripe ids and the freshness of the stored Stripe state on
+// subscriptions, one Stripe customer per user, processed webhook event ids, one demo per user.
+const m002_payments: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable("subscriptions").addColumn("plan_key", "text").execute();
+    await db.schema.alterTable("subscriptions").addColumn("stripe_customer_id", "text").execute();
+    await db.schema.alterTable("subscriptions").addColumn("stripe_subscription_id", "text").execute();
+    await db.schema.alterTable("subscriptions").addColumn("stripe_checkout_session_id", "text").execute();
+    await db.schema.alterTable("subscriptions").addColumn("stripe_synced_at", "integer").execute();
+    await db.schema
+      .createIndex("subscriptions_stripe_subscription_id")
+      .on("subscriptions")
+      .column("stripe_subscription_id")
+      .unique()
+      .execute();
+    await db.schema
+      .createIndex("subscriptions_stripe_checkout_session_id")
+      .on("subscriptions")
+      .column("stripe_checkout_session_id")
+      .unique()
+      .execute();
+
+    await db.schema
+      .createTable("stripe_customers")
+      .addColumn("user_id", "text", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+      .addColumn("customer_id", "text", (c) => c.notNull().unique())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable("processed_events")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("type", "text", (c) => c.notNull())
+      .addColumn("created", "integer", (c) => c.notNull())
+      .addColumn("processed_at", "text", (c) => c.notNull())
+      .execute();
+
+    await db.schema
+      .createTable("demo_sessions")
+      .addColumn("user_id", "text", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+      .addColumn("started_at", "text", (c) => c.notNull())
+      .addColumn("ends_at", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ["demo_sessions", "processed_events", "stripe_customers"]) {
+      await db.schema.dropTable(table).execute();
+    }
+    await db.schema.dropIndex("subscriptions_stripe_checkout_session_id").execute();
+    await db.schema.dropIndex("subscriptions_stripe_subscription_id").execute();
+    for (const column of ["stripe_synced_at", "stripe_checkout_session_id", "stripe_subscription_id", "stripe_customer_id", "plan_key"]) {
+      await db.schema.alterTable("subscriptions").dropColumn(column).execute();
+    }
+  },
+};
+
 /** Every migration in order; the key is the name kysely records in its bookkeeping table. */
 export const migrations: Readonly<Record<string, Migration>> = {
   "001_accounts": m001_accounts,
+  "002_payments": m002_payments,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };

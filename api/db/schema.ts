@@ -1,7 +1,7 @@
 // Row types of the SQLite schema, as kysely sees them. The tables are created only by
 // api/db/migrations.ts; keep the two in step. Timestamps are ISO-8601 UTC strings
 // (Date#toISOString), which sort and compare correctly as text.
-import type { Insertable, Selectable } from "kysely";
+import type { ColumnType, Insertable, Selectable } from "kysely";
 
 export interface UsersTable {
   id: string;
@@ -42,6 +42,35 @@ export interface SubscriptionsTable {
   current_period_end: string | null;
   created_at: string;
   updated_at: string;
+  // Stripe-backed rows (migration 002); null on rows written by other means (admin, tests)
+  plan_key: ColumnType<string | null, string | null | undefined>; // 'oneDay' | 'monthly' | 'commercial'
+  stripe_customer_id: ColumnType<string | null, string | null | undefined>;
+  stripe_subscription_id: ColumnType<string | null, string | null | undefined>; // unique
+  stripe_checkout_session_id: ColumnType<string | null, string | null | undefined>; // unique
+  /** Seconds: how recent the stored Stripe state is (event.created, or the time it was fetched);
+   *  an older event never overwrites it. */
+  stripe_synced_at: ColumnType<number | null, number | null | undefined>;
+}
+
+export interface StripeCustomersTable {
+  user_id: string;
+  customer_id: string;
+  created_at: string;
+}
+
+/** Webhook event ids already applied: each is processed once. */
+export interface ProcessedEventsTable {
+  id: string;
+  type: string;
+  created: number; // event.created, seconds
+  processed_at: string;
+}
+
+/** One row per account that started its (single) demo. */
+export interface DemoSessionsTable {
+  user_id: string;
+  started_at: string;
+  ends_at: string;
 }
 
 export interface TemporaryAccessTable {
@@ -62,6 +91,9 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   subscriptions: SubscriptionsTable;
   temporary_access: TemporaryAccessTable;
+  stripe_customers: StripeCustomersTable;
+  processed_events: ProcessedEventsTable;
+  demo_sessions: DemoSessionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,9 +1,9 @@
 // GET /api/user/profile: the signed-in user with everything the UI gates on, straight from the
-// entitlement function (spec/accounts.md section 3 "Profile response" plus issue 5's fields).
+// entitlement function (spec/accounts.md section 3 "Profile response" plus issue 5's fields and
+// issue 9's demo).
 import { Hono } from "hono";
 import type { AppEnv, Services } from "../context";
 import { requireAuth } from "../http/boundary";
-import { loadEntitlements } from "../services/entitlements";
 import { publicUser } from "../services/users";
 
 export function userRoutes(s: Services): Hono<AppEnv> {
@@ -11,7 +11,7 @@ export function userRoutes(s: Services): Hono<AppEnv> {
 
   app.get("/profile", requireAuth(s.sessions), async (c) => {
     const { user } = c.var.auth;
-    const ent = await loadEntitlements(s.db, user, { now: s.clock(), adminEmails: s.config.adminEmails });
+    const ent = await s.entitlementsOf(user);
     return c.json(
       {
         user: publicUser(user, ent.isAdmin),
@@ -19,6 +19,7 @@ export function userRoutes(s: Services): Hono<AppEnv> {
         subscription: ent.subscription,
         hasTemporaryAccess: ent.hasTemporaryAccess,
         temporaryAccess: ent.temporaryAccess,
+        demo: ent.demo,
         hasActiveSubscription: ent.hasActiveSubscription,
         hasUnlimitedAccess: ent.hasUnlimitedAccess,
         adminOverride: ent.adminOverride,

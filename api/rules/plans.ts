@@ -1,6 +1,8 @@
-// Plan names and what each level of access opens in the studio (spec/accounts.md sections 3, 4
-// and 6, spec/studio.md section 6), in one dependency-free module that the API's entitlement
-// function and the web app's display gating both import.
+// Plan names, the plan catalogue and what each level of access opens in the studio
+// (spec/accounts.md sections 3, 4, 6 and 9, spec/studio.md section 6), in one dependency-free
+// module that the API (entitlements, checkout, GET /api/plans) and the web app (pricing cards,
+// display gating) both import. Stripe price ids are deployment settings, not catalogue data: the
+// server reads them from STRIPE_PRICE_* and GET /api/plans adds them to each plan.
 
 /** An admin's own plan: never counts as a real subscription (nor for checkout). */
 export const ADMIN_PLAN_NAME = "Admin Access";
@@ -10,3 +12,115 @@ export const TEMPORARY_PLAN_NAME = "Temporary Access";
 /** How many of the studio's four channels may sound: none while signed out (every channel shows
  *  'Pro Only'), channel 1 for free accounts, all four with Pro or unlimited access. */
 export const STUDIO_CHANNELS = { anonymous: 0, free: 1, full: 4 } as const;
+
+// ---- demo -----------------------------------------------------------------------------------
+/** One demo per account: this long (10 minutes, spec section 9). */
+export const DEMO_DURATION_MS = 10 * 60_000;
+/** During a demo channels 1..DEMO_CHANNELS sound. */
+export const DEMO_CHANNELS = 2;
+/** Effects a running demo unlocks (catalogue ids of dsp/host/catalogue.ts). */
+export const DEMO_EFFECTS = ["amplitudeMod", "ringMod", "chorus"] as const;
+
+// ---- plans ----------------------------------------------------------------------------------
+export const PLAN_KEYS = ["oneDay", "monthly", "commercial"] as const;
+export type PlanKey = (typeof PLAN_KEYS)[number];
+export type PlanMode = "payment" | "subscription";
+/** What a subscription row stores as its plan_name (spec section 3). */
+export type PaidPlanName = "One Day Pass" | "Monthly Plan" | "Commercial License";
+
+/** A One Day Pass gives full access for this long after payment. */
+export const ONE_DAY_PASS_MS = 24 * 60 * 60_000;
+
+export interface Plan {
+  key: PlanKey;
+  /** Shown on the plan card. */
+  name: string;
+  /** Stored on the subscription and shown in the user menu. */
+  planName: PaidPlanName;
+  /** US dollars. */
+  price: number;
+  priceLabel: string;
+  period: string;
+  mode: PlanMode;
+  tagline: string;
+  audience: string;
+  coreFeatures: readonly string[];
+  limits: readonly string[];
+  restrictions: readonly string[];
+  cta: string;
+  ctaSubtext: string;
+  popular: boolean;
+  enterprise: boolean;
+}
+
+const PRO_STUDIO = ["4 frequency sliders (0-20 kHz)", "14+ effects with layering", "All waveforms"] as const;
+
+export const PLANS: Readonly<Record<PlanKey, Plan>> = {
+  oneDay: {
+    key: "oneDay",
+    name: "One Day Pass",
+    planName: "One Day Pass",
+    price: 4.44,
+    priceLabel: "$4.44",
+    period: "one-time",
+    mode: "payment",
+    tagline: "Full studio access for 24 hours",
+    audience: "Try every feature for a day",
+    coreFeatures: ["24 hours of full access", ...PRO_STUDIO, "WAV export"],
+    limits: ["10 exports, max 1 hour each"],
+    restrictions: ["Personal use only"],
+    cta: "Get Day Pass",
+    ctaSubtext: "One-time payment, no subscription",
+    popular: false,
+    enterprise: false,
+  },
+  monthly: {
+    key: "monthly",
+    name: "Monthly Personal",
+    planName: "Monthly Plan",
+    price: 22,
+    priceLabel: "$22",
+    period: "month",
+    mode: "subscription",
+    tagline: "The whole studio, every day",
+    audience: "Personal practice and sharing on social media",
+    coreFeatures: [...PRO_STUDIO, "WAV and MP4 export", "Voice recording"],
+    limits: ["100 exports per month, up to 60 minutes each"],
+    restrictions: ["Personal use plus sharing on social media", "No selling"],
+    cta: "Go Monthly",
+    ctaSubtext: "Cancel anytime",
+    popular: true,
+    enterprise: false,
+  },
+  commercial: {
+    key: "commercial",
+    name: "Commercial License",
+    planName: "Commercial License",
+    price: 191,
+    priceLabel: "$191",
+    period: "month",
+    mode: "subscription",
+    tagline: "Sell, license and publish what you make",
+    audience: "Businesses, creators who sell and teams",
+    coreFeatures: [
+      ...PRO_STUDIO,
+      "WAV and MP4 export",
+      "Full commercial rights: selling, licensing and team use",
+      "Resale rights and legal indemnification",
+      "Priority business support",
+    ],
+    limits: ["200 exports per month"],
+    restrictions: [],
+    cta: "Get Commercial License",
+    ctaSubtext: "Cancel anytime, 30-day guarantee",
+    popular: false,
+    enterprise: true,
+  },
+};
+
+/** The catalogue in display order: oneDay, monthly, commercial. */
+export const PLAN_LIST: readonly Plan[] = PLAN_KEYS.map((key) => PLANS[key]);
+
+export function isPlanKey(value: unknown): value is PlanKey {
+  return typeof value === "string" && (PLAN_KEYS as readonly string[]).includes(value);
+}

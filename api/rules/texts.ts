@@ -29,3 +29,14 @@ export const AUTH_TEXT = {
   authFailed: "Authentication failed. Please try again.",
   invalidToken: "Invalid token",
 } as const;
+
+/** Texts of checkout, billing and the demo that the API answers with and the web app may show
+ *  (spec/accounts.md section 8 and issue 9). */
+export const BILLING_TEXT = {
+  paymentsNotConfigured: "Payments are not configured",
+  alreadySubscribed: "You already have an active subscription",
+  noBillingAccount: "No billing account found",
+  demoUsed: "You have already used the demo period. Upgrade to unlock all features.",
+  demoStarted: "Demo mode activated! Amplitude Mod, Ring Mod & Chorus unlocked for 10 minutes.",
+  demoExpired: "Demo mode expired. Upgrade to continue using all features.",
+} as const;

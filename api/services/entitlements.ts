@@ -1,11 +1,11 @@
 // THE entitlement function: what a visitor may do, computed on the server from the user row, their
-// subscription, any temporary-access grant and (later) the demo. The profile route reports it and
+// subscription, any temporary-access grant and their demo. The profile route reports it and
 // every protected route must ask it rather than re-deriving rules. Rules: spec/accounts.md
 // sections 4 and 6, spec/studio.md section 6.
 import type { Kysely } from "kysely";
 import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/limits";
 import type { Database, SubscriptionRow, TemporaryAccessRow, UserRow } from "../db/schema";
-import { ADMIN_PLAN_NAME, STUDIO_CHANNELS, TEMPORARY_PLAN_NAME } from "../rules/plans";
+import { ADMIN_PLAN_NAME, DEMO_CHANNELS, STUDIO_CHANNELS, TEMPORARY_PLAN_NAME } from "../rules/plans";
 
 export type EntitlementLevel = "anonymous" | "free" | "demo" | "pro" | "unlimited" | "admin" | "admin_override";
 
@@ -25,7 +25,7 @@ export interface EntitlementInput {
     TemporaryAccessRow,
     "id" | "access_type" | "duration_hours" | "reason" | "status" | "end_date"
   >[];
-  /** End of a running demo, if the demo feature (a later issue) reports one. */
+  /** End of the account's demo (running or over); null or absent when it never started one. */
   demoEndsAt?: Date | null;
   adminEmails: readonly string[];
   now: Date;
@@ -35,6 +35,12 @@ export interface SubscriptionSummary {
   isActive: boolean;
   planName: string;
   endDate: string | null;
+}
+
+export interface DemoSummary {
+  isActive: boolean;
+  timeRemaining: number; // ms
+  hasUsedDemo: boolean;
 }
 
 export interface TemporaryAccessSummary {
@@ -52,7 +58,7 @@ export interface Capabilities {
   channels: number; // how many of the 4 channels may sound
   waveformChoice: boolean;
   allEffects: boolean;
-  demoEffects: boolean; // Amplitude Mod, Ring Mod and Chorus during a demo
+  demoEffects: boolean; // DEMO_EFFECTS (Amplitude Mod, Ring Mod, Chorus) during a demo
   wavExport: boolean;
   sharePreset: boolean;
   billingPortal: boolean;
@@ -69,6 +75,7 @@ export interface Entitlements {
   hasTemporaryAccess: boolean;
   hasUnlimitedAccess: boolean;
   demoActive: boolean;
+  demo: DemoSummary;
   subscription: SubscriptionSummary | null;
   temporaryAccess: TemporaryAccessSummary | null;
   capabilities: Capabilities;
@@ -102,8 +109,13 @@ export function computeEntitlements(input: EntitlementInput): Entitlements {
   const hasActiveSubscription = user !== null && paid !== undefined;
   const hasTemporaryAccess = user !== null && (grant !== undefined || temporarySub !== undefined);
   const hasUnlimitedAccess = adminOverride || hasActiveSubscription || hasTemporaryAccess;
-  const demoActive =
-    user !== null && !hasUnlimitedAccess && !!input.demoEndsAt && input.demoEndsAt.getTime() > now.getTime();
+  const demoLeft = user !== null && input.demoEndsAt ? Math.max(0, input.demoEndsAt.getTime() - now.getTime()) : 0;
+  const demoActive = !hasUnlimitedAccess && demoLeft > 0;
+  const demo: DemoSummary = {
+    isActive: demoActive,
+    timeRemaining: demoActive ? demoLeft : 0,
+    hasUsedDemo: user !== null && !!input.demoEndsAt,
+  };
 
   let level: EntitlementLevel;
   if (user === null) level = "anonymous";
@@ -150,11 +162,19 @@ export function computeEntitlements(input: EntitlementInput): Entitlements {
     hasTemporaryAccess,
     hasUnlimitedAccess,
     demoActive,
+    demo,
     subscription,
     temporaryAccess,
     capabilities: {
       studio: user === null ? "locked" : full ? "full" : "limited",
-      channels: user === null ? STUDIO_CHANNELS.anonymous : full ? STUDIO_CHANNELS.full : STUDIO_CHANNELS.free,
+      channels:
+        user === null
+          ? STUDIO_CHANNELS.anonymous
+          : full
+            ? STUDIO_CHANNELS.full
+            : demoActive
+              ? DEMO_CHANNELS
+              : STUDIO_CHANNELS.free,
       waveformChoice: full,
       allEffects: full,
       demoEffects: full || demoActive,
@@ -172,12 +192,12 @@ export function computeEntitlements(input: EntitlementInput): Entitlements {
 export async function loadEntitlements(
   db: Kysely<Database>,
   user: UserRow | null,
-  opts: { now: Date; adminEmails: readonly string[]; demoEndsAt?: Date | null },
+  opts: { now: Date; adminEmails: readonly string[] },
 ): Promise<Entitlements> {
   if (user === null) {
     return computeEntitlements({ user: null, subscriptions: [], grants: [], ...opts });
   }
-  const [subscriptions, grants] = await Promise.all([
+  const [subscriptions, grants, demo] = await Promise.all([
     db
       .selectFrom("subscriptions")
       .select(["plan_name", "status", "current_period_end"])
@@ -194,6 +214,8 @@ export async function loadEntitlements(
       .orderBy("end_date", "desc")
       .limit(10)
       .execute(),
+    db.selectFrom("demo_sessions").select("ends_at").where("user_id", "=", user.id).executeTakeFirst(),
   ]);
-  return computeEntitlements({ user, subscriptions, grants, ...opts });
+  const demoEndsAt = demo ? new Date(demo.ends_at) : null;
+  return computeEntitlements({ user, subscriptions, grants, demoEndsAt, ...opts });
 }

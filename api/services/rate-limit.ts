@@ -9,12 +9,17 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** The limits of issue 5. */
+/** The limits of issue 5 (sign-in) and issue 9 (credentialed billing actions, keyed by user id;
+ *  the unauthenticated success-page call by client address). */
 export const RATE_RULES = {
   loginPerIp: { limit: 10, windowMs: 60_000 },
   loginPerAccount: { limit: 10, windowMs: 60_000 },
   registerPerIp: { limit: 5, windowMs: 10 * 60_000 },
   forgotPerIp: { limit: 5, windowMs: 10 * 60_000 },
+  checkoutPerUser: { limit: 10, windowMs: 10 * 60_000 },
+  portalPerUser: { limit: 10, windowMs: 10 * 60_000 },
+  checkoutLookupPerIp: { limit: 30, windowMs: 60_000 },
+  demoStartPerUser: { limit: 5, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -72,18 +77,10 @@ export class RateLimiter {
   }
 }
 
-export interface AuthLimiters {
-  loginPerIp: RateLimiter;
-  loginPerAccount: RateLimiter;
-  registerPerIp: RateLimiter;
-  forgotPerIp: RateLimiter;
-}
+export type Limiters = Record<keyof typeof RATE_RULES, RateLimiter>;
 
-export function createAuthLimiters(clock: () => Date): AuthLimiters {
-  return {
-    loginPerIp: new RateLimiter(RATE_RULES.loginPerIp, clock),
-    loginPerAccount: new RateLimiter(RATE_RULES.loginPerAccount, clock),
-    registerPerIp: new RateLimiter(RATE_RULES.registerPerIp, clock),
-    forgotPerIp: new RateLimiter(RATE_RULES.forgotPerIp, clock),
-  };
+/** One limiter per rule of RATE_RULES. */
+export function createLimiters(clock: () => Date): Limiters {
+  const entries = Object.entries(RATE_RULES).map(([name, rule]) => [name, new RateLimiter(rule, clock)]);
+  return Object.fromEntries(entries) as Limiters;
 }

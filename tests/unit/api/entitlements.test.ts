@@ -48,11 +48,15 @@ describe("computeEntitlements", () => {
     });
   });
 
-  it("demo: only while running, unlocks the demo effects only", () => {
+  it("demo: only while running, unlocks channels 1-2 and the demo effects only", () => {
     const running = ent({ demoEndsAt: new Date(NOW.getTime() + 60_000) });
     expect(running.level).toBe("demo");
-    expect(running.capabilities).toMatchObject({ demoEffects: true, allEffects: false, channels: 1 });
-    expect(ent({ demoEndsAt: new Date(NOW.getTime() - 1) }).level).toBe("free");
+    expect(running.capabilities).toMatchObject({ demoEffects: true, allEffects: false, channels: 2, wavExport: false });
+    expect(running.demo).toEqual({ isActive: true, timeRemaining: 60_000, hasUsedDemo: true });
+    const over = ent({ demoEndsAt: new Date(NOW.getTime() - 1) });
+    expect(over.level).toBe("free");
+    expect(over.demo).toEqual({ isActive: false, timeRemaining: 0, hasUsedDemo: true });
+    expect(ent({}).demo).toEqual({ isActive: false, timeRemaining: 0, hasUsedDemo: false });
   });
 
   it("pro: a live paid plan; an ended or 'Admin Access' plan does not count", () => {

@@ -1,0 +1,231 @@
+// The payments interface of the API and its implementation over the official `stripe` library.
+// Routes and the fulfilment code see only these small shapes (CheckoutInfo, SubscriptionInfo,
+// WebhookEvent), read defensively from Stripe's JSON so an event of an older API version (period
+// end on the subscription rather than on its items, an invoice's subscription at the top level)
+// reads the same. Stripe failures become PaymentsError; an unknown object reads as null.
+import Stripe from "stripe";
+import { type PaymentsConfig, parseStripeApiBase } from "../config";
+import { ApiError } from "../errors";
+import { MSG } from "../messages";
+import type { PlanMode } from "../rules/plans";
+
+export interface CheckoutInfo {
+  id: string;
+  mode: string;
+  /** 'open' | 'complete' | 'expired' */
+  status: string | null;
+  /** 'paid' | 'unpaid' | 'no_payment_required' */
+  paymentStatus: string;
+  customerId: string | null;
+  subscriptionId: string | null;
+  clientReferenceId: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface SubscriptionInfo {
+  id: string;
+  customerId: string | null;
+  status: string;
+  /** Seconds since the epoch (Stripe's unit); null when Stripe gives none. */
+  currentPeriodEnd: number | null;
+  priceId: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface WebhookEvent {
+  id: string;
+  type: string;
+  /** Seconds since the epoch. */
+  created: number;
+  object: unknown;
+}
+
+export interface CheckoutRequest {
+  mode: PlanMode;
+  priceId: string;
+  customerId: string;
+  userId: string;
+  metadata: Record<string, string>;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+export interface Payments {
+  /** False without STRIPE_WEBHOOK_SECRET: the webhook then answers 503. */
+  readonly webhookConfigured: boolean;
+  createCustomer(input: { email: string; userId: string }): Promise<{ id: string }>;
+  createCheckoutSession(input: CheckoutRequest): Promise<{ id: string; url: string | null }>;
+  retrieveCheckoutSession(id: string): Promise<CheckoutInfo | null>;
+  retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not hold. */
+  constructEvent(rawBody: Uint8Array, signature: string, receivedAt: Date): WebhookEvent;
+}
+
+/** Stripe could not be reached or refused a well-formed request: answered 502, cause logged. */
+export class PaymentsError extends ApiError {
+  constructor(cause: string) {
+    super(502, MSG.paymentServiceDown);
+    this.name = "PaymentsError";
+    this.cause = cause;
+  }
+}
+
+export class WebhookSignatureError extends Error {
+  override name = "WebhookSignatureError";
+}
+
+// ---- reading Stripe JSON ---------------------------------------------------------------------
+type Json = Record<string, unknown>;
+
+function obj(v: unknown): Json {
+  return typeof v === "object" && v !== null ? (v as Json) : {};
+}
+function str(v: unknown): string | null {
+  return typeof v === "string" && v !== "" ? v : null;
+}
+function num(v: unknown): number | null {
+  return typeof v === "number" && Number.isFinite(v) ? v : null;
+}
+/** An id field that may be expanded into its object. */
+function ref(v: unknown): string | null {
+  return str(v) ?? str(obj(v).id);
+}
+function metadataOf(v: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, value] of Object.entries(obj(v))) if (typeof value === "string") out[k] = value;
+  return out;
+}
+
+export function toCheckoutInfo(v: unknown): CheckoutInfo | null {
+  const o = obj(v);
+  const id = str(o.id);
+  if (!id) return null;
+  return {
+    id,
+    mode: str(o.mode) ?? "payment",
+    status: str(o.status),
+    paymentStatus: str(o.payment_status) ?? "unpaid",
+    customerId: ref(o.customer),
+    subscriptionId: ref(o.subscription),
+    clientReferenceId: str(o.client_reference_id),
+    metadata: metadataOf(o.metadata),
+  };
+}
+
+export function toSubscriptionInfo(v: unknown): SubscriptionInfo | null {
+  const o = obj(v);
+  const id = str(o.id);
+  if (!id) return null;
+  const items = (obj(o.items).data as unknown[] | undefined) ?? [];
+  const first = obj(items[0]);
+  // Since API version 2025-03-31 the period lives on each item; older versions keep it on top.
+  const itemEnds = items.map((i) => num(obj(i).current_period_end)).filter((n): n is number => n !== null);
+  const currentPeriodEnd = itemEnds.length > 0 ? Math.max(...itemEnds) : num(o.current_period_end);
+  return {
+    id,
+    customerId: ref(o.customer),
+    status: str(o.status) ?? "incomplete",
+    currentPeriodEnd,
+    priceId: ref(first.price) ?? ref(obj(o.plan).id),
+    metadata: metadataOf(o.metadata),
+  };
+}
+
+/** The subscription an invoice belongs to (parent.subscription_details since 2025-03-31). */
+export function invoiceSubscriptionId(v: unknown): string | null {
+  const o = obj(v);
+  return ref(obj(obj(o.parent).subscription_details).subscription) ?? ref(o.subscription);
+}
+
+// ---- the stripe library ----------------------------------------------------------------------
+function isMissing(err: unknown): boolean {
+  return err instanceof Stripe.errors.StripeError && (err.statusCode === 404 || err.code === "resource_missing");
+}
+
+async function call<T>(what: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    throw new PaymentsError(`Stripe ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+async function retrieveOrNull<T>(what: string, run: () => Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (err) {
+    if (isMissing(err)) return null;
+    throw new PaymentsError(`Stripe ${what} failed: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+/** Payments over the official library; `config.secretKey` must be set. */
+export function stripePayments(config: PaymentsConfig): Payments {
+  if (!config.secretKey) throw new Error("stripePayments needs STRIPE_SECRET_KEY");
+  const stripe = new Stripe(config.secretKey, {
+    ...(config.apiBase ? parseStripeApiBase(config.apiBase) : {}),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    telemetry: false,
+  });
+  const webhookSecret = config.webhookSecret;
+
+  return {
+    webhookConfigured: webhookSecret !== null,
+    createCustomer: ({ email, userId }) =>
+      call("customer create", () =>
+        stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey: `customer-${userId}` }),
+      ),
+
+    async createCheckoutSession(req) {
+      const metadata = req.metadata;
+      const session = await call("checkout create", () =>
+        stripe.checkout.sessions.create({
+          mode: req.mode,
+          customer: req.customerId,
+          client_reference_id: req.userId,
+          line_items: [{ price: req.priceId, quantity: 1 }],
+          metadata,
+          ...(req.mode === "subscription" ? { subscription_data: { metadata } } : {}),
+          success_url: req.successUrl,
+          cancel_url: req.cancelUrl,
+        }),
+      );
+      return { id: session.id, url: session.url };
+    },
+
+    async retrieveCheckoutSession(id) {
+      return toCheckoutInfo(await retrieveOrNull("checkout retrieve", () => stripe.checkout.sessions.retrieve(id)));
+    },
+
+    async retrieveSubscription(id) {
+      return toSubscriptionInfo(await retrieveOrNull("subscription retrieve", () => stripe.subscriptions.retrieve(id)));
+    },
+
+    async createPortalSession({ customerId, returnUrl }) {
+      const session = await call("billing portal", () =>
+        stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
+      );
+      return { url: session.url };
+    },
+
+    constructEvent(rawBody, signature, receivedAt) {
+      if (!webhookSecret) throw new WebhookSignatureError("STRIPE_WEBHOOK_SECRET is not set");
+      try {
+        // Default tolerance (300 s), measured against the app's clock.
+        const event = stripe.webhooks.constructEvent(
+          Buffer.from(rawBody),
+          signature,
+          webhookSecret,
+          undefined,
+          undefined,
+          receivedAt.getTime(),
+        );
+        return { id: event.id, type: event.type, created: event.created, object: event.data.object };
+      } catch (err) {
+        throw new WebhookSignatureError(err instanceof Error ? err.message : String(err));
+      }
+    },
+  };
+}
