@@ -1,19 +1,20 @@
 // The user-visible texts of checkout, the billing portal and the demo, copied verbatim from
 // spec/accounts.md section 8 (Checkout, Subscribe gating, Billing, Demo) and spec/studio.md
 // section 8 (billing portal from the menu), and the mappers from a failed call to the text the
-// spec prescribes. Pure: unit-tested without a browser.
+// spec prescribes. Texts the API answers with as well come from api/rules/texts.ts. Pure:
+// unit-tested without a browser.
 
+import { BILLING_TEXT } from "../../api/rules/texts";
 import { asApiError, isNetwork, serverText } from "../account/messages";
 
 export const PAY_TEXT = {
+  ...BILLING_TEXT,
   // checkout (spec 8, "Checkout")
   checkoutNetwork: "Connection issue. Please check your internet and try again.",
   checkoutConfig: "Payment configuration error. Please contact support.",
   checkoutMissingUrl: "Payment session creation failed - missing session data",
   checkoutFailed: "Payment setup failed. Please try again.",
   checkoutProcessFailed: "Failed to process checkout. Please contact support if you were charged.",
-  alreadySubscribed: "You already have an active subscription",
-  paymentsNotConfigured: "Payments are not configured",
   welcomePro: "Welcome to Pro! Your account has been upgraded.",
   paymentSuccessful: "Payment Successful",
   verifying: "Verifying your subscription...",
@@ -30,12 +31,7 @@ export const PAY_TEXT = {
   popupBlocked: "Please allow pop-ups to access billing portal",
   portalOpened: "Billing portal opened in new tab",
   portalLinkCopied: "Billing portal link copied to clipboard",
-  signInToBilling: "Please sign in to manage your billing",
   signInToReactivate: "Please sign in to reactivate your subscription",
-  // demo (spec 8, "Demo"; spec 4)
-  demoUsed: "You have already used the demo period. Upgrade to unlock all features.",
-  demoStarted: "Demo mode activated! Amplitude Mod, Ring Mod & Chorus unlocked for 10 minutes.",
-  demoExpired: "Demo mode expired. Upgrade to continue using all features.",
 } as const;
 
 /** Thrown when the checkout answer carried no url to go to. */

@@ -72,7 +72,6 @@ export function EffectCard({ def }: { def: EffectDef }) {
     <article className="effect-card" data-enabled={fx.enabled} data-locked={locked} aria-label={def.name}>
       <header className="effect-head">
         <h3>{def.name}</h3>
-        {isDemoUnlocked(gate, def.id) && <DemoBadge />}
         <label className="switch">
           <input
             type="checkbox"
@@ -85,6 +84,7 @@ export function EffectCard({ def }: { def: EffectDef }) {
           />
         </label>
       </header>
+      {isDemoUnlocked(gate, def.id) && <DemoBadge />}
       <label className="field">
         <span className="effect-value">{formatEffectValue(def, fx.value)}</span>
         <input
