@@ -3,7 +3,8 @@
 // the database survives intact.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { makeTestApp, signUp, type TestEnv } from "./helpers";
+import { signUp } from "./helpers";
+import { makePaymentsApp, type PaymentsEnv, PRICES } from "./payments-setup";
 
 const ONE_MIB = "a".repeat(1024 * 1024);
 const SQLISH = [
@@ -25,8 +26,14 @@ const POST_ROUTES: Record<string, string[]> = {
   "/api/auth/reset-password": ["token", "password", "confirmPassword"],
   "/api/auth/update-password": ["newPassword", "confirmNewPassword"],
   "/api/auth/exchange": ["code"],
+  "/api/stripe/create-checkout-session": ["priceId", "mode"],
+  "/api/handle-guest-checkout": ["session_id"],
+  "/api/stripe/verify-checkout-session": ["sessionId"],
+  "/api/stripe/create-customer-portal-session": ["return_url"],
+  "/api/stripe/webhook": ["id", "type", "data"],
+  "/api/demo/start": ["durationMinutes"],
 };
-const GET_ROUTES = ["/api/health", "/api/user/profile", "/api/auth/verify-email", "/api/nope"];
+const GET_ROUTES = ["/api/health", "/api/user/profile", "/api/auth/verify-email", "/api/plans", "/api/demo/status", "/api/nope"];
 
 const sqlish = fc.constantFrom(...SQLISH);
 const weirdString = fc.oneof(
@@ -37,8 +44,11 @@ const weirdString = fc.oneof(
   fc.constant("a@b.co"),
   fc.constant("valid password"),
   fc.constant(ONE_MIB),
+  // values that reach past validation on the payment and demo routes
+  fc.constantFrom(PRICES.monthly, PRICES.oneDay, "payment", "subscription", "cs_test_000001", "http://studio.test/app"),
 );
-const anyValue = fc.oneof(weirdString, fc.jsonValue({ maxDepth: 2 }), fc.constant(null));
+const anyNumber = fc.oneof(fc.constant(10), fc.integer(), fc.double());
+const anyValue = fc.oneof(weirdString, anyNumber, fc.jsonValue({ maxDepth: 2 }), fc.constant(null));
 
 function bodyFor(fields: string[]) {
   const keyed = fields.length
@@ -56,10 +66,11 @@ function bodyFor(fields: string[]) {
 /** HTTP header values are bytes: keep Latin-1 printable characters, as a real client must. */
 const headerSafe = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
 
-let env: TestEnv;
+// Payments are configured (against the fake Stripe server) so the payment routes run past their 503.
+let env: PaymentsEnv;
 let token: string;
 beforeAll(async () => {
-  env = await makeTestApp();
+  env = await makePaymentsApp();
   ({ token } = await signUp(env, "fuzz@example.com", "fuzz password"));
 });
 afterAll(async () => {
@@ -93,10 +104,11 @@ describe("no route answers 5xx to hostile input", () => {
         const headers: Record<string, string> = {};
         if (contentType) headers["Content-Type"] = contentType;
         if (auth !== undefined) headers.Authorization = `Bearer ${auth === "valid" ? token : headerSafe(auth)}`;
+        if (path === "/api/stripe/webhook") headers["Stripe-Signature"] = `t=${Math.floor(env.clock.ms / 1000)},v1=${"0".repeat(64)}`;
         const res = await env.app.request(path, { method: "POST", headers, body });
         await expectClientError(res);
       }),
-      { numRuns: 300 },
+      { numRuns: 600 },
     );
     expect(env.errors).toEqual([]);
     // the generators reach past validation too, not only the 400 path
@@ -116,7 +128,7 @@ describe("no route answers 5xx to hostile input", () => {
         const res = await env.app.request(url, { headers });
         await expectClientError(res);
       }),
-      { numRuns: 120 },
+      { numRuns: 200 },
     );
     expect(env.errors).toEqual([]);
   });

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
-import { type ApiApp, createApp } from "../../../api/app";
+import { type ApiApp, type AppDeps, createApp } from "../../../api/app";
 import type { AppConfigInput } from "../../../api/config";
 import { openDatabase } from "../../../api/db/open";
 import type { Database } from "../../../api/db/schema";
@@ -41,11 +41,14 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
-export async function makeTestApp(config: Partial<AppConfigInput> = {}): Promise<TestEnv> {
+export async function makeTestApp(
+  config: Partial<AppConfigInput> = {},
+  extra: { clock?: TestClock } & Pick<AppDeps, "demoDurationMs"> = {},
+): Promise<TestEnv> {
   const dir = mkdtempSync(join(tmpdir(), "studio-api-"));
   const db = await openDatabase(join(dir, "studio.db"));
   const outbox = join(dir, "outbox");
-  const clock = new TestClock();
+  const clock = extra.clock ?? new TestClock();
   const errors: string[] = [];
   const logger: Logger = { error: (message) => errors.push(message) };
   const app = createApp({
@@ -55,6 +58,7 @@ export async function makeTestApp(config: Partial<AppConfigInput> = {}): Promise
     hasher: fastHasher,
     logger,
     config: { publicUrl: PUBLIC_URL, jwtSecret: TEST_SECRET, ...config },
+    demoDurationMs: extra.demoDurationMs,
   });
   return {
     app,
