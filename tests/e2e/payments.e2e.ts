@@ -6,13 +6,18 @@
 // run, channel 2 is heard; at the end (a demo a few seconds long) they lock again, channel 2
 // falls silent, and a second start is refused with the spec's text. Screenshots of /subscribe,
 // the pricing screen and the demo at desktop and phone sizes go to .tmp/screenshots/; axe finds
-// no serious WCAG 2.1 AA violation on /subscribe.
+// no serious WCAG 2.1 AA violation on /subscribe. Checkout against the fake Stripe server:
+// Subscribe on Monthly shows a spinner, the browser goes to the session's url, comes back to
+// /success, which fulfils it, and the menu shows 'Monthly Plan' and '30 days left'; the billing
+// portal opens in a new tab; /billing without a billing account offers Try Again; /reactivate
+// embeds the same plan cards.
 
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startFakeStripe, type FakeStripe } from "../unit/api/fake-stripe";
 import { launchChromium, seriousAxeViolations, startTestApp, type TestApp } from "./browser";
-import { openFreeStudio } from "./session";
+import { openFreeStudio, openSignedIn, registerAccount } from "./session";
 
 const DEMO_MS = 9_000;
 const SHOTS = ".tmp/screenshots";
@@ -227,10 +232,120 @@ describe("demo", () => {
     await channelCard(page, 2).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/demo-phone-channels.png` });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    // The studio with the demo panel, countdown and badges stays accessible.
+    const serious = await seriousAxeViolations(page);
+    expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
     await page.getByRole("heading", { name: "Demo ended" }).waitFor({ timeout: DEMO_MS + 5_000 });
     await page.reload();
     await page.getByRole("heading", { name: "Demo ended" }).waitFor();
     expect(await page.getByRole("button", { name: "Start 10-minute demo" }).count()).toBe(0);
+    await page.close();
+  });
+});
+
+describe("checkout", () => {
+  const prices = { oneDay: "price_day_pass", monthly: "price_monthly", commercial: "price_commercial" };
+  let stripe: FakeStripe;
+  let paid: TestApp;
+  /** The app on its PUBLIC_URL origin (http://localhost:PORT), where Stripe's success and portal
+   *  return urls lead, so the page keeps its session when it comes back. */
+  let origin: string;
+
+  beforeAll(async () => {
+    stripe = await startFakeStripe();
+    paid = await startTestApp({
+      payments: { secretKey: "sk_test_e2e", webhookSecret: "whsec_test_e2e", prices, apiBase: stripe.url },
+    });
+    origin = paid.url.replace("127.0.0.1", "localhost");
+  });
+
+  afterAll(async () => {
+    await paid?.close();
+    await stripe?.close();
+  });
+
+  it("Subscribe on Monthly: spinner, the checkout url, /success, then the menu shows the plan and days left", async () => {
+    const page = await newPage();
+    await openSignedIn(page, origin, await registerAccount(paid.url), "/subscribe");
+    const monthly = page.getByRole("button", { name: "Go Monthly" });
+    await expect.poll(() => monthly.isEnabled()).toBe(true);
+    expect(await page.getByText("Payments are not configured").count()).toBe(0);
+
+    // Hold the checkout call a moment to see the spinner; record where the browser goes.
+    await page.route("**/api/stripe/create-checkout-session", async (route) => {
+      await new Promise((r) => setTimeout(r, 400));
+      await route.continue();
+    });
+    const visited: string[] = [];
+    await page.route(`${stripe.url}/pay/**`, async (route) => {
+      visited.push(route.request().url());
+      await route.continue(); // the fake marks the session paid and redirects to success_url
+    });
+    await monthly.click();
+    await expect.poll(() => page.locator(".plan-card[data-plan='monthly'] button").getAttribute("aria-busy")).toBe("true");
+    expect(await page.locator(".plan-card[data-plan='monthly'] .spinner").count()).toBe(1);
+    for (const name of ["Get Day Pass", "Get Commercial License"]) expect(await page.getByRole("button", { name }).isDisabled()).toBe(true);
+
+    await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
+    expect(visited).toHaveLength(1);
+    expect(visited[0]).toMatch(new RegExp(`^${stripe.url}/pay/cs_`));
+    const sessionId = new URL(page.url()).searchParams.get("session_id");
+    expect(visited[0].endsWith(`/pay/${sessionId}`)).toBe(true);
+    await page.getByText("Welcome to Pro! Your account has been upgraded.").first().waitFor();
+    const checkout = stripe.requestsTo("/v1/checkout/sessions").find((r) => r.method === "POST");
+    expect(checkout?.form).toMatchObject({ mode: "subscription", "line_items[0][price]": "price_monthly" });
+
+    await page.getByRole("link", { name: "Start Creating" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+    await page.getByText("Pro User (59 min max)").waitFor();
+    await page.getByRole("button", { name: /^Account menu for/ }).click();
+    const card = page.getByLabel("Subscription status");
+    await expect.poll(() => card.textContent()).toBe("Monthly Plan30 days left");
+
+    // Manage Billing opens the portal in a new tab.
+    const [portal] = await Promise.all([page.context().waitForEvent("page"), page.getByRole("button", { name: "Manage Billing" }).click()]);
+    await toast(page, "Billing portal opened in new tab").waitFor();
+    await portal.waitForLoadState();
+    expect(stripe.requestsTo("/v1/billing_portal/sessions")).toHaveLength(1);
+    await portal.close();
+
+    await page.goto(origin + "/subscribe");
+    await page.getByRole("heading", { name: "You're Already Pro!" }).waitFor();
+    await page.getByRole("link", { name: "Go to App" }).waitFor();
+    await page.close();
+  });
+
+  it("/billing without a billing account: 'Unable to Open Billing' with Try Again and Back to App", async () => {
+    const page = await newPage();
+    await openSignedIn(page, origin, await registerAccount(paid.url), "/billing");
+    await page.getByRole("heading", { name: "Unable to Open Billing" }).waitFor();
+    expect(await page.getByRole("alert").filter({ hasText: "Unable to open billing portal. Please try again." }).textContent()).toContain(
+      "No billing account found",
+    );
+    await page.getByRole("button", { name: "Try Again" }).click();
+    await page.getByRole("heading", { name: "Unable to Open Billing" }).waitFor();
+    await page.getByRole("link", { name: "Back to App" }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/app");
+    await page.close();
+  });
+
+  it("/reactivate lists the Pro features and embeds the plan cards", async () => {
+    const page = await newPage();
+    await openSignedIn(page, origin, await registerAccount(paid.url), "/reactivate");
+    await page.getByRole("heading", { name: "Welcome Back: Reactivate Pro" }).waitFor();
+    await page.getByText("All four frequency channels from 0 to 20000 Hz").waitFor();
+    await expect.poll(() => page.getByRole("button", { name: "Go Monthly" }).isEnabled()).toBe(true);
+    expect(await planCards(page)).toEqual(PLANS);
+    await page.close();
+  });
+
+  it("signed out: /update-payment asks to sign in; /success without session_id goes to /", async () => {
+    const page = await newPage();
+    await page.goto(origin + "/update-payment");
+    await toast(page, "Please sign in to update your payment method").waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/auth");
+    await page.goto(origin + "/success");
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
     await page.close();
   });
 });

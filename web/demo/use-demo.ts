@@ -1,5 +1,6 @@
 // useDemoLifecycle, mounted once by App: reads the demo's status for a signed-in free user and
-// forgets it on sign-out (or when the user gains unlimited access).
+// forgets it on sign-out (or when the user gains unlimited access). A tab coming back to the
+// foreground recounts at once (browsers slow the timers of hidden tabs).
 
 import { useEffect } from "react";
 import { useEntitlements, useSession } from "../account/hooks";
@@ -13,6 +14,13 @@ export function useDemoLifecycle(): void {
     if (status !== "signed_in" || !token || unlimited) return;
     const demo = demoStore();
     demo.getState().sync(token).catch((err) => console.warn("Demo status could not be read", err));
-    return () => demo.getState().reset();
+    const recount = () => {
+      if (document.visibilityState === "visible") demo.getState().tick();
+    };
+    document.addEventListener("visibilitychange", recount);
+    return () => {
+      document.removeEventListener("visibilitychange", recount);
+      demo.getState().reset();
+    };
   }, [status, token, unlimited]);
 }
