@@ -1,11 +1,10 @@
 // /reactivate (spec/accounts.md section 2): signed-in only. Lists the Pro features a returning
 // subscriber gets back and embeds the reactivation widget: the same plan cards as /subscribe.
 
-import { useEffect } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { EFFECTS } from "../../dsp/host/catalogue";
-import { useSession } from "../account/hooks";
+import { useSignedInOnly } from "../account/use-signed-in-only";
 import { PAY_TEXT } from "./messages";
 import { PlansSection } from "./PlansSection";
 import "./payments.css";
@@ -18,15 +17,11 @@ const REGAINED = [
   "The billing portal for invoices and payment methods",
 ];
 
-export function ReactivatePage() {
-  const navigate = useNavigate();
-  const status = useSession((s) => s.status);
+const SIGN_IN_PATH = `/auth?returnUrl=${encodeURIComponent("/reactivate")}`;
+const notify = () => void toast.info(PAY_TEXT.signInToReactivate, { id: "reactivate-sign-in" });
 
-  useEffect(() => {
-    if (status !== "anonymous") return;
-    toast.info(PAY_TEXT.signInToReactivate, { id: "reactivate-sign-in" });
-    navigate(`/auth?returnUrl=${encodeURIComponent("/reactivate")}`, { replace: true });
-  }, [status, navigate]);
+export function ReactivatePage() {
+  const status = useSignedInOnly(SIGN_IN_PATH, notify);
 
   if (status !== "signed_in") return <main id="main" className="studio" aria-busy="true" />;
 

@@ -2,25 +2,21 @@
 // Signed-out visitors get the spec's toast and go to /auth (coming back here after sign-in);
 // admins and subscribers see "You're Already Pro!" with a button to /app.
 
-import { useEffect } from "react";
-import { Link, useNavigate } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { toast } from "sonner";
-import { useEntitlements, useSession } from "../account/hooks";
+import { useEntitlements } from "../account/hooks";
+import { useSignedInOnly } from "../account/use-signed-in-only";
 import { AlreadyPro } from "./AlreadyPro";
 import { PAY_TEXT } from "./messages";
 import { PlansSection } from "./PlansSection";
 import "./payments.css";
 
-export function SubscribePage() {
-  const navigate = useNavigate();
-  const status = useSession((s) => s.status);
-  const ent = useEntitlements();
+const SIGN_IN_PATH = `/auth?returnUrl=${encodeURIComponent("/subscribe")}`;
+const notify = () => void toast.error(PAY_TEXT.subscribeSignIn, { id: "subscribe-sign-in" });
 
-  useEffect(() => {
-    if (status !== "anonymous") return;
-    toast.error(PAY_TEXT.subscribeSignIn, { id: "subscribe-sign-in" });
-    navigate(`/auth?returnUrl=${encodeURIComponent("/subscribe")}`, { replace: true });
-  }, [status, navigate]);
+export function SubscribePage() {
+  const status = useSignedInOnly(SIGN_IN_PATH, notify);
+  const ent = useEntitlements();
 
   if (status !== "signed_in") return <main id="main" className="studio" aria-busy="true" />;
 
