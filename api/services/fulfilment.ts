@@ -9,9 +9,9 @@
 // order and any number of times. A One Day Pass is keyed by its checkout session id and ends 24
 // hours after payment.
 import { randomUUID } from "node:crypto";
-import { type Kysely, sql } from "kysely";
+import { type Insertable, type Kysely, sql } from "kysely";
 import type { Services } from "../context";
-import type { Database } from "../db/schema";
+import type { Database, SubscriptionsTable } from "../db/schema";
 import { ONE_DAY_PASS_MS, PLANS, type PlanKey } from "../rules/plans";
 import { planOf, userIdOfCustomer } from "./billing";
 import {
@@ -40,6 +40,17 @@ async function userExists(db: Db, id: string | null | undefined): Promise<string
   return row?.id ?? null;
 }
 
+type StripeFields = Pick<
+  Insertable<SubscriptionsTable>,
+  "status" | "current_period_end" | "stripe_customer_id" | "stripe_subscription_id" | "stripe_checkout_session_id" | "stripe_synced_at"
+>;
+
+/** A new subscription row of `planKey` for `userId`. */
+function newRow(s: Services, userId: string, planKey: PlanKey, fields: StripeFields): Insertable<SubscriptionsTable> {
+  const now = s.clock().toISOString();
+  return { id: randomUUID(), user_id: userId, plan_key: planKey, plan_name: PLANS[planKey].planName, created_at: now, updated_at: now, ...fields };
+}
+
 /** Whose subscription this is: our metadata, else the stored customer, else an existing row. */
 async function ownerOf(db: Db, sub: SubscriptionInfo, hint: string | null): Promise<string | null> {
   const byRow = await db
@@ -65,22 +76,17 @@ function subscriptionWrite(s: Services, sub: SubscriptionInfo, opts: { stamp: nu
       s.log.error("Stripe subscription not recorded", { subscription: sub.id, plan: planKey, user: userId !== null });
       return;
     }
-    const now = s.clock().toISOString();
     await db
       .insertInto("subscriptions")
-      .values({
-        id: randomUUID(),
-        user_id: userId,
-        plan_key: planKey,
-        plan_name: PLANS[planKey].planName,
-        status: opts.status ?? sub.status,
-        current_period_end: sub.currentPeriodEnd === null ? null : new Date(sub.currentPeriodEnd * 1000).toISOString(),
-        stripe_customer_id: sub.customerId,
-        stripe_subscription_id: sub.id,
-        stripe_synced_at: opts.stamp,
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        newRow(s, userId, planKey, {
+          status: opts.status ?? sub.status,
+          current_period_end: sub.currentPeriodEnd === null ? null : new Date(sub.currentPeriodEnd * 1000).toISOString(),
+          stripe_customer_id: sub.customerId,
+          stripe_subscription_id: sub.id,
+          stripe_synced_at: opts.stamp,
+        }),
+      )
       .onConflict((oc) =>
         oc
           .column("stripe_subscription_id")
@@ -112,22 +118,17 @@ function passWrite(s: Services, session: CheckoutInfo, paidAt: Date): Write {
       s.log.error("Stripe checkout not recorded", { session: session.id });
       return;
     }
-    const now = s.clock().toISOString();
     await db
       .insertInto("subscriptions")
-      .values({
-        id: randomUUID(),
-        user_id: userId,
-        plan_key: "oneDay",
-        plan_name: PLANS.oneDay.planName,
-        status: "active",
-        current_period_end: new Date(paidAt.getTime() + ONE_DAY_PASS_MS).toISOString(),
-        stripe_customer_id: session.customerId,
-        stripe_checkout_session_id: session.id,
-        stripe_synced_at: seconds(paidAt),
-        created_at: now,
-        updated_at: now,
-      })
+      .values(
+        newRow(s, userId, "oneDay", {
+          status: "active",
+          current_period_end: new Date(paidAt.getTime() + ONE_DAY_PASS_MS).toISOString(),
+          stripe_customer_id: session.customerId,
+          stripe_checkout_session_id: session.id,
+          stripe_synced_at: seconds(paidAt),
+        }),
+      )
       .onConflict((oc) => oc.column("stripe_checkout_session_id").doNothing())
       .execute();
   };

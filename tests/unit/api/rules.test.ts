@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { MSG } from "../../../api/messages";
 import { PASSWORD_MIN } from "../../../api/rules/passwords";
-import { AUTH_TEXT } from "../../../api/rules/texts";
+import { AUTH_TEXT, BILLING_TEXT } from "../../../api/rules/texts";
 import { TEXT } from "../../../web/account/messages";
 
 const RULES_DIR = join(import.meta.dirname, "../../../api/rules");
@@ -23,6 +23,10 @@ describe("api/rules", () => {
       expect(MSG[key as keyof typeof MSG], key).toBe(text);
       expect(TEXT[key as keyof typeof TEXT], key).toBe(text);
     }
+  });
+
+  it("the API answers with the shared billing and demo texts", () => {
+    for (const [key, text] of Object.entries(BILLING_TEXT)) expect(MSG[key as keyof typeof MSG], key).toBe(text);
   });
 
   it("the password texts name the minimum the rule enforces", () => {
