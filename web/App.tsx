@@ -1,19 +1,25 @@
 // Routes and the page frame (skip link, header with the user menu or a sign-in link, footer,
 // toasts). The stored session is restored once on load; the profile is refreshed (through its
-// 5-minute cache) when the tab regains focus.
+// 5-minute cache) when the tab regains focus; a free user's demo status follows the session; the
+// studio's gate is enforced on every route.
 
 import { useEffect } from "react";
 import { BrowserRouter, Link, Route, Routes, useLocation } from "react-router-dom";
 import { Toaster } from "sonner";
-import { useSession } from "./account/hooks";
-import { ComingSoonPage } from "./account/ComingSoonPage";
+import { useEnforceStudioGate, useSession, useStudioGate } from "./account/hooks";
 import { sessionStore } from "./account/session-store";
-import { SubscribePage } from "./account/SubscribePage";
 import { UserMenu } from "./account/UserMenu";
 import { AuthCallbackPage } from "./auth/AuthCallbackPage";
 import { AuthPage } from "./auth/AuthPage";
 import { ResetPasswordPage } from "./auth/ResetPasswordPage";
+import { useDemoLifecycle } from "./demo/use-demo";
+import { BillingPage } from "./payments/BillingPage";
+import { ReactivatePage } from "./payments/ReactivatePage";
+import { SubscribePage } from "./payments/SubscribePage";
+import { SuccessPage } from "./payments/SuccessPage";
+import { UpdatePaymentPage } from "./payments/UpdatePaymentPage";
 import { StudioPage } from "./studio/StudioPage";
+import { useAudio, useStudio } from "./studio/studio-context";
 
 function AccountLink() {
   const status = useSession((s) => s.status);
@@ -72,8 +78,16 @@ function useSessionLifecycle() {
   }, []);
 }
 
+/** The studio's gate holds on every route: sound keeps playing on /subscribe, so a demo that
+ *  ends there must switch channel 2 and the demo effects off there too. */
+function useStudioGateEverywhere() {
+  useEnforceStudioGate(useStudio(), useStudioGate(), useAudio());
+}
+
 export function App() {
   useSessionLifecycle();
+  useDemoLifecycle();
+  useStudioGateEverywhere();
   return (
     <BrowserRouter>
       <Frame>
@@ -86,14 +100,10 @@ export function App() {
           <Route path="/auth/callback" element={<AuthCallbackPage />} />
           <Route path="/reset-password" element={<ResetPasswordPage />} />
           <Route path="/subscribe" element={<SubscribePage />} />
-          <Route
-            path="/billing"
-            element={<ComingSoonPage title="Billing" text="The billing portal arrives with payments. Nothing is charged yet." />}
-          />
-          <Route
-            path="/update-payment"
-            element={<ComingSoonPage title="Update Payment" text="Payment methods can be managed once payments are live." />}
-          />
+          <Route path="/success" element={<SuccessPage />} />
+          <Route path="/billing" element={<BillingPage />} />
+          <Route path="/update-payment" element={<UpdatePaymentPage />} />
+          <Route path="/reactivate" element={<ReactivatePage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Frame>

@@ -1,7 +1,8 @@
 // Launches the system Chromium through playwright-core (no browser downloads) with the flags
 // this environment needs, and serves the built app from a fresh server on a random port.
 
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
@@ -76,4 +77,21 @@ export async function startBrowserApp(
       await app.close();
     },
   };
+}
+
+export interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+/** axe-core's serious and critical WCAG 2.1 AA violations on the page; `skip` names rules not to run. */
+export async function seriousAxeViolations(page: Page, skip: string[] = []): Promise<AxeViolation[]> {
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+  await page.addScriptTag({ content: axeSource });
+  const all = await page.evaluate(async (skip) => {
+    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
+    const result = await axe.run(document, {
+      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
+      rules: Object.fromEntries(skip.map((id) => [id, { enabled: false }])),
+    });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
+  }, skip);
+  return all.filter((v) => v.impact === "serious" || v.impact === "critical");
 }

@@ -6,7 +6,8 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "sonner";
-import { ApiRequestError, requestJson } from "./api";
+import { PAY_TEXT, portalReason } from "../payments/messages";
+import { openBillingPortal } from "../payments/portal";
 import { daysLeftText, planText } from "./entitlements";
 import { useEntitlements, useSession } from "./hooks";
 import { TEXT } from "./messages";
@@ -84,24 +85,18 @@ export function UserMenu() {
     navigate("/", { replace: true });
   };
 
+  // spec/studio.md section 8, "Billing portal from the menu".
   const manageBilling = async () => {
     if (!token) {
-      toast.error(TEXT.billingSignIn);
+      toast.error(PAY_TEXT.billingSignInAgain);
       navigate("/auth");
       return;
     }
     setBillingBusy(true);
     try {
-      const { url } = await requestJson<{ url?: string }>("/api/stripe/create-customer-portal-session", {
-        body: { return_url: `${window.location.origin}/app` },
-        token,
-      });
-      if (!url) throw new ApiRequestError("missing url", 500);
-      const tab = window.open(url, "_blank", "noopener");
-      if (tab) toast.success(TEXT.portalOpened);
-      else toast.error(TEXT.popupBlocked);
+      await openBillingPortal(token);
     } catch (err) {
-      toast.error(TEXT.billingUnavailable(err instanceof Error ? err.message : String(err)));
+      toast.error(PAY_TEXT.billingUnavailable(portalReason(err)));
       navigate(ent.hasActiveSubscription ? "/billing" : PRICING_PATH);
     } finally {
       setBillingBusy(false);

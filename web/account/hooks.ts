@@ -1,11 +1,13 @@
 // React access to the session: useSession (a selector on the session store), useEntitlements (the
-// display-only rights derived from the profile), useStudioGate (what the studio locks) and
-// useEnforceStudioGate (keeps the studio store inside the gate; mounted once, by StudioPage).
+// display-only rights derived from the profile), useStudioGate (what the studio locks, a running
+// demo included) and useEnforceStudioGate (keeps the studio store inside the gate; mounted once,
+// by App, so it holds on every route).
 
 import { useEffect, useMemo } from "react";
 import { useStore } from "zustand";
 import type { StoreApi } from "zustand/vanilla";
 import type { StudioStore } from "../state/studio-store";
+import { useDemo } from "../demo/demo-singleton";
 import { deriveEntitlements, type ClientEntitlements } from "./entitlements";
 import { sessionStore, type SessionStore } from "./session-store";
 import { gatePatch, studioGate, unlockPatch, type StudioGate } from "./studio-gating";
@@ -27,7 +29,8 @@ export function useEntitlements(): ClientEntitlements {
 export function useStudioGate(): StudioGate {
   const status = useSession((s) => s.status);
   const ent = useEntitlements();
-  return useMemo(() => studioGate(status, ent), [status, ent]);
+  const demoActive = useDemo((s) => s.phase === "active");
+  return useMemo(() => studioGate(status, ent, demoActive), [status, ent, demoActive]);
 }
 
 /** Channels each studio store had switched off by a gate. Kept beside the store, not in the

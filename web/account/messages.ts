@@ -47,12 +47,7 @@ export const TEXT = {
   // sign out (the studio's user menu, spec/studio.md section 8)
   signOutFailed: "Unable to log out properly. Please try again or refresh the page to clear your session.",
   signedOut: `Thanks for using ${PRODUCT_NAME}! You have been logged out.`,
-  // subscribe / billing
-  subscribeSignIn: "Please create an account or sign in to view subscription plans",
-  billingUnavailable: (message: string) => `Billing portal unavailable: ${message}`,
-  billingSignIn: "Please sign in again to continue",
-  popupBlocked: "Please allow pop-ups to access billing portal",
-  portalOpened: "Billing portal opened in new tab",
+  // subscribe, checkout, billing and the demo: web/payments/messages.ts
 } as const;
 
 /** Each validator answers the spec's text for the first broken rule, or null when all pass. */
@@ -86,15 +81,16 @@ export function validateResetPassword(password: string, confirm: string): string
   return null;
 }
 
-function asApiError(err: unknown): ApiRequestError {
+/** Any thrown value as an ApiRequestError (a TypeError from fetch counts as a network failure). */
+export function asApiError(err: unknown): ApiRequestError {
   if (err instanceof ApiRequestError) return err;
   return new ApiRequestError(err instanceof Error ? err.message : String(err), 0, err instanceof TypeError);
 }
 
-const isNetwork = (e: ApiRequestError) => e.network || /network|fetch/i.test(e.message);
+export const isNetwork = (e: ApiRequestError) => e.network || /network|fetch/i.test(e.message);
 
 /** The server's own error text, or null when the answer carried none. */
-const serverText = (e: ApiRequestError) => (e.message && e.message !== REQUEST_FAILED ? e.message : null);
+export const serverText = (e: ApiRequestError) => (e.message && e.message !== REQUEST_FAILED ? e.message : null);
 
 /** Spec 8, "Sign-in (auth screen)". Rate limits (429) and field checks (400) keep the server's
  *  own text, which says what to do; the spec's catalogue has no entry for them. */

@@ -1,18 +1,20 @@
 // The studio's role gating (spec/studio.md section 6, spec/accounts.md section 6) as pure rules:
 // anonymous visitors get a locked, dimmed studio in which every channel and effect shows 'Pro
 // Only' (spec/studio.md section 1), channel 1 included; free users channel 1 only (channels 2-4
-// forced to 0 Hz and off), sine only and no effects; Pro / unlimited users everything; admins with
-// unlimited access a 12-hour maximum duration. gatePatch() turns a gate into the store changes
-// that enforce it; the server enforces the same rules for every protected call.
+// forced to 0 Hz and off), sine only and no effects; a free user's running demo (server-confirmed)
+// adds channel 2 and Amplitude Mod, Ring Mod and Chorus (spec/studio.md section 4); Pro /
+// unlimited users everything; admins with unlimited access a 12-hour maximum duration.
+// gatePatch() turns a gate into the store changes that enforce it (so when a demo ends, channel 2
+// and the demo effects are switched off); the server enforces the same rules for every call.
 
 import { DEFAULT_FREQUENCIES, type ChannelState } from "../../dsp/host/state";
 import type { StudioState } from "../state/studio-store";
 import { MAX_DURATION_SECONDS } from "../../dsp/host/limits";
-import { STUDIO_CHANNELS } from "../../api/rules/plans";
+import { DEMO_CHANNELS, DEMO_EFFECTS, STUDIO_CHANNELS } from "../../api/rules/plans";
 import { tierLabel, type ClientEntitlements } from "./entitlements";
 import type { SessionStatus } from "./session-store";
 
-export type GateLevel = "pending" | "anonymous" | "free" | "full";
+export type GateLevel = "pending" | "anonymous" | "free" | "demo" | "full";
 
 export interface StudioGate {
   level: GateLevel;
@@ -21,28 +23,36 @@ export interface StudioGate {
   /** Channels 1..freeChannels are usable; the rest show '🔒 Pro Only'. */
   freeChannels: number;
   waveformLocked: boolean;
+  /** Effects are locked, except those in demoEffects. */
   effectsLocked: boolean;
+  /** Effect ids a running demo unlocks (empty outside a demo). */
+  demoEffects: readonly string[];
   maxDuration: number;
   /** 'Free User (59 min max)' and friends; null when nobody is signed in. */
   label: string | null;
 }
 
-export function studioGate(status: SessionStatus, ent: ClientEntitlements): StudioGate {
+const NONE: readonly string[] = [];
+
+/** `demoActive`: the server confirmed a running demo for this free user. */
+export function studioGate(status: SessionStatus, ent: ClientEntitlements, demoActive = false): StudioGate {
   if (status === "restoring") {
     // Nothing is forced until the profile answers, so a Pro user's channels are not switched off
     // for the half second a restore takes.
-    return { level: "pending", studioLocked: true, freeChannels: STUDIO_CHANNELS.full, waveformLocked: false, effectsLocked: false, maxDuration: MAX_DURATION_SECONDS, label: null };
+    return { level: "pending", studioLocked: true, freeChannels: STUDIO_CHANNELS.full, waveformLocked: false, effectsLocked: false, demoEffects: NONE, maxDuration: MAX_DURATION_SECONDS, label: null };
   }
   if (status !== "signed_in" || !ent.signedIn) {
-    return { level: "anonymous", studioLocked: true, freeChannels: STUDIO_CHANNELS.anonymous, waveformLocked: true, effectsLocked: true, maxDuration: MAX_DURATION_SECONDS, label: null };
+    return { level: "anonymous", studioLocked: true, freeChannels: STUDIO_CHANNELS.anonymous, waveformLocked: true, effectsLocked: true, demoEffects: NONE, maxDuration: MAX_DURATION_SECONDS, label: null };
   }
   const full = ent.hasUnlimitedAccess;
+  const demo = !full && demoActive;
   return {
-    level: full ? "full" : "free",
+    level: full ? "full" : demo ? "demo" : "free",
     studioLocked: false,
-    freeChannels: full ? STUDIO_CHANNELS.full : STUDIO_CHANNELS.free,
+    freeChannels: full ? STUDIO_CHANNELS.full : demo ? DEMO_CHANNELS : STUDIO_CHANNELS.free,
     waveformLocked: !full,
     effectsLocked: !full,
+    demoEffects: demo ? DEMO_EFFECTS : NONE,
     maxDuration: ent.maxDuration,
     label: tierLabel(ent),
   };
@@ -50,6 +60,17 @@ export function studioGate(status: SessionStatus, ent: ClientEntitlements): Stud
 
 export function isChannelLocked(gate: StudioGate, id: number): boolean {
   return id > gate.freeChannels;
+}
+
+export function isEffectLocked(gate: StudioGate, id: string): boolean {
+  return gate.effectsLocked && !gate.demoEffects.includes(id);
+}
+
+/** Whether a channel (by number) or an effect (by id) is open only thanks to the running demo:
+ *  those carry the '🎉 Demo' badge (channels 1 and 2, and the three demo effects). */
+export function isDemoUnlocked(gate: StudioGate, item: number | string): boolean {
+  if (gate.level !== "demo") return false;
+  return typeof item === "number" ? item <= gate.freeChannels : gate.demoEffects.includes(item);
 }
 
 export interface GateResult {
@@ -77,10 +98,10 @@ export function gatePatch(state: Pick<StudioState, "channels" | "effects" | "dur
   });
   if (channelsChanged) patch.channels = channels;
 
-  if (gate.effectsLocked && Object.values(state.effects).some((fx) => fx.enabled)) {
-    patch.effects = Object.fromEntries(
-      Object.entries(state.effects).map(([id, fx]) => [id, fx.enabled ? { ...fx, enabled: false } : fx]),
-    );
+  const stopped = Object.entries(state.effects).filter(([id, fx]) => fx.enabled && isEffectLocked(gate, id));
+  if (stopped.length > 0) {
+    patch.effects = { ...state.effects };
+    for (const [id, fx] of stopped) patch.effects[id] = { ...fx, enabled: false };
   }
 
   if (state.maxDuration !== gate.maxDuration) patch.maxDuration = gate.maxDuration;

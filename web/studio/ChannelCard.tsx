@@ -1,5 +1,6 @@
 // One channel card: frequency number input, slider (16 ms debounce), waveform selector, on/off.
-// Locked channels (spec 4: no subscription or unlimited access) are disabled, blurred, '🔒 Pro Only'.
+// Locked channels (spec 4: no subscription or unlimited access) are disabled, blurred, '🔒 Pro Only';
+// channels a running demo opens carry the '🎉 Demo' badge.
 
 import { useEffect, useRef, useState } from "react";
 import { useStore } from "zustand";
@@ -7,7 +8,8 @@ import { MAX_FREQUENCY_HZ } from "../../dsp/host/limits";
 import { WAVEFORMS, type Waveform } from "../../dsp/host/state";
 import { useStudioGate } from "../account/hooks";
 import { ProLock } from "../account/ProLock";
-import { isChannelLocked } from "../account/studio-gating";
+import { isChannelLocked, isDemoUnlocked } from "../account/studio-gating";
+import { DemoBadge } from "../demo/DemoBadge";
 import { sanitizeFrequency } from "../state/studio-store";
 import { useStudio } from "./studio-context";
 
@@ -45,6 +47,7 @@ export function ChannelCard({ id }: { id: number }) {
     <section className="channel-card" aria-labelledby={`ch${id}-title`} data-enabled={channel.enabled} data-locked={locked}>
       <header className="channel-head">
         <h3 id={`ch${id}-title`}>{label}</h3>
+        {isDemoUnlocked(gate, id) && <DemoBadge />}
         <label className="switch">
           <input
             type="checkbox"

@@ -1,11 +1,14 @@
 // One effect card: on/off switch named after the effect, value slider with unit, description,
 // and the extras the catalogue lists (enum selects, number sliders). Without Pro access the card
-// is disabled and blurred under '🔒 Pro Only' (spec/studio.md section 6).
+// is disabled and blurred under '🔒 Pro Only' (spec/studio.md section 6); the effects a running
+// demo opens carry the '🎉 Demo' badge.
 
 import { useStore } from "zustand";
 import type { EffectDef, EffectExtra } from "../../dsp/host/catalogue";
 import { useStudioGate } from "../account/hooks";
 import { ProLock } from "../account/ProLock";
+import { isDemoUnlocked, isEffectLocked } from "../account/studio-gating";
+import { DemoBadge } from "../demo/DemoBadge";
 import { useStudio } from "./studio-context";
 
 function decimals(step: number): number {
@@ -61,7 +64,8 @@ function Extra({ def, extra, value, disabled }: { def: EffectDef; extra: EffectE
 export function EffectCard({ def }: { def: EffectDef }) {
   const store = useStudio();
   const fx = useStore(store, (s) => s.effects[def.id]);
-  const locked = useStudioGate().effectsLocked;
+  const gate = useStudioGate();
+  const locked = isEffectLocked(gate, def.id);
   if (!fx) return null;
   const descId = `fx-${def.id}-desc`;
   return (
@@ -80,6 +84,7 @@ export function EffectCard({ def }: { def: EffectDef }) {
           />
         </label>
       </header>
+      {isDemoUnlocked(gate, def.id) && <DemoBadge />}
       <label className="field">
         <span className="effect-value">{formatEffectValue(def, fx.value)}</span>
         <input

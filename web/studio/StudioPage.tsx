@@ -1,19 +1,46 @@
-// The studio screen (/, /app, /preset/:id): hero, frequency panel, displays, effects, transport.
-// Role gating (spec 6): anonymous visitors see it dimmed and disabled behind the sign-in card.
+// The studio screen (/, /app, /preset/:id): hero, demo offer, frequency panel, displays, effects,
+// transport. Role gating (spec 6): anonymous visitors see it dimmed and disabled behind the
+// sign-in card. Ctrl+P (outside text fields) replaces it with the pricing screen until Back.
 
+import { useCallback, useEffect, useState } from "react";
 import { ExportButton } from "../export/ExportButton";
-import { useEnforceStudioGate, useStudioGate } from "../account/hooks";
+import { useStudioGate } from "../account/hooks";
 import { SIGN_IN_NOTE_ID, SignInCard } from "../account/SignInCard";
+import { DemoPanel } from "../demo/DemoPanel";
+import { PricingScreen } from "../payments/PricingScreen";
 import { ChannelCard } from "./ChannelCard";
 import { Displays } from "./Displays";
 import { DurationInput } from "./DurationInput";
 import { EffectsGrid } from "./EffectsGrid";
 import { PlayButton } from "./PlayButton";
-import { useAudio, useStudio } from "./studio-context";
+import { isPricingShortcut } from "./shortcuts";
+
+function usePricingScreen(): [open: boolean, close: () => void] {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (!isPricingShortcut(e)) return;
+      e.preventDefault(); // not the print dialog
+      setOpen(true);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+  return [open, useCallback(() => setOpen(false), [])];
+}
 
 export function StudioPage() {
   const gate = useStudioGate();
-  useEnforceStudioGate(useStudio(), gate, useAudio());
+  const [pricingOpen, closePricing] = usePricingScreen();
+
+  if (pricingOpen) {
+    return (
+      <main id="main" className="studio">
+        <PricingScreen onClose={closePricing} />
+      </main>
+    );
+  }
+
   return (
     <main id="main" className="studio">
       <section className="hero">
@@ -24,6 +51,7 @@ export function StudioPage() {
         </p>
       </section>
       {gate.level === "anonymous" && <SignInCard />}
+      {(gate.level === "free" || gate.level === "demo") && <DemoPanel />}
       <fieldset
         className="studio-body"
         disabled={gate.studioLocked}

@@ -1,0 +1,34 @@
+// The free-versus-Pro comparison of /subscribe and the pricing screen, built from the same
+// constants the gating uses (channels per level, the effect catalogue, the demo's unlocks).
+
+import { EFFECTS, effectDef } from "../../dsp/host/catalogue";
+import { DEMO_CHANNELS, DEMO_EFFECTS, STUDIO_CHANNELS } from "../../api/rules/plans";
+import { DEMO_MINUTES } from "../demo/countdown";
+
+const demoEffects = DEMO_EFFECTS.map((id) => effectDef(id)?.name ?? id).join(", ");
+
+const ROWS: [feature: string, free: string, pro: string][] = [
+  ["Frequency channels (0-20000 Hz)", String(STUDIO_CHANNELS.free), String(STUDIO_CHANNELS.full)],
+  ["Waveforms", "Sine", "Sine, square, sawtooth, triangle"],
+  ["Effects", "None", `All ${EFFECTS.length}, layered`],
+  [`${DEMO_MINUTES}-minute demo`, `Once: channels 1-${DEMO_CHANNELS}, ${demoEffects}`, "Not needed"],
+  ["WAV export and preset sharing", "No", "Yes"],
+  ["Billing portal", "No", "Yes"],
+  ["Playback duration", "Up to 59 minutes", "Up to 59 minutes"],
+];
+
+export function PlanComparison() {
+  return (
+    <table className="compare">
+      <caption>Free versus Pro</caption>
+      <thead>
+        <tr><th scope="col">Feature</th><th scope="col">Free</th><th scope="col">Pro</th></tr>
+      </thead>
+      <tbody>
+        {ROWS.map(([feature, free, pro]) => (
+          <tr key={feature}><th scope="row">{feature}</th><td>{free}</td><td>{pro}</td></tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
