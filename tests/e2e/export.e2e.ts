@@ -34,9 +34,20 @@ let page: Page;
 let dir: string;
 let pro: TestAccount;
 
+// The stand-in save picker accepts the suggested name, as a person pressing Save does; when a file
+// of that name exists (two exports within one second suggest the same name) it answers as a
+// person who declines to replace it: with a new name ("name (1).wav"), never the existing file.
 const PICKER_SCRIPT = `
-  window.showSaveFilePicker = async (options) =>
-    (await navigator.storage.getDirectory()).getFileHandle((options && options.suggestedName) || "export.wav", { create: true });
+  window.showSaveFilePicker = async (options) => {
+    const root = await navigator.storage.getDirectory();
+    const wanted = (options && options.suggestedName) || "export.wav";
+    let name = wanted;
+    for (let i = 1; ; i++) {
+      try { await root.getFileHandle(name); } catch { break; }
+      name = wanted.replace(/\\.wav$/, " (" + i + ").wav");
+    }
+    return root.getFileHandle(name, { create: true });
+  };
   window.__progressSeen = [];
   new MutationObserver(() => {
     const bar = document.querySelector('[role="progressbar"]');
