@@ -2,33 +2,14 @@
 // violations for a signed-in Pro user, for an anonymous visitor (the dimmed studio under the
 // sign-in card) and on the sign-in screen (every control labelled, contrast, names, roles).
 
-import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, startTestApp, type TestApp } from "./browser";
+import { launchChromium, seriousAxeViolations, startTestApp, type TestApp } from "./browser";
 import { openSignedIn, registerProAccount } from "./session";
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 
 let app: TestApp;
 let browser: Browser;
 let page: Page;
-
-interface Violation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
-
-/** axe's serious and critical WCAG 2.1 AA violations on the page; `skip` names rules not to run. */
-async function audit(p: Page, skip: string[] = []): Promise<Violation[]> {
-  await p.addScriptTag({ content: axeSource });
-  return p.evaluate(async (skip) => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: Violation[] }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      rules: Object.fromEntries(skip.map((id) => [id, { enabled: false }])),
-    });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
-  }, skip);
-}
 
 beforeAll(async () => {
   app = await startTestApp();
@@ -45,7 +26,7 @@ describe("accessibility", () => {
   it("the Pro studio has no serious or critical WCAG 2.1 AA violations", async () => {
     await openSignedIn(page, app.url, await registerProAccount(app));
     await expect.poll(() => page.getByRole("switch", { name: "Channel 2 on/off" }).isEnabled()).toBe(true);
-    const serious = (await audit(page)).filter((v) => v.impact === "serious" || v.impact === "critical");
+    const serious = await seriousAxeViolations(page);
     expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
   });
 
@@ -58,7 +39,7 @@ describe("accessibility", () => {
     // axe counts everything inside a disabled fieldset as unfocusable, so it reports the effect
     // rows (they scroll sideways) as out of keyboard reach; Chromium focuses a scroller with
     // nothing focusable in it (only form controls are disabled), which the Tab key checks instead.
-    const serious = (await audit(p, ["scrollable-region-focusable"])).filter((v) => v.impact === "serious" || v.impact === "critical");
+    const serious = await seriousAxeViolations(p, ["scrollable-region-focusable"]);
     expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
     await p.getByRole("link", { name: "Forgot your password?" }).focus();
     await p.keyboard.press("Tab");
@@ -72,7 +53,7 @@ describe("accessibility", () => {
     const p = await browser.newPage();
     await p.goto(app.url + "/auth");
     await expect.poll(() => p.getByRole("button", { name: /sign in/i }).count()).toBeGreaterThan(0);
-    const serious = (await audit(p)).filter((v) => v.impact === "serious" || v.impact === "critical");
+    const serious = await seriousAxeViolations(p);
     expect(serious, JSON.stringify(serious, null, 2)).toEqual([]);
     await p.close();
   });

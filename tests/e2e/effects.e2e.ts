@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, startTestApp, type TestApp } from "./browser";
+import { settledSpectrum } from "./analyser";
 import { openSignedIn, registerProAccount } from "./session";
 
 let app: TestApp;
@@ -14,24 +15,13 @@ interface Spectrum { peakHz: number; highDb: number }
 
 /** Dominant frequency, and the mean level (dB) of the 8-16 kHz band, from the spectrum analyser. */
 async function spectrum(p: Page): Promise<Spectrum> {
-  return p.evaluate(async () => {
-    const audio = (window as unknown as { __toneStudio: { audio: { spectrumAnalyser: AnalyserNode; context: AudioContext } } }).__toneStudio.audio;
-    const a = audio.spectrumAnalyser;
-    const bins = new Float32Array(a.frequencyBinCount);
-    // The analyser smooths (0.7) once per read, not per unit of time: read every 20 ms for
-    // 300 ms so what was heard before the change has decayed (0.7^15 = -47 dB).
-    for (let i = 0; i < 15; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      a.getFloatFrequencyData(bins);
-    }
-    const hz = audio.context.sampleRate / a.fftSize;
-    let k = 1;
-    for (let i = 1; i < bins.length; i++) if (bins[i] > bins[k]) k = i;
-    let sum = 0;
-    let n = 0;
-    for (let i = Math.round(8000 / hz); i < Math.round(16000 / hz); i++) { sum += bins[i]; n++; }
-    return { peakHz: k * hz, highDb: sum / n };
-  });
+  const { bins, binHz } = await settledSpectrum(p);
+  let k = 1;
+  for (let i = 1; i < bins.length; i++) if (bins[i] > bins[k]) k = i;
+  let sum = 0;
+  let n = 0;
+  for (let i = Math.round(8000 / binHz); i < Math.round(16000 / binHz); i++) { sum += bins[i]; n++; }
+  return { peakHz: k * binHz, highDb: sum / n };
 }
 
 beforeAll(async () => {

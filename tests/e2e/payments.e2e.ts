@@ -17,6 +17,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeStripe, type FakeStripe } from "../unit/api/fake-stripe";
 import { launchChromium, seriousAxeViolations, startTestApp, type TestApp } from "./browser";
+import { settledSpectrum } from "./analyser";
 import { openFreeStudio, openSignedIn, registerAccount } from "./session";
 
 const DEMO_MS = 9_000;
@@ -60,18 +61,10 @@ function studioState(page: Page): Promise<StudioView> {
 }
 
 /** Level in dB of the spectrum analyser's bin nearest `hz`, after the analyser has settled. */
-function levelAt(page: Page, hz: number): Promise<number> {
-  return page.evaluate(async (hz) => {
-    const audio = (window as unknown as { __toneStudio: { audio: { spectrumAnalyser: AnalyserNode; context: AudioContext } } }).__toneStudio.audio;
-    const a = audio.spectrumAnalyser;
-    const bins = new Float32Array(a.frequencyBinCount);
-    for (let i = 0; i < 15; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-      a.getFloatFrequencyData(bins);
-    }
-    const k = Math.round(hz / (audio.context.sampleRate / a.fftSize));
-    return Math.max(bins[k - 1], bins[k], bins[k + 1]);
-  }, hz);
+async function levelAt(page: Page, hz: number): Promise<number> {
+  const { bins, binHz } = await settledSpectrum(page);
+  const k = Math.round(hz / binHz);
+  return Math.max(bins[k - 1], bins[k], bins[k + 1]);
 }
 
 const effectCard = (page: Page, name: string) => page.locator(".effect-card", { has: page.getByRole("heading", { name, exact: true }) });
