@@ -77,7 +77,8 @@ async function withDatabase<T>(app: { dataDir: string }, fn: (db: Kysely<Databas
 }
 
 /** A registered account with an active paid subscription, inserted straight into the test
- *  server's database (payments arrive in a later issue; this is the row they will write). */
+ *  server's database: a shortcut for tests that need Pro (tests/e2e/payments.e2e.ts buys it
+ *  through the real checkout against the fake Stripe server). */
 export async function registerProAccount(app: { url: string; dataDir: string }): Promise<TestAccount> {
   const account = await registerAccount(app.url);
   await withDatabase(app, async (db) => {
