@@ -15,11 +15,13 @@ import { WavRenderer } from "../dsp/host/export-render";
 import { createNodeEngine } from "../dsp/host/node";
 import { audioStateSchema, hasAudibleChannel, type AudioState } from "../dsp/host/state";
 import { MAX_DURATION_UNLIMITED_SECONDS } from "../dsp/host/limits";
+import { decodeConfig } from "../dsp/host/preset";
 
 const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state>) [--duration <HH:MM:SS | seconds>] --out <file.wav>
 
   --preset    a JSON AudioState, or a saved preset ({ "name", "data": AudioState })
-  --config    the state from a share link's config parameter (base64 JSON, URL-safe or standard)
+  --config    the state from a share link's config parameter (base64 JSON, URL-safe or standard),
+              checked and clamped to the catalogue as the studio does when it opens the link
   --duration  length of the file, up to 12:00:00 (43200 s); default: the state's own duration
   --out       the WAV file to write (replaced if it exists; its directory must exist)
   --stats     print one RENDER_STATS JSON line (wall time, x realtime, peak RSS) at the end
@@ -78,20 +80,12 @@ function loadPreset(file: string): AudioState {
   return validateState(json, file);
 }
 
-/** A share link's config value: base64 (standard or URL-safe, padding optional, possibly
- *  percent-encoded) of the JSON AudioState. */
-function decodeConfig(value: string): AudioState {
-  let b64 = value.trim();
-  if (b64.includes("%")) b64 = decodeURIComponent(b64);
-  b64 = b64.replace(/-/g, "+").replace(/_/g, "/").replace(/\s+/g, "");
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(b64)) throw new UsageError("Invalid --config: not base64.");
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(b64, "base64").toString("utf8"));
-  } catch {
-    throw new UsageError("Invalid --config: it does not decode to JSON.");
-  }
-  return validateState(json, "--config");
+/** A share link's config value, decoded and validated exactly as the studio does when it opens
+ *  the link (dsp/host/preset.ts: base64url or standard base64, then the shared preset schema). */
+function configState(value: string): AudioState {
+  const decoded = decodeConfig(value);
+  if (!decoded.ok) throw new UsageError(`Invalid --config: ${decoded.error}.`);
+  return decoded.state;
 }
 
 function formatClock(seconds: number): string {
@@ -163,7 +157,7 @@ function parseOptions(argv: string[]): Options | "help" {
   if (values.help) return "help";
   if (!values.preset === !values.config) throw new UsageError(`Give exactly one of --preset or --config.\n\n${USAGE}`);
   if (!values.out) throw new UsageError(`Missing --out <file.wav>.\n\n${USAGE}`);
-  const state = values.preset ? loadPreset(values.preset) : decodeConfig(values.config!);
+  const state = values.preset ? loadPreset(values.preset) : configState(values.config!);
   if (!hasAudibleChannel(state)) throw new UsageError(NO_CHANNEL);
   const duration = values.duration ? parseDurationArg(values.duration) : state.duration;
   return { state, duration, out: resolve(values.out), stats: values.stats, progress: !values.quiet && process.stderr.isTTY === true };
