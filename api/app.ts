@@ -10,6 +10,7 @@ import { MSG } from "./messages";
 import { authRoutes } from "./routes/auth";
 import { demoRoutes } from "./routes/demo";
 import { paymentRoutes } from "./routes/payments";
+import { presetRoutes } from "./routes/presets";
 import { recoveryRoutes } from "./routes/recovery";
 import { userRoutes } from "./routes/user";
 
@@ -39,10 +40,12 @@ export function createApp(deps: AppDeps): ApiApp {
   app.use("/api/auth/*", jsonBodyLimit);
   app.use("/api/user/*", jsonBodyLimit);
   app.use("/api/demo/*", jsonBodyLimit);
+  app.use("/api/presets/*", jsonBodyLimit);
   app.route("/api/auth", authRoutes(services));
   app.route("/api/auth", recoveryRoutes(services));
   app.route("/api/user", userRoutes(services));
   app.route("/api/demo", demoRoutes(services));
+  app.route("/api/presets", presetRoutes(services));
   // Payment routes set their own limits: JSON, except the webhook's raw signed body.
   app.route("/api", paymentRoutes(services));
 

@@ -2,7 +2,7 @@
 // are copied verbatim; the rest fill gaps the spec leaves, in the same voice. The texts the web app
 // shows as well live in api/rules/texts.ts and are spread in here.
 import { PASSWORD_MAX } from "./rules/passwords";
-import { AUTH_TEXT, BILLING_TEXT } from "./rules/texts";
+import { AUTH_TEXT, BILLING_TEXT, PRESET_TEXT } from "./rules/texts";
 
 export const MSG = {
   ...AUTH_TEXT,
@@ -39,6 +39,15 @@ export const MSG = {
   webhookSignature: "Invalid webhook signature",
   demoNotNeeded: "Your plan already unlocks every feature.",
   demoDurationInvalid: "The demo lasts 10 minutes",
+
+  // shared presets (issue 10)
+  presetNotFound: PRESET_TEXT.notFound,
+  presetNeedsPro: "Sharing presets requires a Pro subscription. Upgrade to share your sounds!",
+  presetIdInvalid: "Invalid preset id",
+  presetBodyInvalid: "Request body must be a JSON object with name and data",
+  presetNameMissing: "Please give the preset a name",
+  presetNameTooLong: "The preset name can be at most 100 characters long",
+  presetInvalid: (reason: string) => `Invalid preset: ${reason}`,
 
   // transport
   tooManyRequests: (seconds: number) =>

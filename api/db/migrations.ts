@@ -134,10 +134,30 @@ const m002_payments: Migration = {
   },
 };
 
+// Shared presets (issue 10): the studio state a Pro user shared, under a random URL-safe id that
+// is the whole of the link (128 bits, so links cannot be guessed); data is the validated JSON.
+const m003_presets: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable("presets")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("data", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("presets_user_id").on("presets").column("user_id").execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable("presets").execute();
+  },
+};
+
 /** Every migration in order; the key is the name kysely records in its bookkeeping table. */
 export const migrations: Readonly<Record<string, Migration>> = {
   "001_accounts": m001_accounts,
   "002_payments": m002_payments,
+  "003_presets": m003_presets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };

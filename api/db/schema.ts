@@ -85,6 +85,15 @@ export interface TemporaryAccessTable {
   granted_by: string | null;
 }
 
+/** A shared preset (migration 003): GET /api/presets/{id} answers it to anyone with the link. */
+export interface PresetsTable {
+  id: string; // 22 characters of base64url (128 random bits)
+  user_id: string; // who shared it
+  name: string;
+  data: string; // JSON of the preset data, as dsp/host/preset.ts normalised it
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -94,6 +103,7 @@ export interface Database {
   stripe_customers: StripeCustomersTable;
   processed_events: ProcessedEventsTable;
   demo_sessions: DemoSessionsTable;
+  presets: PresetsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -40,3 +40,8 @@ export const BILLING_TEXT = {
   demoStarted: "Demo mode activated! Amplitude Mod, Ring Mod & Chorus unlocked for 10 minutes.",
   demoExpired: "Demo mode expired. Upgrade to continue using all features.",
 } as const;
+
+/** Texts of shared presets (spec/studio.md section 8) that the API answers with and the web app shows. */
+export const PRESET_TEXT = {
+  notFound: "This preset has expired or was not found",
+} as const;

@@ -9,8 +9,8 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** The limits of issue 5 (sign-in) and issue 9 (credentialed billing actions, keyed by user id;
- *  the unauthenticated success-page call by client address). */
+/** The limits of issue 5 (sign-in), issue 9 (credentialed billing actions, keyed by user id;
+ *  the unauthenticated success-page call by client address) and issue 10 (shared presets, per user). */
 export const RATE_RULES = {
   loginPerIp: { limit: 10, windowMs: 60_000 },
   loginPerAccount: { limit: 10, windowMs: 60_000 },
@@ -20,6 +20,7 @@ export const RATE_RULES = {
   portalPerUser: { limit: 10, windowMs: 10 * 60_000 },
   checkoutLookupPerIp: { limit: 30, windowMs: 60_000 },
   demoStartPerUser: { limit: 5, windowMs: 10 * 60_000 },
+  presetCreatePerUser: { limit: 20, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };

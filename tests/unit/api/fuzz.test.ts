@@ -1,8 +1,10 @@
-// Property-based robustness: no route answers 5xx (or logs an unexpected error) for malformed
+// Property-based robustness: no route (shared presets included) answers 5xx (or logs an unexpected error) for malformed
 // JSON, wrong types, huge strings or SQL-looking strings; every failure is a JSON {error} 4xx and
 // the database survives intact.
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { presetData } from "../../../dsp/host/preset";
+import { defaultAudioState } from "../../../dsp/host/state";
 import { signUp } from "./helpers";
 import { makePaymentsApp, type PaymentsEnv, PRICES } from "./payments-setup";
 
@@ -32,8 +34,12 @@ const POST_ROUTES: Record<string, string[]> = {
   "/api/stripe/create-customer-portal-session": ["return_url"],
   "/api/stripe/webhook": ["id", "type", "data"],
   "/api/demo/start": ["durationMinutes"],
+  "/api/presets/user": ["name", "data"],
 };
-const GET_ROUTES = ["/api/health", "/api/user/profile", "/api/auth/verify-email", "/api/plans", "/api/demo/status", "/api/nope"];
+const GET_ROUTES = [
+  "/api/health", "/api/user/profile", "/api/auth/verify-email", "/api/plans", "/api/demo/status", "/api/nope",
+  "/api/presets/AAAAAAAAAAAAAAAAAAAAAA", "/api/presets/bad$id",
+];
 
 const sqlish = fc.constantFrom(...SQLISH);
 const weirdString = fc.oneof(
@@ -48,7 +54,11 @@ const weirdString = fc.oneof(
   fc.constantFrom(PRICES.monthly, PRICES.oneDay, "payment", "subscription", "cs_test_000001", "http://studio.test/app"),
 );
 const anyNumber = fc.oneof(fc.constant(10), fc.integer(), fc.double());
-const anyValue = fc.oneof(weirdString, anyNumber, fc.jsonValue({ maxDepth: 2 }), fc.constant(null));
+/** Preset data with one field replaced by anything: reaches past the preset route's validation. */
+const presetish = fc
+  .record({ field: fc.constantFrom("channels", "effects", "duration", "none"), value: fc.jsonValue({ maxDepth: 3 }) })
+  .map(({ field, value }) => (field === "none" ? presetData(defaultAudioState()) : { ...presetData(defaultAudioState()), [field]: value }));
+const anyValue = fc.oneof(weirdString, anyNumber, fc.jsonValue({ maxDepth: 2 }), fc.constant(null), presetish);
 
 function bodyFor(fields: string[]) {
   const keyed = fields.length
@@ -69,9 +79,18 @@ const headerSafe = (s: string) => s.replace(/[^\x20-\x7e\xa0-\xff]/g, "?");
 // Payments are configured (against the fake Stripe server) so the payment routes run past their 503.
 let env: PaymentsEnv;
 let token: string;
+let proToken: string;
 beforeAll(async () => {
   env = await makePaymentsApp();
   ({ token } = await signUp(env, "fuzz@example.com", "fuzz password"));
+  const pro = await signUp(env, "fuzz-pro@example.com", "fuzz password");
+  proToken = pro.token;
+  const now = env.clock.now().toISOString();
+  const end = new Date(env.clock.ms + 365 * 86_400_000).toISOString();
+  await env.db
+    .insertInto("subscriptions")
+    .values({ id: "fuzz-sub", user_id: pro.userId, plan_name: "Monthly Plan", status: "active", current_period_end: end, created_at: now, updated_at: now })
+    .execute();
 });
 afterAll(async () => {
   await env.close();
@@ -94,7 +113,7 @@ describe("no route answers 5xx to hostile input", () => {
       fc.record({
         path: fc.constant(path),
         body: bodyFor(POST_ROUTES[path]),
-        auth: fc.oneof(fc.constant(undefined), fc.constant("valid"), weirdString),
+        auth: fc.oneof(fc.constant(undefined), fc.constant("valid"), fc.constant("pro"), weirdString),
         contentType: fc.constantFrom("application/json", "text/plain", undefined),
       }),
     );
@@ -103,7 +122,8 @@ describe("no route answers 5xx to hostile input", () => {
         env.clock.advance(11 * 60_000); // keep rate limits from hiding the deeper code paths
         const headers: Record<string, string> = {};
         if (contentType) headers["Content-Type"] = contentType;
-        if (auth !== undefined) headers.Authorization = `Bearer ${auth === "valid" ? token : headerSafe(auth)}`;
+        const bearer = auth === "valid" ? token : auth === "pro" ? proToken : auth === undefined ? undefined : headerSafe(auth);
+        if (bearer !== undefined) headers.Authorization = `Bearer ${bearer}`;
         if (path === "/api/stripe/webhook") headers["Stripe-Signature"] = `t=${Math.floor(env.clock.ms / 1000)},v1=${"0".repeat(64)}`;
         const res = await env.app.request(path, { method: "POST", headers, body });
         await expectClientError(res);
@@ -127,6 +147,48 @@ describe("no route answers 5xx to hostile input", () => {
         const headers: Record<string, string> = auth === undefined ? {} : { Authorization: `Bearer ${headerSafe(auth)}` };
         const res = await env.app.request(url, { headers });
         await expectClientError(res);
+      }),
+      { numRuns: 200 },
+    );
+    expect(env.errors).toEqual([]);
+  });
+
+  it("POST /api/presets/user: arbitrary names and data from a Pro account", async () => {
+    // A fresh session: the property above may have signed the first one out (POST /api/auth/logout).
+    const login = await env.app.request("/api/auth/login", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ email: "fuzz-pro@example.com", password: "fuzz password" }),
+    });
+    const { token: pro } = (await login.json()) as { token: string };
+    const statuses = new Set<number>();
+    const input = fc.record({
+      name: fc.oneof(weirdString, fc.constant("My preset"), fc.constant(undefined)),
+      data: fc.oneof(presetish, fc.jsonValue({ maxDepth: 4 }), fc.anything({ maxDepth: 3 }).map((v) => (v === undefined ? null : v))),
+    });
+    await fc.assert(
+      fc.asyncProperty(input, async (body) => {
+        env.clock.advance(31_000); // 20 shares per 10 minutes: never rate-limited here
+        const res = await env.app.request("/api/presets/user", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Authorization: `Bearer ${pro}` },
+          body: JSON.stringify(body),
+        });
+        statuses.add(res.status);
+        await expectClientError(res);
+      }),
+      { numRuns: 300 },
+    );
+    expect(env.errors).toEqual([]);
+    for (const status of [201, 400]) expect(statuses).toContain(status);
+  });
+
+  it("GET /api/presets/{id}: arbitrary ids", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(weirdString, fc.string({ unit: "binary", maxLength: 80 })), async (id) => {
+        const res = await env.app.request(`/api/presets/${encodeURIComponent(id)}`);
+        await expectClientError(res);
+        expect([200, 400, 404]).toContain(res.status);
       }),
       { numRuns: 200 },
     );

@@ -1,0 +1,47 @@
+// Shared presets (spec/studio.md sections 3 and 7): a Pro user's studio state stored under a random,
+// unguessable, URL-safe id; anyone with the link reads it back. The data is validated and
+// normalised by THE preset schema (dsp/host/preset.ts) before it is stored, and the web app parses
+// what it reads with the same schema.
+import { randomBytes } from "node:crypto";
+import { parsePreset, type PresetData } from "../../dsp/host/preset";
+import type { Services } from "../context";
+import type { UserRow } from "../db/schema";
+import { ApiError } from "../errors";
+import { MSG } from "../messages";
+
+export interface SharedPreset {
+  id: string;
+  name: string;
+  data: PresetData;
+}
+
+/** 128 random bits as base64url: 22 characters, safe in a path, not guessable. */
+export function newPresetId(): string {
+  return randomBytes(16).toString("base64url");
+}
+
+/** Stores `data` (unknown JSON) for `user` (whose right to share the route checked); 400 for invalid data. */
+export async function createPreset(s: Services, user: UserRow, name: string, data: unknown): Promise<{ id: string }> {
+  const parsed = parsePreset(data);
+  if (!parsed.ok) throw new ApiError(400, MSG.presetInvalid(parsed.error));
+  const id = newPresetId();
+  await s.db
+    .insertInto("presets")
+    .values({ id, user_id: user.id, name, data: JSON.stringify(parsed.state), created_at: s.clock().toISOString() })
+    .execute();
+  return { id };
+}
+
+/** The preset behind a link; 404 when there is none, or when its data is gone (spec 5). */
+export async function findPreset(s: Services, id: string): Promise<SharedPreset> {
+  const row = await s.db.selectFrom("presets").select(["id", "name", "data"]).where("id", "=", id).executeTakeFirst();
+  if (!row) throw new ApiError(404, MSG.presetNotFound);
+  let data: unknown;
+  try {
+    data = JSON.parse(row.data);
+  } catch {
+    data = null;
+  }
+  if (!data) throw new ApiError(404, MSG.presetNotFound);
+  return { id: row.id, name: row.name, data: data as PresetData };
+}
