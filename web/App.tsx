@@ -18,6 +18,7 @@ import { ReactivatePage } from "./payments/ReactivatePage";
 import { SubscribePage } from "./payments/SubscribePage";
 import { SuccessPage } from "./payments/SuccessPage";
 import { UpdatePaymentPage } from "./payments/UpdatePaymentPage";
+import { RandomSoundLogo } from "./presets/RandomSoundLogo";
 import { StudioPage } from "./studio/StudioPage";
 import { useAudio, useStudio } from "./studio/studio-context";
 
@@ -33,7 +34,7 @@ function Frame({ children }: { children: React.ReactNode }) {
     <>
       <a className="skip-link" href="#main">Skip to content</a>
       <header className="site-header">
-        <Link to="/" className="logo" aria-label="Tone Studio home">Tone Studio</Link>
+        <RandomSoundLogo />
         <nav aria-label="Main">
           <Link to="/marketplace">Marketplace</Link>
           <Link to="/science">Science</Link>

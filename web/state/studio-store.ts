@@ -74,7 +74,11 @@ export function createStudioStore(initial: AudioState = defaultAudioState()) {
       set({ effects: { ...get().effects, [id]: { ...current, ...patch } as EffectState } });
     },
     setPlaying: (isPlaying) => set({ isPlaying }),
-    load: (state) => set({ channels: state.channels, effects: state.effects, duration: state.duration, isPlaying: false }),
+    load: (state) => {
+      // A loaded frequency counts as typed: a channel the gate switched off comes back with it.
+      const lastTyped = state.channels.map((c, i) => (c.frequency > 0 ? c.frequency : get().lastTyped[i] ?? null));
+      set({ channels: state.channels, effects: state.effects, duration: state.duration, isPlaying: false, lastTyped });
+    },
   }));
 }
 

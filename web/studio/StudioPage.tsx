@@ -8,6 +8,8 @@ import { useStudioGate } from "../account/hooks";
 import { SIGN_IN_NOTE_ID, SignInCard } from "../account/SignInCard";
 import { DemoPanel } from "../demo/DemoPanel";
 import { PricingScreen } from "../payments/PricingScreen";
+import { SharePresetButton } from "../presets/SharePresetButton";
+import { useSharedPreset } from "../presets/use-shared-preset";
 import { ChannelCard } from "./ChannelCard";
 import { Displays } from "./Displays";
 import { DurationInput } from "./DurationInput";
@@ -32,6 +34,7 @@ function usePricingScreen(): [open: boolean, close: () => void] {
 export function StudioPage() {
   const gate = useStudioGate();
   const [pricingOpen, closePricing] = usePricingScreen();
+  useSharedPreset();
 
   if (pricingOpen) {
     return (
@@ -75,6 +78,7 @@ export function StudioPage() {
           {gate.label && <p className="tier-label">{gate.label}</p>}
           <PlayButton />
           <ExportButton />
+          <SharePresetButton />
         </section>
       </fieldset>
     </main>
