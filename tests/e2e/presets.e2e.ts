@@ -1,0 +1,191 @@
+// Shared presets and the random sound in real Chromium against the real server: a Pro user shares
+// (the clipboard holds /preset/{id}), the link opens the same channels and effects in a fresh
+// context (for a second Pro user; anonymously it loads behind the locked studio); a ?config= link
+// loads with its toast and a bad one shows 'Failed to load shared preset' without breaking the
+// page; the logo makes a random sound that the analyser hears after Play. Screenshots of the share
+// toast at desktop and phone sizes go to .tmp/screenshots/.
+
+import { mkdirSync } from "node:fs";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { encodeConfig, presetData } from "../../dsp/host/preset";
+import { defaultAudioState } from "../../dsp/host/state";
+import { settledSpectrum } from "./analyser";
+import { startBrowserApp, type BrowserApp } from "./browser";
+import { openSignedIn, registerProAccount, type TestAccount } from "./session";
+
+const SHOTS = ".tmp/screenshots";
+const PRO_LABEL = "Pro User (59 min max)";
+const LOGO = "Tone Studio: make a random sound";
+
+let run: BrowserApp;
+const contexts: BrowserContext[] = [];
+/** Two Pro accounts (sign-ups are rate-limited per address): one shares, the other opens links. */
+let sharer: TestAccount;
+let viewer: TestAccount;
+
+beforeAll(async () => {
+  mkdirSync(SHOTS, { recursive: true });
+  run = await startBrowserApp();
+  sharer = await registerProAccount(run.app);
+  viewer = await registerProAccount(run.app);
+});
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => {});
+  await run?.close();
+});
+
+async function freshPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await run.browser.newContext({ viewport });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: run.app.url });
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  return page;
+}
+
+/** A Pro account signed in on a fresh page at `path`, with its studio unlocked. */
+async function proPage(path = "/", viewport?: { width: number; height: number }, account = sharer): Promise<Page> {
+  const page = await freshPage(viewport);
+  await openSignedIn(page, run.app.url, account, path);
+  await page.getByText(PRO_LABEL).waitFor();
+  return page;
+}
+
+const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text });
+
+type Studio = { channels: unknown[]; effects: Record<string, { enabled: boolean; value: number }>; duration: number; isPlaying: boolean };
+const studioState = (page: Page) =>
+  page.evaluate(() => {
+    const s = (window as unknown as { __toneStudio: { store: { getState(): Studio } } }).__toneStudio.store.getState();
+    return JSON.parse(JSON.stringify({ channels: s.channels, effects: s.effects, duration: s.duration, isPlaying: s.isPlaying })) as Studio;
+  });
+
+async function shareAndReadLink(page: Page): Promise<string> {
+  await page.getByRole("button", { name: "Share Preset" }).click();
+  await toast(page, "Preset shared! Link copied to clipboard").waitFor();
+  const link = await page.evaluate(() => navigator.clipboard.readText());
+  expect(await page.getByLabel("Share link").inputValue()).toBe(link);
+  return link;
+}
+
+describe("shared presets in Chromium", () => {
+  it("a Pro user shares; the copied link opens the same channels and effects in a fresh context", async () => {
+    const page = await proPage();
+    await page.getByLabel("Channel 1 frequency (Hz)").fill("123.45");
+    await page.getByLabel("Channel 2 waveform").selectOption("square");
+    await page.getByRole("switch", { name: "Channel 3 on/off" }).uncheck();
+    await page.getByLabel("Channel 4 frequency (Hz)").fill("7.83");
+    await page.getByRole("switch", { name: "Ring Mod", exact: true }).check();
+    await page.getByLabel("Ring Mod value").fill("40");
+    await page.getByRole("switch", { name: "Noise", exact: true }).check();
+    await page.getByLabel("Noise type").selectOption("pink");
+    const shared = await studioState(page);
+
+    const link = await shareAndReadLink(page);
+    expect(link).toMatch(new RegExp(`^${run.app.url}/preset/[A-Za-z0-9_-]{22}$`));
+    await page.waitForTimeout(600); // the toast's entry animation
+    await page.screenshot({ path: `${SHOTS}/share-toast-desktop.png` });
+
+    // Another Pro user opens it: everything as shared.
+    const other = await proPage(new URL(link).pathname, undefined, viewer);
+    await toast(other, "Preset loaded successfully!").waitFor();
+    await expect.poll(() => other.getByLabel("Channel 1 frequency (Hz)").inputValue()).toBe("123.45");
+    expect(await other.getByLabel("Channel 2 waveform").inputValue()).toBe("square");
+    expect(await other.getByRole("switch", { name: "Channel 3 on/off" }).isChecked()).toBe(false);
+    expect(await other.getByLabel("Channel 4 frequency (Hz)").inputValue()).toBe("7.83");
+    expect(await other.getByRole("switch", { name: "Ring Mod", exact: true }).isChecked()).toBe(true);
+    expect(await other.getByLabel("Ring Mod value").inputValue()).toBe("40");
+    expect(await other.getByLabel("Noise type").inputValue()).toBe("pink");
+    const opened = await studioState(other);
+    expect(opened.channels).toEqual(shared.channels);
+    expect(opened.effects).toEqual(shared.effects);
+
+    // Anonymously the link loads too, behind the locked studio.
+    const anonymous = await freshPage();
+    await anonymous.goto(link);
+    await toast(anonymous, "Preset loaded successfully!").waitFor();
+    expect(await anonymous.getByRole("button", { name: "Share Preset" }).isDisabled()).toBe(true);
+  });
+
+  it("the share toast on a phone", async () => {
+    const page = await proPage("/", { width: 390, height: 844 });
+    const link = await shareAndReadLink(page);
+    expect(link).toContain("/preset/");
+    await page.waitForTimeout(600);
+    await page.screenshot({ path: `${SHOTS}/share-toast-phone.png` });
+  });
+
+  it("a ?config= link loads its state with 'Preset loaded from shared link!'", async () => {
+    const state = presetData(defaultAudioState());
+    state.channels = state.channels.map((c) => (c.id === 1 ? { ...c, frequency: 1000, waveform: "triangle" } : { ...c, enabled: false, frequency: 0 }));
+    state.effects.tremolo = { enabled: true, value: 8 };
+    state.duration = 600;
+    const page = await proPage(`/?config=${encodeConfig(state)}`);
+    await toast(page, "Preset loaded from shared link!").waitFor();
+    await expect.poll(() => page.getByLabel("Channel 1 frequency (Hz)").inputValue()).toBe("1000");
+    expect(await page.getByLabel("Channel 1 waveform").inputValue()).toBe("triangle");
+    expect(await page.getByRole("switch", { name: "Tremolo", exact: true }).isChecked()).toBe(true);
+    const loaded = await studioState(page);
+    expect(loaded.channels).toEqual(state.channels);
+    expect(loaded.duration).toBe(600);
+  });
+
+  it("a bad ?config= shows 'Failed to load shared preset' and the studio still works; a missing id says so", async () => {
+    const page = await proPage("/?config=%25%25not-base64!!");
+    await toast(page, "Failed to load shared preset").waitFor();
+    await page.getByLabel("Channel 1 frequency (Hz)").fill("440");
+    expect(await page.getByLabel("Channel 1 frequency (Hz)").inputValue()).toBe("440");
+
+    await page.goto(`${run.app.url}/?config=${btoa(JSON.stringify({ channels: [], effects: {}, duration: 0 }))}`);
+    await toast(page, "Failed to load shared preset").waitFor();
+
+    await page.goto(`${run.app.url}/preset/AAAAAAAAAAAAAAAAAAAAAA`);
+    await toast(page, "This preset has expired or was not found").waitFor();
+    await page.getByRole("button", { name: "Play Audio" }).waitFor();
+  });
+
+  it("the logo makes a random sound (and pulses) that the analyser hears after Play", async () => {
+    const page = await proPage();
+    const before = await studioState(page);
+    // Record the logo's classes: the pulse lasts 150 ms.
+    await page.evaluate(() => {
+      const logo = document.querySelector(".logo")!;
+      const seen: string[] = [];
+      (window as unknown as { __logoClasses: string[] }).__logoClasses = seen;
+      new MutationObserver(() => seen.push(logo.className)).observe(logo, { attributes: true, attributeFilter: ["class"] });
+    });
+    await page.getByRole("link", { name: LOGO }).click();
+    await toast(page, "Random sound generated! Press play to listen.").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/");
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => (window as unknown as { __logoClasses: string[] }).__logoClasses)).toEqual(["logo logo-pulse", "logo"]);
+
+    const after = await studioState(page);
+    expect(after.channels).not.toEqual(before.channels);
+    const on = Object.values(after.effects).filter((fx) => fx.enabled).length;
+    expect(on).toBeGreaterThanOrEqual(1);
+    expect(on).toBeLessThanOrEqual(4);
+    expect(after.duration).toBe(before.duration);
+
+    await page.getByRole("button", { name: "Play Audio" }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Stop Audio" }).count()).toBe(1);
+    await page.waitForTimeout(500);
+    const { bins } = await settledSpectrum(page);
+    expect(Math.max(...bins)).toBeGreaterThan(-50);
+
+    // A second click while playing stops the sound: the toast asks for Play.
+    await page.getByRole("link", { name: LOGO }).click();
+    await expect.poll(() => page.getByRole("button", { name: "Play Audio" }).count()).toBe(1);
+    expect((await studioState(page)).isPlaying).toBe(false);
+  });
+
+  it("away from the studio the logo goes to / with a new random sound; anonymous visitors may use it", async () => {
+    const page = await freshPage();
+    await page.goto(`${run.app.url}/science`);
+    await page.getByRole("link", { name: LOGO }).click();
+    await toast(page, "Random sound generated! Press play to listen.").waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/");
+    await page.getByRole("heading", { name: "Frequencies" }).waitFor();
+  });
+});
