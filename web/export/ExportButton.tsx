@@ -8,7 +8,7 @@ import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { hasAudibleChannel } from "../../dsp/host/state";
 import { useStudioGate } from "../account/hooks";
-import { ProLock } from "../account/ProLock";
+import { ProActionButton } from "../account/ProActionButton";
 import { useStudio } from "../studio/studio-context";
 import { ExportRun, NoChannelError, type ExportUpdate } from "./export-runner";
 import { ExportProgress } from "./ExportProgress";
@@ -61,11 +61,7 @@ export function ExportButton() {
   };
 
   return (
-    <div className="export" data-locked={locked}>
-      <button type="button" className="export-button" onClick={onClick} disabled={busy || locked} aria-busy={busy}>
-        {busy ? "Exporting…" : "Export WAV"}
-      </button>
-      {locked && <ProLock compact feature="WAV export" />}
+    <ProActionButton className="export" label="Export WAV" busyLabel="Exporting…" busy={busy} locked={locked} feature="WAV export" onClick={onClick}>
       {update && (
         <ExportProgress
           update={update}
@@ -77,6 +73,6 @@ export function ExportButton() {
           }}
         />
       )}
-    </div>
+    </ProActionButton>
   );
 }

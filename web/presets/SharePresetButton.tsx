@@ -7,7 +7,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSession, useStudioGate } from "../account/hooks";
-import { ProLock } from "../account/ProLock";
+import { ProActionButton } from "../account/ProActionButton";
 import { useStudio } from "../studio/studio-context";
 import { PRESET_MESSAGES } from "./messages";
 import { presetUrl, sharePreset } from "./shared-preset";
@@ -44,17 +44,13 @@ export function SharePresetButton() {
   };
 
   return (
-    <div className="share" data-locked={locked}>
-      <button type="button" className="share-button" onClick={onClick} disabled={busy || locked} aria-busy={busy}>
-        {busy ? "Sharing…" : "Share Preset"}
-      </button>
-      {locked && <ProLock compact feature="Preset sharing" />}
+    <ProActionButton className="share" label="Share Preset" busyLabel="Sharing…" busy={busy} locked={locked} feature="Preset sharing" onClick={onClick}>
       {link && (
         <label className="field share-link">
           <span>Share link</span>
           <input type="text" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
         </label>
       )}
-    </div>
+    </ProActionButton>
   );
 }
