@@ -58,6 +58,13 @@ export function studioGate(status: SessionStatus, ent: ClientEntitlements, demoA
   };
 }
 
+/** WAV export and preset sharing (spec 6: Pro or unlimited only): locked for free accounts and
+ *  during the demo, which opens channels and effects, not these. Anonymous visitors get the whole
+ *  studio disabled instead. */
+export function isProActionLocked(gate: StudioGate): boolean {
+  return gate.level === "free" || gate.level === "demo";
+}
+
 export function isChannelLocked(gate: StudioGate, id: number): boolean {
   return id > gate.freeChannels;
 }

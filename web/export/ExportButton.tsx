@@ -1,13 +1,14 @@
 // Export WAV: renders the studio's state for its duration in a worker and streams the file to
 // disk (web/export/export-runner.ts). The studio stays usable meanwhile; errors use the spec's
 // texts (section 8): an alert for no enabled channel, toasts for storage, memory and other failures.
-// WAV export needs Pro or unlimited access (spec 6): free users see the button locked with
-// '🔒 Pro Only' (opens the plans); anonymous visitors get the whole studio disabled by StudioPage.
+// WAV export needs Pro or unlimited access (spec 6): free users and demo users see the button locked
+// with '🔒 Pro Only' (opens the plans); anonymous visitors get the whole studio disabled by StudioPage.
 
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { hasAudibleChannel } from "../../dsp/host/state";
 import { useStudioGate } from "../account/hooks";
+import { isProActionLocked } from "../account/studio-gating";
 import { ProActionButton } from "../account/ProActionButton";
 import { useStudio } from "../studio/studio-context";
 import { ExportRun, NoChannelError, type ExportUpdate } from "./export-runner";
@@ -17,7 +18,7 @@ import "./export.css";
 
 export function ExportButton() {
   const store = useStudio();
-  const locked = useStudioGate().level === "free";
+  const locked = isProActionLocked(useStudioGate());
   const run = useRef<ExportRun | null>(null);
   const [busy, setBusy] = useState(false);
   const [update, setUpdate] = useState<ExportUpdate | null>(null);

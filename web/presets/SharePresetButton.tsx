@@ -7,6 +7,7 @@
 import { useState } from "react";
 import { toast } from "sonner";
 import { useSession, useStudioGate } from "../account/hooks";
+import { isProActionLocked } from "../account/studio-gating";
 import { ProActionButton } from "../account/ProActionButton";
 import { useStudio } from "../studio/studio-context";
 import { PRESET_MESSAGES } from "./messages";
@@ -16,8 +17,7 @@ import "./presets.css";
 export function SharePresetButton() {
   const store = useStudio();
   const token = useSession((s) => s.token);
-  const level = useStudioGate().level;
-  const locked = level === "free" || level === "demo";
+  const locked = isProActionLocked(useStudioGate());
   const [busy, setBusy] = useState(false);
   const [link, setLink] = useState<string | null>(null);
 

@@ -8,7 +8,7 @@ import { EFFECTS } from "../../../dsp/host/catalogue";
 import type { Profile } from "../../../web/account/api";
 import { deriveEntitlements } from "../../../web/account/entitlements";
 import {
-  gatePatch, isChannelLocked, isDemoUnlocked, isEffectLocked, studioGate, unlockPatch,
+  gatePatch, isChannelLocked, isDemoUnlocked, isEffectLocked, isProActionLocked, studioGate, unlockPatch,
 } from "../../../web/account/studio-gating";
 import { createStudioStore } from "../../../web/state/studio-store";
 
@@ -38,6 +38,12 @@ describe("gate with a running demo", () => {
     expect(isDemoUnlocked(demo, "reverb")).toBe(false);
     expect(isDemoUnlocked(free, 1)).toBe(false);
     expect(isDemoUnlocked(free, "ringMod")).toBe(false);
+  });
+
+  it("WAV export and preset sharing stay locked during the demo (Pro only)", () => {
+    expect(isProActionLocked(demo)).toBe(true);
+    expect(isProActionLocked(free)).toBe(true);
+    expect(isProActionLocked(studioGate("signed_in", proEnt, true))).toBe(false);
   });
 
   it("Pro, anonymous and pending visitors ignore the demo flag", () => {
