@@ -5,16 +5,12 @@
 // a card plays beside the studio's own playback without touching it. Screenshots at desktop and
 // phone sizes go to .tmp/screenshots/.
 
-import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromium, type Browser, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, launchChromium, startTestApp, type TestApp } from "./browser";
+import { chromium, type Page } from "playwright-core";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { openFreeStudio } from "./session";
 
-const SHOTS = ".tmp/screenshots";
-
-let app: TestApp;
-let browser: Browser;
+let run: BrowserApp;
 
 interface Heard {
   /** dB at the loudest bin within ±6 Hz of each asked frequency. */
@@ -58,21 +54,16 @@ const stopButton = (p: Page, title: string) => p.getByRole("button", { name: `St
 const SOLFEGGIO = "Solfeggio 852 + 417 + 528";
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  app = await startTestApp();
-  browser = await launchChromium();
+  run = await startBrowserApp();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => run?.close());
 
 describe("demo cards", () => {
   it("anonymous visitors get the four cards; two play at once and stop independently", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
     page.on("pageerror", (e) => console.error("page error:", e.message));
-    await page.goto(app.url + "/");
+    await page.goto(run.app.url + "/");
     const section = page.getByRole("region", { name: "Create Amazing Sounds Easily" });
     await section.waitFor();
     expect(await section.getByRole("heading", { level: 3 }).allTextContents()).toEqual(["Gamma Focus", "Theta Meditation", "Schumann Resonance", SOLFEGGIO]);
@@ -83,7 +74,7 @@ describe("demo cards", () => {
     await stopButton(page, "Gamma Focus").waitFor();
     await tryButton(page, SOLFEGGIO).click();
     await stopButton(page, SOLFEGGIO).waitFor();
-    await section.screenshot({ path: `${SHOTS}/demo-cards-1280.png` });
+    await section.screenshot({ path: screenshotPath("demo-cards-1280.png") });
     await page.waitForTimeout(400);
     // 40 Hz (Gamma's square) and the three solfeggio tones, against a quiet reference at 1500 Hz.
     const both = await hear(page, [40, 417, 528, 852, 1500]);
@@ -124,7 +115,7 @@ describe("demo cards", () => {
     });
     try {
       const page = await strict.newPage();
-      await page.goto(app.url + "/");
+      await page.goto(run.app.url + "/");
       await tryButton(page, "Theta Meditation").waitFor();
       expect(await page.evaluate(() => (window as unknown as { __toneStudio: { audio: { context: unknown } } }).__toneStudio.audio.context)).toBe(null);
       // A listener that runs right after React's click handler, still inside the same event.
@@ -147,8 +138,8 @@ describe("demo cards", () => {
   });
 
   it("a card plays beside the studio's own playback and stops without touching it", async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-    await openFreeStudio(page, app.url);
+    const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await openFreeStudio(page, run.app.url);
     await page.getByLabel("Channel 1 frequency (Hz)").fill("1000");
     await page.getByRole("button", { name: "Play Audio" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Stop Audio" }).count()).toBe(1);
@@ -181,8 +172,8 @@ describe("demo cards", () => {
   });
 
   it("fits a 390 px phone", async () => {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
-    await page.goto(app.url + "/");
+    const page = await run.browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(run.app.url + "/");
     const section = page.getByRole("region", { name: "Create Amazing Sounds Easily" });
     await section.waitFor();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
@@ -190,7 +181,7 @@ describe("demo cards", () => {
       expect(box.left).toBeGreaterThanOrEqual(0);
       expect(box.right).toBeLessThanOrEqual(390);
     }
-    await section.screenshot({ path: `${SHOTS}/demo-cards-390.png` });
+    await section.screenshot({ path: screenshotPath("demo-cards-390.png") });
     await page.close();
   });
 });

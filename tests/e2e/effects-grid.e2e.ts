@@ -4,24 +4,20 @@
 // and Tab reaches every effect's switch, each one on screen when focused. Screenshots go to
 // .tmp/screenshots/effects-grid-{1280,390}.png.
 
-import { mkdirSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { EFFECTS } from "../../dsp/host/catalogue";
-import { launchChromium, startTestApp, type TestApp } from "./browser";
+import { screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { openSignedIn, registerProAccount } from "./session";
 
-const SHOTS = ".tmp/screenshots";
-
-let app: TestApp;
-let browser: Browser;
+let run: BrowserApp;
 
 interface Box { left: number; right: number; top: number; bottom: number }
 
 async function openProStudio(width: number, height: number): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width, height } });
+  const page = await run.browser.newPage({ viewport: { width, height } });
   page.on("pageerror", (e) => console.error("page error:", e.message));
-  await openSignedIn(page, app.url, await registerProAccount(app));
+  await openSignedIn(page, run.app.url, await registerProAccount(run.app));
   await expect.poll(() => page.getByRole("switch", { name: "Ring Mod", exact: true }).isEnabled()).toBe(true);
   return page;
 }
@@ -80,15 +76,10 @@ function expectNoBand(cards: Box[]): void {
 }
 
 beforeAll(async () => {
-  mkdirSync(SHOTS, { recursive: true });
-  app = await startTestApp();
-  browser = await launchChromium();
+  run = await startBrowserApp();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
+afterAll(() => run?.close());
 
 describe("effects grid", () => {
   it("at 1280 x 900: the 10 + 20 split wraps into whole lines inside the panel, every switch reachable by Tab", async () => {
@@ -109,7 +100,7 @@ describe("effects grid", () => {
     expect(row2Top).toBeGreaterThan(row1Bottom);
     expect(row2Top - row1Bottom).toBeLessThan(60);
 
-    await page.locator("section.effects").screenshot({ path: `${SHOTS}/effects-grid-1280.png` });
+    await page.locator("section.effects").screenshot({ path: screenshotPath("effects-grid-1280.png") });
     const reached = await tabThroughSwitches(page);
     expect(reached.map((r) => r.name)).toEqual(EFFECTS.map((d) => d.name));
     expect(reached.filter((r) => !r.visible)).toEqual([]);
@@ -128,7 +119,7 @@ describe("effects grid", () => {
     }
     expect(panel.left).toBeGreaterThanOrEqual(0);
     expect(panel.right).toBeLessThanOrEqual(390);
-    await page.locator("section.effects").screenshot({ path: `${SHOTS}/effects-grid-390.png` });
+    await page.locator("section.effects").screenshot({ path: screenshotPath("effects-grid-390.png") });
     const reached = await tabThroughSwitches(page);
     expect(reached.map((r) => r.name)).toEqual(EFFECTS.map((d) => d.name));
     expect(reached.filter((r) => !r.visible)).toEqual([]);

@@ -38,58 +38,32 @@ function presetState(tones: readonly [number, Waveform][], effects: Record<strin
   return state;
 }
 
+/** A card whose main tone (frequency, waveform) is its first tone. */
+function card(
+  id: string, title: string, icon: DemoCardIcon, description: string,
+  tones: readonly [number, Waveform][], effects: Record<string, EffectPatch>,
+): DemoCardPreset {
+  const [frequency, waveform] = tones[0];
+  return { id, title, description, icon, frequency, waveform, state: presetState(tones, effects) };
+}
+
 export const DEMO_CARDS: readonly DemoCardPreset[] = [
-  {
-    id: "gamma-focus",
-    title: "Gamma Focus",
-    description: "A 40 Hz gamma tone. The harmonizer lifts it into a range small speakers can play, and a slow flanger keeps it moving.",
-    icon: "bolt",
-    frequency: 40,
-    waveform: "square",
-    state: presetState([[40, "square"]], {
-      harmonizer: { value: 60 },
-      ringMod: { value: 15 },
-      flanger: { value: 0.2 },
-    }),
-  },
-  {
-    id: "theta-meditation",
-    title: "Theta Meditation",
-    description: "A soft 6 Hz theta pulse over a bed of white noise that drifts slowly around your head.",
-    icon: "lotus",
-    frequency: 6,
-    waveform: "square",
-    state: presetState([[6, "square"]], {
-      noise: { value: 25, type: "white" },
-      phaser: { value: 0.2 },
-      pan360: { value: 0.1 },
-    }),
-  },
-  {
-    id: "schumann-resonance",
-    title: "Schumann Resonance",
-    description: "The Earth's 7.83 Hz resonance as an endlessly rising Shepard cloud, pulsing at the same rate.",
-    icon: "globe",
-    frequency: 7.83,
-    waveform: "sawtooth",
-    state: presetState([[7.83, "sawtooth"]], {
-      shepard: { value: 0.2, direction: "up", octaves: 6 },
-      isoPulses: { value: 7.8 },
-      chorus: { value: 40 },
-    }),
-  },
-  {
-    id: "solfeggio",
-    title: "Solfeggio 852 + 417 + 528",
-    description: "Three solfeggio tones, 852, 417 and 528 Hz, as a gentle chord with a slow shimmer.",
-    icon: "bell",
-    frequency: 852,
-    waveform: "sine",
-    state: presetState([[852, "sine"], [417, "sine"], [528, "sine"]], {
-      tremolo: { value: 1.5 },
-      chorus: { value: 30 },
-    }),
-  },
+  card("gamma-focus", "Gamma Focus", "bolt",
+    "A 40 Hz gamma tone. The harmonizer lifts it into a range small speakers can play, and a slow flanger keeps it moving.",
+    [[40, "square"]],
+    { harmonizer: { value: 60 }, ringMod: { value: 15 }, flanger: { value: 0.2 } }),
+  card("theta-meditation", "Theta Meditation", "lotus",
+    "A soft 6 Hz theta pulse over a bed of white noise that drifts slowly around your head.",
+    [[6, "square"]],
+    { noise: { value: 25, type: "white" }, phaser: { value: 0.2 }, pan360: { value: 0.1 } }),
+  card("schumann-resonance", "Schumann Resonance", "globe",
+    "The Earth's 7.83 Hz resonance as an endlessly rising Shepard cloud, pulsing at the same rate.",
+    [[7.83, "sawtooth"]],
+    { shepard: { value: 0.2, direction: "up", octaves: 6 }, isoPulses: { value: 7.8 }, chorus: { value: 40 } }),
+  card("solfeggio", "Solfeggio 852 + 417 + 528", "bell",
+    "Three solfeggio tones, 852, 417 and 528 Hz, as a gentle chord with a slow shimmer.",
+    [[852, "sine"], [417, "sine"], [528, "sine"]],
+    { tremolo: { value: 1.5 }, chorus: { value: 30 } }),
 ];
 
 export const DEMO_CARDS_BY_ID: ReadonlyMap<string, DemoCardPreset> = new Map(DEMO_CARDS.map((c) => [c.id, c]));
