@@ -4,11 +4,20 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";
 import { AudioClient } from "./audio/audio-client";
+import { bindBackgroundPlayback, preferPlaybackAudioSession } from "./audio/background-playback";
+import { DEMO_CARDS_BY_ID } from "./demo-cards/presets";
 import { studioStore } from "./state/studio-store";
 import { StudioContext } from "./studio/studio-context";
 import "./styles/app.css";
 
 const audio = new AudioClient(studioStore);
+// Sound keeps going on a locked phone or in a background tab, with lock-screen controls.
+preferPlaybackAudioSession();
+bindBackgroundPlayback(audio, studioStore, {
+  mediaSession: "mediaSession" in navigator ? navigator.mediaSession : undefined,
+  makeMetadata: (m) => new MediaMetadata({ title: m.title, artist: m.artist, album: "Tone Studio" }),
+  cards: DEMO_CARDS_BY_ID,
+});
 // Read-only handle for end-to-end tests and the developer panel (analysers, context state).
 (window as unknown as { __toneStudio: unknown }).__toneStudio = { audio, store: studioStore };
 

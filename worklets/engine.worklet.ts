@@ -1,7 +1,8 @@
 // The live-playback host: a thin AudioWorkletProcessor around dsp/host's Engine.
 // process() only renders and copies (output.set); it reads the block length from its outputs,
 // allocates nothing (views are cached per block length) and never logs. The single message it
-// posts is when playback ends by itself.
+// posts is when playback ends by itself. After "dispose" it returns false, which lets the
+// browser stop and collect it (a demo card's engine is thrown away on every stop).
 
 import { Engine } from "../dsp/host/engine";
 import { PROCESSOR_NAME, type FromWorklet, type ProcessorOptions, type ToWorklet } from "./protocol";
@@ -9,6 +10,7 @@ import { PROCESSOR_NAME, type FromWorklet, type ProcessorOptions, type ToWorklet
 class ToneEngineProcessor extends AudioWorkletProcessor {
   private readonly engine: Engine;
   private wasPlaying = false;
+  private disposed = false;
 
   constructor(options: AudioWorkletNodeOptions) {
     super(options);
@@ -27,6 +29,8 @@ class ToneEngineProcessor extends AudioWorkletProcessor {
         this.post({ type: "started", id: msg.id, ok });
       } else if (msg.type === "stop") {
         this.engine.stop();
+      } else if (msg.type === "dispose") {
+        this.disposed = true;
       }
     } catch (err) {
       this.post({ type: "error", message: err instanceof Error ? err.message : String(err) });
@@ -38,6 +42,7 @@ class ToneEngineProcessor extends AudioWorkletProcessor {
   }
 
   process(_inputs: Float32Array[][], outputs: Float32Array[][]): boolean {
+    if (this.disposed) return false;
     const out = outputs[0];
     if (!out || out.length === 0) return true;
     const n = out[0].length;

@@ -6,7 +6,9 @@ import type { AudioState } from "../dsp/host/state";
 export type ToWorklet =
   | { type: "state"; state: Pick<AudioState, "channels" | "effects"> }
   | { type: "start"; id: number; delay: number; duration: number }
-  | { type: "stop" };
+  | { type: "stop" }
+  /** The node is being thrown away: process() returns false so the processor can be collected. */
+  | { type: "dispose" };
 
 export type FromWorklet =
   | { type: "started"; id: number; ok: boolean }

@@ -1,7 +1,7 @@
 // Launches the system Chromium through playwright-core (no browser downloads) with the flags
 // this environment needs, and serves the built app from a fresh server on a random port.
 
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -77,6 +77,13 @@ export async function startBrowserApp(
       await app.close();
     },
   };
+}
+
+/** Where a screenshot named `name` goes: .tmp/screenshots/ (gitignored), made when missing. */
+export function screenshotPath(name: string): string {
+  const dir = join(process.cwd(), ".tmp", "screenshots");
+  mkdirSync(dir, { recursive: true });
+  return join(dir, name);
 }
 
 export interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }

@@ -156,6 +156,9 @@ describe("demo", () => {
     const stale = await context.newPage();
     await stale.goto(page.url());
     await stale.getByRole("button", { name: "Start 10-minute demo" }).waitFor();
+    // The tab opened last is in front; the test drives the first one, so bring it forward (a
+    // background tab gets few animation frames, and every action waits for some).
+    await page.bringToFront();
 
     const start = page.getByRole("button", { name: "Start 10-minute demo" });
     await start.waitFor();

@@ -2,6 +2,8 @@
 // outside React, and follows the studio store (every state change is posted to the worklet).
 // Spec 4: start resumes a suspended context or recreates a closed one; sound begins after 50 ms;
 // stop fades over 50 ms (in the engine); playback ends by itself after the duration.
+// The context is created or resumed synchronously inside the gesture that starts sound (the first
+// tap on a phone must work). The demo cards run their own engines on the same context.
 
 import wasmUrl from "../../dsp/build/engine.wasm?url";
 import workletUrl from "../../worklets/engine.worklet.ts?worker&url";
@@ -9,23 +11,41 @@ import { PROCESSOR_NAME, type FromWorklet, type ToWorklet } from "../../worklets
 import { hasAudibleChannel, restoreSilentChannels } from "../../dsp/host/state";
 import type { StoreApi } from "zustand/vanilla";
 import type { StudioStore } from "../state/studio-store";
+import { currentDisplayProfile, type DisplayProfile } from "../studio/performance-profile";
+import { DemoPlayer } from "./demo-player";
 
 const START_DELAY = 0.05;
 const REQUEST_TIMEOUT_MS = 3000;
 
 export class AudioClient {
   context: AudioContext | null = null;
+  /** The studio's engine node. */
   node: AudioWorkletNode | null = null;
-  /** Waveform display analyser (2048, smoothing 0.8) and spectrogram analyser (1024, 0.7). */
+  /** Where every source meets (the studio's engine and the demo cards' engines) on its way to
+   *  the speakers. */
+  output: GainNode | null = null;
+  /** What the page plays, all sources mixed: for tests and the developer panel. */
+  outputAnalyser: AnalyserNode | null = null;
+  /** Waveform display analyser and spectrogram analyser (sizes from the display profile). */
   waveAnalyser: AnalyserNode | null = null;
   spectrumAnalyser: AnalyserNode | null = null;
+  readonly profile: DisplayProfile;
+  /** The landing section's demo cards, each with its own engine on this client's context. */
+  readonly demos: DemoPlayer;
+  /** Called synchronously whenever sound is about to start, still inside the user's gesture
+   *  (mobile browsers only start media from there). */
+  readonly onGesture = new Set<() => void>();
   private module: Promise<WebAssembly.Module> | null = null;
+  private worklet: Promise<WebAssembly.Module> | null = null;
+  private resuming: Promise<void> = Promise.resolve();
   private nextId = 1;
   private readonly pending = new Map<number, (ok: boolean) => void>();
   private readonly store: StoreApi<StudioStore>;
 
-  constructor(store: StoreApi<StudioStore>) {
+  constructor(store: StoreApi<StudioStore>, profile: DisplayProfile = currentDisplayProfile()) {
     this.store = store;
+    this.profile = profile;
+    this.demos = new DemoPlayer(this);
     store.subscribe((s, prev) => {
       if (this.node && (s.channels !== prev.channels || s.effects !== prev.effects)) {
         this.post({ type: "state", state: { channels: s.channels, effects: s.effects } });
@@ -41,31 +61,76 @@ export class AudioClient {
     return this.module;
   }
 
-  private async ensureGraph(): Promise<AudioWorkletNode> {
-    if (this.context && this.context.state !== "closed" && this.node) {
-      if (this.context.state === "suspended") await this.context.resume();
-      return this.node;
+  /** The AudioContext, created or resumed right now. Call it synchronously from the click or key
+   *  handler that starts sound, before any await: Safari and mobile Chrome only let a context
+   *  start inside the gesture, so the first tap on a cold page has to do it. */
+  ensureContext(): AudioContext {
+    if (!this.context || this.context.state === "closed") {
+      const context = new AudioContext({ latencyHint: "interactive", sampleRate: 48000 });
+      const output = new GainNode(context);
+      const analyser = new AnalyserNode(context, { fftSize: 8192, smoothingTimeConstant: 0 });
+      output.connect(context.destination);
+      output.connect(analyser);
+      this.context = context;
+      this.output = output;
+      this.outputAnalyser = analyser;
+      this.node = null;
+      this.worklet = null;
     }
-    const module = await this.compile();
-    const context = new AudioContext({ latencyHint: "interactive", sampleRate: 48000 });
-    await context.audioWorklet.addModule(workletUrl);
-    const node = new AudioWorkletNode(context, PROCESSOR_NAME, {
+    // "suspended" (autoplay policy, or stopped by the system) or Safari's "interrupted".
+    if (this.context.state !== "running") this.resuming = this.context.resume().catch(() => undefined);
+    for (const f of this.onGesture) f();
+    return this.context;
+  }
+
+  /** Resumes a context the system paused (a phone call, the tab coming back) while sound plays. */
+  resumeIfInterrupted(): void {
+    const c = this.context;
+    if (c && c.state !== "running" && c.state !== "closed") this.resuming = c.resume().catch(() => undefined);
+  }
+
+  /** A new, independent engine on `context` (its own wasm instance and state). The worklet
+   *  module is added once per context and the wasm compiled once per page. */
+  async createEngineNode(context: AudioContext): Promise<AudioWorkletNode> {
+    this.worklet ??= Promise.all([this.compile(), context.audioWorklet.addModule(workletUrl)])
+      .then(([module]) => module)
+      .catch((err) => {
+        this.worklet = null;
+        throw err;
+      });
+    const module = await this.worklet;
+    await this.resuming;
+    return new AudioWorkletNode(context, PROCESSOR_NAME, {
       numberOfInputs: 0,
       numberOfOutputs: 1,
       outputChannelCount: [2],
       processorOptions: { module },
     });
+  }
+
+  private async ensureGraph(): Promise<AudioWorkletNode> {
+    const context = this.ensureContext();
+    if (this.node) {
+      await this.resuming;
+      return this.node;
+    }
+    const node = await this.createEngineNode(context);
+    if (context !== this.context) throw new Error("The audio context was replaced while starting");
     node.port.onmessage = (e: MessageEvent<FromWorklet>) => this.onMessage(e.data);
-    const wave = new AnalyserNode(context, { fftSize: 2048, smoothingTimeConstant: 0.8 });
-    const spectrum = new AnalyserNode(context, { fftSize: 1024, smoothingTimeConstant: 0.7 });
+    const { waveform, spectrogram } = this.profile;
+    const wave = new AnalyserNode(context, { fftSize: waveform.fftSize, smoothingTimeConstant: waveform.smoothing });
+    const spectrum = new AnalyserNode(context, {
+      fftSize: spectrogram.fftSize,
+      smoothingTimeConstant: spectrogram.smoothing,
+      minDecibels: spectrogram.minDb,
+      maxDecibels: spectrogram.maxDb,
+    });
     node.connect(wave);
     node.connect(spectrum);
-    node.connect(context.destination);
-    this.context = context;
+    node.connect(this.output!);
     this.node = node;
     this.waveAnalyser = wave;
     this.spectrumAnalyser = spectrum;
-    if (context.state === "suspended") await context.resume();
     return node;
   }
 

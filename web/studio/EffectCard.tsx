@@ -28,7 +28,7 @@ function Extra({ def, extra, value, disabled }: { def: EffectDef; extra: EffectE
   const label = `${def.name} ${extra.label.toLowerCase()}`;
   if (extra.kind === "enum") {
     return (
-      <label className="field">
+      <label className="field extra">
         <span>{extra.label}</span>
         <select
           aria-label={label}
@@ -45,7 +45,7 @@ function Extra({ def, extra, value, disabled }: { def: EffectDef; extra: EffectE
   }
   const v = typeof value === "number" ? value : extra.default;
   return (
-    <label className="field">
+    <label className="field extra">
       <span>{extra.label}: {v.toFixed(decimals(extra.step))}</span>
       <input
         type="range"
@@ -99,9 +99,13 @@ export function EffectCard({ def }: { def: EffectDef }) {
         />
       </label>
       <p id={descId} className="effect-desc">{def.description}</p>
-      {def.extras.map((x) => (
-        <Extra key={x.key} def={def} extra={x} value={fx[x.key]} disabled={locked} />
-      ))}
+      {def.extras.length > 0 && (
+        <div className="effect-extras">
+          {def.extras.map((x) => (
+            <Extra key={x.key} def={def} extra={x} value={fx[x.key]} disabled={locked} />
+          ))}
+        </div>
+      )}
       {locked && <ProLock feature={def.name} />}
     </article>
   );

@@ -1,69 +1,89 @@
-// Live spectrogram: scrolls one column per redraw from the spectrum analyser (spec 9: size 1024,
-// or 512 on slow devices; smoothing 0.7; -90 to -10 dB; 200 or 150 columns; redraw every 33 or
-// 50 ms). Drawn on a canvas from requestAnimationFrame, never through React state.
+// Live spectrogram: scrolls one column per redraw from the studio's spectrum analyser (spec 9:
+// size 1024, 512 in the performance profile; smoothing 0.7; -90 to -10 dB; 200 or 150 columns;
+// redraw every 20, 33 or 50 ms by profile, see performance-profile.ts), on a log-frequency axis
+// labelled 50 Hz to 20k. Drawn from the shared animation loop, never through React state; while
+// stopped it keeps its picture and does no frame work at all.
 
-import { useEffect, useRef } from "react";
-import { useAudio } from "./studio-context";
+import { useCallback, useEffect, useRef } from "react";
+import { useStore } from "zustand";
+import { useAudio, useStudio } from "./studio-context";
+import { frameGapMs } from "./performance-profile";
+import {
+  AXIS_TICKS_HZ, colourRamp, formatHz, levelAt, logFrequencyFraction, rampIndex, rowBins,
+} from "./spectrogram-scale";
+import { useAnimationLoop } from "./use-animation-loop";
 
-const slowDevice = (navigator.hardwareConcurrency ?? 8) <= 4 || /Mobi/i.test(navigator.userAgent);
-const COLUMNS = slowDevice ? 150 : 200;
-const REDRAW_MS = slowDevice ? 50 : 33;
-const MIN_DB = -90;
-const MAX_DB = -10;
+const COLUMN_PX = 4;
+const HEIGHT = 200;
+const RAMP = colourRamp();
+/** The context always runs at 48 kHz (AudioClient), so the axis is known before it exists. */
+const NYQUIST = 24000;
 
-/** dB to an RGB colour on a dark-blue -> cyan -> yellow ramp. */
-function colour(db: number): [number, number, number] {
-  const t = Math.min(1, Math.max(0, (db - MIN_DB) / (MAX_DB - MIN_DB)));
-  if (t < 0.5) {
-    const u = t * 2;
-    return [11 + 0 * u, 16 + 200 * u, 32 + 216 * u];
-  }
-  const u = (t - 0.5) * 2;
-  return [11 + 242 * u, 216 + 8 * u, 248 - 177 * u];
+interface Scratch {
+  bins: Float32Array<ArrayBuffer>;
+  rows: Float32Array;
+  column: ImageData | null;
 }
 
 export function SpectrogramDisplay() {
   const audio = useAudio();
+  const playing = useStore(useStudio(), (s) => s.isPlaying);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const scratch = useRef<Scratch>({ bins: new Float32Array(0), rows: new Float32Array(0), column: null });
+  const { columns, redrawGapMs, minDb, maxDb } = audio.profile.spectrogram;
 
   useEffect(() => {
-    let raf = 0;
-    let last = 0;
-    let bins = new Float32Array(0);
-    const draw = (t: number) => {
-      raf = requestAnimationFrame(draw);
-      if (t - last < REDRAW_MS) return;
-      last = t;
-      const c = canvas.current;
-      const ctx = c?.getContext("2d");
-      const a = audio.spectrumAnalyser;
-      if (!c || !ctx || !a) return;
-      if (slowDevice && a.fftSize !== 512) a.fftSize = 512;
-      if (bins.length !== a.frequencyBinCount) bins = new Float32Array(a.frequencyBinCount);
-      a.getFloatFrequencyData(bins);
-      const colW = c.width / COLUMNS;
-      // Scroll left by one column, then paint the newest column at the right edge.
-      ctx.drawImage(c, -colW, 0);
-      const column = ctx.createImageData(Math.max(1, Math.ceil(colW)), c.height);
-      for (let y = 0; y < c.height; y++) {
-        // Log-frequency axis from 20 Hz (bottom) to Nyquist (top).
-        const nyquist = (a.context.sampleRate || 48000) / 2;
-        const hz = 20 * Math.pow(nyquist / 20, 1 - y / (c.height - 1));
-        const k = Math.min(bins.length - 1, Math.round((hz / nyquist) * (bins.length - 1)));
-        const [r, g, b] = colour(bins[k]);
-        for (let x = 0; x < column.width; x++) {
-          const o = (y * column.width + x) * 4;
-          column.data[o] = r;
-          column.data[o + 1] = g;
-          column.data[o + 2] = b;
-          column.data[o + 3] = 255;
-        }
-      }
-      ctx.putImageData(column, c.width - column.width, 0);
-    };
-    raf = requestAnimationFrame(draw);
-    return () => cancelAnimationFrame(raf);
-  }, [audio]);
+    const ctx = canvas.current?.getContext("2d");
+    if (!ctx) return;
+    ctx.fillStyle = "#0b1020";
+    ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
+  }, []);
 
-  return <canvas ref={canvas} className="spectrogram" width={800} height={200} role="img" aria-label="Live spectrogram display" />;
+  const draw = useCallback(() => {
+    const c = canvas.current;
+    const ctx = c?.getContext("2d");
+    const a = audio.spectrumAnalyser;
+    if (!c || !ctx || !a) return;
+    const s = scratch.current;
+    if (s.bins.length !== a.frequencyBinCount) {
+      s.bins = new Float32Array(a.frequencyBinCount);
+      s.rows = rowBins(c.height, a.frequencyBinCount, a.context.sampleRate / 2);
+    }
+    s.column ??= ctx.createImageData(COLUMN_PX, c.height);
+    a.getFloatFrequencyData(s.bins);
+    // Scroll left by one column, then paint the newest column at the right edge.
+    ctx.drawImage(c, -COLUMN_PX, 0);
+    const px = s.column.data;
+    for (let y = 0; y < c.height; y++) {
+      const rgb = RAMP[rampIndex(levelAt(s.bins, s.rows[y]), minDb, maxDb)];
+      for (let x = 0; x < COLUMN_PX; x++) {
+        const o = (y * COLUMN_PX + x) * 4;
+        px[o] = rgb >> 16;
+        px[o + 1] = (rgb >> 8) & 255;
+        px[o + 2] = rgb & 255;
+        px[o + 3] = 255;
+      }
+    }
+    ctx.putImageData(s.column, c.width - COLUMN_PX, 0);
+  }, [audio, minDb, maxDb]);
+
+  useAnimationLoop(canvas, draw, { gapMs: frameGapMs(audio.profile, redrawGapMs), running: playing });
+
+  return (
+    <div className="spectrogram-frame">
+      <div className="spectrogram-axis" aria-hidden="true">
+        {AXIS_TICKS_HZ.map((hz) => (
+          <span key={hz} style={{ bottom: `${(logFrequencyFraction(hz, NYQUIST) * 100).toFixed(2)}%` }}>{formatHz(hz)}</span>
+        ))}
+      </div>
+      <canvas
+        ref={canvas}
+        className="spectrogram"
+        width={columns * COLUMN_PX}
+        height={HEIGHT}
+        role="img"
+        aria-label="Live spectrogram display: time left to right, frequency from 20 Hz at the bottom to 24 kHz at the top on a log scale"
+      />
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 // The studio screen (/, /app, /preset/:id): hero, demo offer, frequency panel, displays, effects,
-// transport. Role gating (spec 6): anonymous visitors see it dimmed and disabled behind the
+// transport, and the demo cards (above the locked studio for anonymous visitors, below it otherwise). Role gating (spec 6): anonymous visitors see it dimmed and disabled behind the
 // sign-in card. Ctrl+P (outside text fields) replaces it with the pricing screen until Back.
 
 import { useCallback, useEffect, useState } from "react";
@@ -7,6 +7,7 @@ import { ExportButton } from "../export/ExportButton";
 import { useStudioGate } from "../account/hooks";
 import { SIGN_IN_NOTE_ID, SignInCard } from "../account/SignInCard";
 import { DemoPanel } from "../demo/DemoPanel";
+import { DemoCards } from "../demo-cards/DemoCards";
 import { PricingScreen } from "../payments/PricingScreen";
 import { SharePresetButton } from "../presets/SharePresetButton";
 import { useSharedPreset } from "../presets/use-shared-preset";
@@ -54,6 +55,8 @@ export function StudioPage() {
         </p>
       </section>
       {gate.level === "anonymous" && <SignInCard />}
+      {/* The demo cards play for everyone: a visitor meets them before the locked studio. */}
+      {gate.level === "anonymous" && <DemoCards />}
       {(gate.level === "free" || gate.level === "demo") && <DemoPanel />}
       <fieldset
         className="studio-body"
@@ -81,6 +84,7 @@ export function StudioPage() {
           <SharePresetButton />
         </section>
       </fieldset>
+      {gate.level !== "anonymous" && <DemoCards />}
     </main>
   );
 }

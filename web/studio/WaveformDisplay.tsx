@@ -1,53 +1,64 @@
-// Live waveform display: draws the worklet output's analyser on a canvas from a
-// requestAnimationFrame loop (never through React state). Frame gap 30 ms, or 50 ms on slow
-// devices (spec 9: mobile or <= 4 cores draws less often).
+// Live waveform display: draws the studio's waveform analyser on a canvas from the shared
+// animation loop (every 30 ms, 50 ms in the performance profile; spec 9), never through React
+// state. Stopped, it shows a flat line and does no frame work at all.
 
-import { useEffect, useRef } from "react";
-import { useAudio } from "./studio-context";
+import { useCallback, useEffect, useRef } from "react";
+import { useStore } from "zustand";
+import { useAudio, useStudio } from "./studio-context";
+import { frameGapMs } from "./performance-profile";
+import { useAnimationLoop } from "./use-animation-loop";
 
-const slowDevice = (navigator.hardwareConcurrency ?? 8) <= 4 || /Mobi/i.test(navigator.userAgent);
-const FRAME_GAP_MS = slowDevice ? 50 : 30;
+const BACKGROUND = "#0b1020";
+const TRACE = "#7dd3fc";
+
+function clear(ctx: CanvasRenderingContext2D, width: number, height: number): void {
+  ctx.fillStyle = BACKGROUND;
+  ctx.fillRect(0, 0, width, height);
+  ctx.strokeStyle = TRACE;
+  ctx.lineWidth = 2;
+  ctx.beginPath();
+}
 
 export function WaveformDisplay() {
   const audio = useAudio();
+  const playing = useStore(useStudio(), (s) => s.isPlaying);
   const canvas = useRef<HTMLCanvasElement>(null);
+  const data = useRef(new Float32Array(0));
+
+  const drawFlat = useCallback(() => {
+    const c = canvas.current;
+    const ctx = c?.getContext("2d");
+    if (!c || !ctx) return;
+    clear(ctx, c.width, c.height);
+    ctx.moveTo(0, c.height / 2);
+    ctx.lineTo(c.width, c.height / 2);
+    ctx.stroke();
+  }, []);
+
+  const draw = useCallback(() => {
+    const c = canvas.current;
+    const ctx = c?.getContext("2d");
+    const a = audio.waveAnalyser;
+    if (!c || !ctx || !a) return;
+    if (data.current.length !== a.fftSize) data.current = new Float32Array(a.fftSize);
+    const samples = data.current;
+    a.getFloatTimeDomainData(samples);
+    const { width, height } = c;
+    clear(ctx, width, height);
+    const step = width / (samples.length - 1);
+    for (let i = 0; i < samples.length; i++) {
+      const y = height / 2 - samples[i] * height * 1.6;
+      if (i === 0) ctx.moveTo(0, y);
+      else ctx.lineTo(i * step, y);
+    }
+    ctx.stroke();
+  }, [audio]);
 
   useEffect(() => {
-    let raf = 0;
-    let last = 0;
-    let data = new Float32Array(0);
-    const draw = (t: number) => {
-      raf = requestAnimationFrame(draw);
-      if (t - last < FRAME_GAP_MS) return;
-      last = t;
-      const c = canvas.current;
-      const ctx = c?.getContext("2d");
-      if (!c || !ctx) return;
-      const { width, height } = c;
-      ctx.fillStyle = "#0b1020";
-      ctx.fillRect(0, 0, width, height);
-      ctx.strokeStyle = "#7dd3fc";
-      ctx.lineWidth = 2;
-      ctx.beginPath();
-      const a = audio.waveAnalyser;
-      if (a) {
-        if (data.length !== a.fftSize) data = new Float32Array(a.fftSize);
-        a.getFloatTimeDomainData(data);
-        for (let i = 0; i < data.length; i++) {
-          const x = (i / (data.length - 1)) * width;
-          const y = height / 2 - data[i] * height * 1.6;
-          if (i === 0) ctx.moveTo(x, y);
-          else ctx.lineTo(x, y);
-        }
-      } else {
-        ctx.moveTo(0, height / 2);
-        ctx.lineTo(width, height / 2);
-      }
-      ctx.stroke();
-    };
-    raf = requestAnimationFrame(draw);
-    return () => cancelAnimationFrame(raf);
-  }, [audio]);
+    if (!playing) drawFlat();
+  }, [playing, drawFlat]);
+
+  useAnimationLoop(canvas, draw, { gapMs: frameGapMs(audio.profile, audio.profile.waveform.frameGapMs), running: playing });
 
   return <canvas ref={canvas} className="waveform" width={960} height={160} role="img" aria-label="Live waveform display" />;
 }
