@@ -1,33 +1,55 @@
-// Per-effect cost: nanoseconds per stereo frame each effect adds to the base patch (best of
-// several runs, so other load on the machine inflates it least), and the all-30 throughput.
-// `npx tsx bench/fx-cost.ts [id ...]` — no ids: every effect.
+// Per-effect cost: nanoseconds per stereo frame each effect adds to the base patch in Node.
+// Each effect is measured in rounds of (reference synth, base patch, base patch + the effect), so
+// the base it is subtracted from and the yardstick it is divided by see the same load; the cost
+// is the effect's fastest render minus the base's fastest.
+// `npx tsx bench/fx-cost.ts [id ...]` (no ids: every effect) prints them sorted; bench/run.ts
+// puts them in its results as rows of kind "fx".
 
+import { fileURLToPath } from "node:url";
 import { EFFECTS } from "../dsp/host/catalogue";
-import { nodeThroughput } from "./dsp";
-import { allEffectsPatch, basePatch } from "./patches";
+import { nodeRenderer } from "./dsp";
+import { FS, makeRow, rounds } from "./measure";
+import { basePatch } from "./patches";
+import { NodeYardstick, REFERENCE_ID } from "./reference";
+import type { BenchRow } from "./schema";
 
-const RUNS = 3;
-const SECONDS = 10;
+/** Audio per repeat: 6 to 20 ms of work, short enough that some repeats miss other processes. */
+const SECONDS = 20;
 
-function nsPerFrame(state: ReturnType<typeof basePatch>): number {
-  let best = Infinity;
-  for (let i = 0; i < RUNS; i++) best = Math.min(best, 1e9 / (nodeThroughput(state, SECONDS) * 48000));
-  return best;
+const nsPerFrame = (xRealtime: number) => 1e9 / (xRealtime * FS);
+
+export function runFxCost(quick: boolean, yard: NodeYardstick, ids: string[] = []): BenchRow[] {
+  const n = quick ? 15 : 31;
+  const base = nodeRenderer(basePatch());
+  const rows: BenchRow[] = [];
+  for (const d of EFFECTS) {
+    if (ids.length > 0 && !ids.includes(d.id)) continue;
+    const s = basePatch();
+    s.effects[d.id] = { ...s.effects[d.id], enabled: true };
+    const withFx = nodeRenderer(s);
+    const [yardSamples, baseSamples, fxSamples] = rounds(n, [yard.sample, () => base(SECONDS), () => withFx(SECONDS)]);
+    const baseNs = nsPerFrame(Math.max(...baseSamples));
+    const row = makeRow(
+      {
+        id: `fx/${d.id}`,
+        kind: "fx",
+        name: d.name,
+        unit: "ns/frame",
+        better: "lower",
+        audioSeconds: SECONDS,
+        yardstick: REFERENCE_ID,
+        details: { baseNsPerFrame: baseNs },
+      },
+      fxSamples.map((x) => nsPerFrame(x) - baseNs),
+      yardSamples,
+    );
+    rows.push(row);
+  }
+  return rows.sort((a, b) => b.value - a.value);
 }
 
-const ids = process.argv.slice(2);
-const base = nsPerFrame(basePatch());
-console.log(`base patch: ${base.toFixed(1)} ns/frame (${(1e9 / base / 48000).toFixed(0)}x realtime)`);
-const rows: [string, number][] = [];
-for (const d of EFFECTS) {
-  if (ids.length > 0 && !ids.includes(d.id)) continue;
-  const s = basePatch();
-  s.effects[d.id] = { ...s.effects[d.id], enabled: true };
-  rows.push([d.id, nsPerFrame(s) - base]);
-}
-rows.sort((a, b) => b[1] - a[1]);
-for (const [id, ns] of rows) console.log(`${id.padEnd(22)} ${ns.toFixed(1).padStart(6)} ns/frame`);
-if (ids.length === 0) {
-  const all = nsPerFrame(allEffectsPatch());
-  console.log(`all 30 on: ${all.toFixed(1)} ns/frame = ${(1e9 / all / 48000).toFixed(0)}x realtime (target >= 200x, i.e. <= 104 ns)`);
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const rows = runFxCost(false, await NodeYardstick.create(), process.argv.slice(2));
+  console.log(`base patch: ${Number(rows[0]?.details?.baseNsPerFrame).toFixed(1)} ns/frame`);
+  for (const r of rows) console.log(`${r.id.slice(3).padEnd(22)} ${r.value.toFixed(1).padStart(6)} ns/frame (best of ${r.samples.length}, spread ${r.spreadPercent.toFixed(0)} %)`);
 }
