@@ -7,9 +7,9 @@ import { WavRenderer } from "../dsp/host/export-render";
 import { createNodeEngine } from "../dsp/host/node";
 import type { AudioState } from "../dsp/host/state";
 import { BASE_GRAPH, COMPARISON_GRAPH, openChromiumBench } from "./chromium";
-import { FS, makeRow, rounds, roundsAsync, type RowSpec } from "./measure";
+import { FS, REFERENCE_ID, makeRow, oacId, rounds, roundsAsync, type RowSpec } from "./measure";
 import { allEffectsPatch, basePatch, comparisonPatch } from "./patches";
-import { REFERENCE_ID, type NodeYardstick } from "./reference";
+import type { NodeYardstick } from "./reference";
 import type { BenchResult, BenchRow } from "./schema";
 
 const QUANTUM_BUDGET_US = (128 / FS) * 1e6; // 2667 us
@@ -120,28 +120,29 @@ function nodeRows(quick: boolean, yard: NodeYardstick): BenchRow[] {
 }
 
 async function chromiumRows(quick: boolean): Promise<{ rows: BenchRow[]; chromium: string }> {
-  const n = quick ? 15 : 3;
+  const n = quick ? 25 : 3;
   const chrome = await openChromiumBench();
   const rows: BenchRow[] = [];
   try {
-    // Quick: the engine renders 60 s (base) or 20 s (comparison) per repeat, about 16 ms either way;
-    // OfflineAudioContext 10 s or 5 s, about 35 and 170 ms. Full: 10 minutes for both.
+    // Quick: the engine renders 120 s (base) or 40 s (comparison) per repeat, about 33 ms either
+    // way (the page's clock ticks in 0.1 ms); OfflineAudioContext 10 s or 5 s, about 35 and 170 ms.
+    // Full: 10 minutes for both.
     const patches = [
-      ["base", "base patch", basePatch(), BASE_GRAPH, quick ? 60 : 600, quick ? 10 : 600],
-      ["comparison", "comparison patch", comparisonPatch(), COMPARISON_GRAPH, quick ? 20 : 600, quick ? 5 : 600],
+      ["base", "base patch", basePatch(), BASE_GRAPH, quick ? 120 : 600, quick ? 10 : 600],
+      ["comparison", "comparison patch", comparisonPatch(), COMPARISON_GRAPH, quick ? 40 : 600, quick ? 5 : 600],
     ] as const;
     for (const [id, label, state, graph, seconds, oacSeconds] of patches) {
       const session = await chrome.engine(state);
       // Engine and OfflineAudioContext alternate, so both see the same load.
       const [engineWall, oacWall] = await roundsAsync(n, [() => session.render(seconds), () => chrome.offline(graph, oacSeconds)]);
       await session.close();
-      const oacId = `yardstick/oac-${id}`;
+      const yardId = oacId(id);
       const common = { unit: "x realtime", better: "higher" as const };
       const engineXr = engineWall.map((w) => seconds / w);
       const oacXr = oacWall.map((w) => oacSeconds / w);
       rows.push(
-        makeRow({ ...common, id: `dsp/chromium/${id}`, kind: "dsp", name: `${label}, engine in Chromium worker`, audioSeconds: seconds, yardstick: oacId, target: "relative >= 10" }, engineXr, oacXr),
-        makeRow({ ...common, id: oacId, kind: "yardstick", name: `${label}, Chromium OfflineAudioContext`, audioSeconds: oacSeconds, yardstick: null }, oacXr, null),
+        makeRow({ ...common, id: `dsp/chromium/${id}`, kind: "dsp", name: `${label}, engine in Chromium worker`, audioSeconds: seconds, yardstick: yardId, target: "relative >= 10" }, engineXr, oacXr),
+        makeRow({ ...common, id: yardId, kind: "yardstick", name: `${label}, Chromium OfflineAudioContext`, audioSeconds: oacSeconds, yardstick: null }, oacXr, null),
       );
     }
     return { rows, chromium: chrome.version };

@@ -21,9 +21,9 @@ import { exportPlan } from "../dsp/host/export-render";
 import type { AudioState } from "../dsp/host/state";
 import { launchChromium } from "../tests/e2e/browser";
 import { BASE_GRAPH, bundleEntry, offlineRender } from "./chromium";
-import { best, makeRow, roundsAsync } from "./measure";
+import { REFERENCE_ID, best, makeRow, oacId, roundsAsync } from "./measure";
 import { basePatch } from "./patches";
-import { NodeYardstick, REFERENCE_ID } from "./reference";
+import { NodeYardstick } from "./reference";
 import type { BenchResult, BenchRow } from "./schema";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
@@ -151,7 +151,7 @@ async function browserRows(state: AudioState, seconds: number, n: number): Promi
           unit: "x realtime",
           better: "higher",
           audioSeconds: seconds,
-          yardstick: "yardstick/oac-base",
+          yardstick: oacId("base"),
           details: { mbPerSecond: (best(sinks[k], "higher") * bytes) / seconds / 1e6 },
         },
         sinks[k],
@@ -204,7 +204,7 @@ export async function runExport(quick: boolean, yard: NodeYardstick): Promise<Ex
     runs.map((r) => cliSeconds / r.wallSeconds),
     yardSamples,
   );
-  const browser = await browserRows(state, quick ? 60 : 600, quick ? 7 : 3);
+  const browser = await browserRows(state, quick ? 60 : 600, quick ? 11 : 3);
   const peakRss = Math.max(...runs.map((r) => Math.max(r.peakRssMB, r.timeMaxRssMB ?? 0)));
   return {
     rows: [cliRow, ...browser],

@@ -2,21 +2,22 @@
 // report, so the three always show a row the same way.
 
 import type { Status, Verdict } from "./compare";
+import { REFERENCE_ID, oacId } from "./measure";
 import type { BenchRow } from "./schema";
 
 const YARDSTICK_LABELS: Record<string, string> = {
-  "yardstick/oac-base": "OfflineAudioContext (base patch)",
-  "yardstick/oac-comparison": "OfflineAudioContext (comparison patch)",
-  "yardstick/wasm-reference-synth-v1": "wasm reference synth",
+  [oacId("base")]: "OfflineAudioContext (base patch)",
+  [oacId("comparison")]: "OfflineAudioContext (comparison patch)",
+  [REFERENCE_ID]: "wasm reference synth",
 };
 
 export function yardstickLabel(id: string): string {
   return YARDSTICK_LABELS[id] ?? id;
 }
 
+/** Three significant digits, no exponent (1234, 12.3, 0.0712). */
 export function num(x: number): string {
-  const a = Math.abs(x);
-  return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(2);
+  return Math.abs(x) >= 100 ? x.toFixed(0) : Number(x.toPrecision(3)).toString();
 }
 
 export function fmtValue(r: Pick<BenchRow, "value" | "unit">): string {
@@ -34,7 +35,9 @@ export function fmtRepeats(r: Pick<BenchRow, "samples" | "spreadPercent">): stri
 }
 
 export function pct(x: number | null): string {
-  return x === null ? "n/a" : `${x > 0 ? "+" : ""}${x.toFixed(1)} %`;
+  if (x === null) return "n/a";
+  const t = x.toFixed(1);
+  return t === "-0.0" || t === "0.0" ? "0.0 %" : `${x > 0 ? "+" : ""}${t} %`;
 }
 
 export const STATUS_TEXT: Record<Status, string> = {

@@ -8,9 +8,9 @@
 import { fileURLToPath } from "node:url";
 import { EFFECTS } from "../dsp/host/catalogue";
 import { nodeRenderer } from "./dsp";
-import { FS, makeRow, rounds } from "./measure";
+import { FS, REFERENCE_ID, makeRow, rounds } from "./measure";
 import { basePatch } from "./patches";
-import { NodeYardstick, REFERENCE_ID } from "./reference";
+import { NodeYardstick } from "./reference";
 import type { BenchRow } from "./schema";
 
 /** Audio per repeat: 6 to 20 ms of work, short enough that some repeats miss other processes. */

@@ -6,6 +6,11 @@ import type { BenchRow } from "./schema";
 
 export const FS = 48000;
 
+/** The Node yardstick's row id (bench/reference.ts); a new kernel takes a new id. */
+export const REFERENCE_ID = "yardstick/wasm-reference-synth-v1";
+/** The yardstick row of Chromium's OfflineAudioContext rendering `patch` ("base", "comparison"). */
+export const oacId = (patch: string) => `yardstick/oac-${patch}`;
+
 /** Nanoseconds per unit, for rows whose unit is a time (per frame or per call). */
 const NS_PER_UNIT: Record<string, number> = { "ns/frame": 1, us: 1e3, ms: 1e6 };
 

@@ -6,13 +6,11 @@
 // JavaScript kernel was tried first and is unusable here, because V8's JIT settles on code up to
 // 2.5x slower in some processes than in others (wasm, once tiered up, runs the same code every
 // time). Never change the kernel: every committed baseline's ratios are relative to it (change
-// REFERENCE_ID instead, and make a new baseline).
+// REFERENCE_ID in bench/measure.ts instead, and make a new baseline).
 
 import asc from "assemblyscript/asc";
-import { FS, makeRow } from "./measure";
+import { FS, REFERENCE_ID, makeRow } from "./measure";
 import type { BenchRow } from "./schema";
-
-export const REFERENCE_ID = "yardstick/wasm-reference-synth-v1";
 
 /** Four phase-accumulator oscillators (parabolic sine) at the base patch's pitches, summed, one
  *  RBJ-cookbook biquad low-pass (2 kHz, Q 0.707) and a soft clip x / (1 + |x|); f64, scalar, no

@@ -49,12 +49,15 @@ function failLine(v: Verdict, row: BenchRow, tolerance: number): number {
   return row.better === "higher" ? v.baseline! * f : v.baseline! / f;
 }
 
-function rowSection(r: BenchRow, byId: Map<string, BenchRow>, v: Verdict | undefined, c: Comparison | null): string {
+function rowSection(r: BenchRow, v: Verdict | undefined, c: Comparison | null): string {
   const charts: string[] = [];
-  const yard = r.yardstick ? byId.get(r.yardstick) : undefined;
   if (r.better === "higher" && r.yardstickValue !== null && r.yardstick) {
     const title = r.yardstick.startsWith("yardstick/oac-") ? "Engine vs OfflineAudioContext" : `Row vs ${yardstickLabel(r.yardstick)}`;
-    charts.push(barChart(title, [{ label: "this row", value: r.value, cls: "engine" }, { label: yard?.name ?? yardstickLabel(r.yardstick), value: r.yardstickValue, cls: "yardstick" }], r.unit));
+    const bars = [
+      { label: r.kind === "export" ? "export" : "engine", value: r.value, cls: "engine" },
+      { label: yardstickLabel(r.yardstick), value: r.yardstickValue, cls: "yardstick" },
+    ];
+    charts.push(barChart(title, bars, r.unit));
   } else {
     const sorted = [...r.samples].sort((a, b) => (r.better === "higher" ? b - a : a - b));
     const spread = [
@@ -103,7 +106,6 @@ svg text { font-size: 12px; fill: #1d2330; }
 
 export function htmlReport(result: BenchResult, comparison: Comparison | null): string {
   const verdicts = new Map((comparison?.verdicts ?? []).map((v) => [v.id, v]));
-  const byId = new Map(result.rows.map((r) => [r.id, r]));
   const main = result.rows.filter((r) => r.kind !== "fx");
   const fx = result.rows.filter((r) => r.kind === "fx").sort((a, b) => b.value - a.value);
   const compare = comparison
@@ -116,8 +118,8 @@ export function htmlReport(result: BenchResult, comparison: Comparison | null): 
 ${compare}
 ${comparison?.warnings.map((w) => `<p class="warning">${esc(w)}</p>`).join("\n") ?? ""}
 <h2>Rows</h2>
-${main.map((r) => rowSection(r, byId, verdicts.get(r.id), comparison)).join("\n")}
-${fx.length ? `<h2>Per-effect cost</h2>\n${fxChart(fx, verdicts)}\n${fx.map((r) => rowSection(r, byId, verdicts.get(r.id), comparison)).join("\n")}` : ""}
+${main.map((r) => rowSection(r, verdicts.get(r.id), comparison)).join("\n")}
+${fx.length ? `<h2>Per-effect cost</h2>\n${fxChart(fx, verdicts)}\n${fx.map((r) => rowSection(r, verdicts.get(r.id), comparison)).join("\n")}` : ""}
 <p>Schema version ${result.schemaVersion}; the fields and yardsticks are described in bench/SCHEMA.md.</p>
 </body></html>
 `;
