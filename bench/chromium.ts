@@ -13,11 +13,10 @@ const ORIGIN = "http://bench.localhost";
 export interface EngineSession {
   /** Seconds of wall time for the session's engine to render `seconds` of its patch. */
   render(seconds: number): Promise<number>;
-  close(): Promise<void>;
 }
 
 export interface ChromiumBench {
-  /** A worker holding one warmed engine on `state`. */
+  /** A worker holding one warmed engine on `state` (until the browser closes). */
   engine(state: AudioState): Promise<EngineSession>;
   /** Seconds of wall time for an OfflineAudioContext graph (built by `graph` in the page). */
   offline(graph: string, seconds: number): Promise<number>;
@@ -99,12 +98,6 @@ export async function openChromiumBench(): Promise<ChromiumBench> {
             const r = await w.benchAsk(w.benchWorkers.get(id)!, { type: "render", seconds });
             return r.ms / 1000;
           }, { id, seconds }),
-        close: () =>
-          page.evaluate((id) => {
-            const w = window as unknown as BenchWindow;
-            w.benchWorkers.get(id)?.terminate();
-            w.benchWorkers.delete(id);
-          }, id),
       };
     },
     offline: (graph, seconds) => offlineRender(page, graph, seconds),

@@ -1,13 +1,14 @@
 // bench/dsp: DSP throughput of the engine in Node and in Chromium (worker), against Chromium's
 // own OfflineAudioContext rendering the same patch, plus the worst 128-frame quantum in Node.
 // Every row is repeated in rounds with its yardstick (bench/measure.ts): the Chromium engine rows
-// with the OfflineAudioContext of the same patch, the Node rows with the reference synth.
+// with the OfflineAudioContext of the same patch, the Node rows with the reference synth; the
+// rounds come in three passes spread over the bench run.
 
 import { WavRenderer } from "../dsp/host/export-render";
 import { createNodeEngine } from "../dsp/host/node";
 import type { AudioState } from "../dsp/host/state";
 import { BASE_GRAPH, COMPARISON_GRAPH, openChromiumBench } from "./chromium";
-import { FS, REFERENCE_ID, makeRow, oacId, rounds, roundsAsync, type RowSpec } from "./measure";
+import { FS, Passes, REFERENCE_ID, makeRow, oacId, roundsAsync, type RowSpec } from "./measure";
 import { allEffectsPatch, basePatch, comparisonPatch } from "./patches";
 import type { NodeYardstick } from "./reference";
 import type { BenchResult, BenchRow } from "./schema";
@@ -46,7 +47,13 @@ export function exportThroughput(state: AudioState, seconds: number): number {
 /** Cost of one 128-frame render call, in us. The same render is replayed `passes` times from
  *  the start; for each quantum the fastest pass is its intrinsic cost (what the engine needs),
  *  the slowest pass includes the machine's own hiccups (preemption, other processes). */
-export function quantumCost(state: AudioState, seconds: number, passes = 5): { worst: number; worstRaw: number; median: number } {
+interface QuantumCost {
+  worst: number;
+  worstRaw: number;
+  median: number;
+}
+
+export function quantumCost(state: AudioState, seconds: number, passes = 5): QuantumCost {
   const n = Math.round((seconds * FS) / 128);
   const bestUs = new Float64Array(n).fill(Infinity);
   let worstRaw = 0;
@@ -70,37 +77,40 @@ export function quantumCost(state: AudioState, seconds: number, passes = 5): { w
   return { worst: sorted[n - 1], worstRaw, median: sorted[n >> 1] };
 }
 
-function nodeRows(quick: boolean, yard: NodeYardstick): BenchRow[] {
-  // Quick: many short repeats (6-8 ms each), so that some fall between other processes' time
-  // slices even on a busy 2-core machine. Full: 10 minutes of audio per repeat, best of 3.
-  const n = quick ? 21 : 3;
+export interface NodeBench {
+  /** One pass of every Node row's repeats (bench/run.ts runs three, spread over the bench). */
+  pass(): void;
+  rows(): BenchRow[];
+}
+
+/** The Node rows: engine throughput (base patch, all 30 effects), the export pipeline to memory and
+ *  the worst quanta. Quick: short repeats (6-8 ms each), 7 rounds per pass, so that some fall
+ *  between other processes' time slices even on a busy 2-core machine. Full: 10 minutes of audio
+ *  per repeat, one per pass: best of 3. */
+export function nodeBench(quick: boolean, yard: NodeYardstick): NodeBench {
+  const n = quick ? 7 : 1;
   const seconds = quick ? 20 : 600;
   const allSeconds = quick ? 2 : 600;
+  const quantumSeconds = quick ? 5 : 30;
   const base = basePatch();
   const all = allEffectsPatch();
-  const node = { yardstick: REFERENCE_ID, unit: "x realtime", better: "higher" as const };
   const baseRender = nodeRenderer(base);
   const allRender = nodeRenderer(all);
   exportThroughput(base, 20); // tier-up warm-up of the pipeline's JavaScript
-  const rows: BenchRow[] = [];
-  const measure = (spec: RowSpec, sample: () => number) => {
-    const [yardSamples, samples] = rounds(n, [yard.sample, sample]);
-    rows.push(makeRow(spec, samples, yardSamples));
-  };
-  measure({ ...node, id: "dsp/node/base", kind: "dsp", name: "base patch, engine in Node", audioSeconds: seconds }, () => baseRender(seconds));
-  measure(
-    { ...node, id: "export/node/pipeline", kind: "export", name: "base patch, export pipeline to memory in Node (render + PCM16 + dither + copy)", audioSeconds: seconds, target: ">= 2500" },
-    () => exportThroughput(base, seconds),
-  );
-  // All 30 effects: a 12-hour export must take under 4 minutes (200x realtime) on one core.
-  measure({ ...node, id: "dsp/node/all-effects", kind: "dsp", name: "all 30 effects on, engine in Node", audioSeconds: allSeconds, target: ">= 200" }, () => allRender(allSeconds));
-  for (const [id, label, state, target] of [["base", "base patch", base, "< 2 %"], ["all-effects", "all 30 effects", all, "< 10 %"]] as const) {
-    const quantumSeconds = quick ? 5 : 30;
-    const runs: ReturnType<typeof quantumCost>[] = [];
-    const [yardSamples] = rounds(quick ? 5 : 3, [yard.sample, () => runs.push(quantumCost(state, quantumSeconds))]);
+  const passes = new Passes(yard.sample);
+  passes.add("base", [() => baseRender(seconds)]);
+  passes.add("pipeline", [() => exportThroughput(base, seconds)]);
+  passes.add("all", [() => allRender(allSeconds)]);
+  const quanta = { base: [] as QuantumCost[], all: [] as QuantumCost[] };
+  passes.add("quantum-base", [() => quanta.base.push(quantumCost(base, quantumSeconds))]);
+  passes.add("quantum-all", [() => quanta.all.push(quantumCost(all, quantumSeconds))]);
+  const node = { yardstick: REFERENCE_ID, unit: "x realtime", better: "higher" as const };
+  const row = (key: string, spec: RowSpec) => makeRow(spec, passes.get(key).samples[0], passes.get(key).yard);
+  const quantumRow = (key: "base" | "all", label: string, target: string) => {
+    const runs = quanta[key];
     const bestRun = runs.reduce((a, b) => (b.worst < a.worst ? b : a));
     const spec: RowSpec = {
-      id: `dsp/quantum/${id}`,
+      id: `dsp/quantum/${key === "all" ? "all-effects" : "base"}`,
       kind: "dsp",
       name: `worst 128-frame quantum, ${label}, engine in Node`,
       unit: "us",
@@ -114,48 +124,79 @@ function nodeRows(quick: boolean, yard: NodeYardstick): BenchRow[] {
         slowestCallInclMachineNoiseUs: Math.max(...runs.map((r) => r.worstRaw)),
       },
     };
-    rows.push(makeRow(spec, runs.map((r) => r.worst), yardSamples));
-  }
-  return rows;
+    return makeRow(spec, runs.map((r) => r.worst), passes.get(`quantum-${key}`).yard);
+  };
+  return {
+    pass: () => passes.pass(n),
+    rows: () => [
+      row("base", { ...node, id: "dsp/node/base", kind: "dsp", name: "base patch, engine in Node", audioSeconds: seconds }),
+      row("pipeline", {
+        ...node,
+        id: "export/node/pipeline",
+        kind: "export",
+        name: "base patch, export pipeline to memory in Node (render + PCM16 + dither + copy)",
+        audioSeconds: seconds,
+        target: ">= 2500",
+      }),
+      // All 30 effects: a 12-hour export must take under 4 minutes (200x realtime) on one core.
+      row("all", { ...node, id: "dsp/node/all-effects", kind: "dsp", name: "all 30 effects on, engine in Node", audioSeconds: allSeconds, target: ">= 200" }),
+      quantumRow("base", "base patch", "< 2 %"),
+      quantumRow("all", "all 30 effects", "< 10 %"),
+    ],
+  };
 }
 
-async function chromiumRows(quick: boolean): Promise<{ rows: BenchRow[]; chromium: string }> {
-  const n = quick ? 25 : 3;
+export interface ChromiumRows {
+  /** One pass of both patches' rounds (bench/run.ts runs three, spread over the bench). */
+  pass(): Promise<void>;
+  rows(): BenchRow[];
+  checks(): BenchResult["checks"];
+  version: string;
+  close(): Promise<void>;
+}
+
+/** The Chromium rows: each patch's engine in a worker, alternating with Chromium's own
+ *  OfflineAudioContext on the same patch (so both see the same load). Quick: 9 rounds per pass;
+ *  the engine renders 120 s (base) or 40 s (comparison) per repeat, about 33 ms either way (the
+ *  page's clock ticks in 0.1 ms), OfflineAudioContext 10 s or 2 s, about 35 and 70 ms. Full:
+ *  10 minutes for both, one round per pass: best of 3. */
+export async function chromiumBench(quick: boolean): Promise<ChromiumRows> {
+  const n = quick ? 9 : 1;
+  const patches = [
+    { id: "base", label: "base patch", state: basePatch(), graph: BASE_GRAPH, seconds: quick ? 120 : 600, oacSeconds: quick ? 10 : 600 },
+    { id: "comparison", label: "comparison patch", state: comparisonPatch(), graph: COMPARISON_GRAPH, seconds: quick ? 40 : 600, oacSeconds: quick ? 2 : 600 },
+  ];
   const chrome = await openChromiumBench();
-  const rows: BenchRow[] = [];
   try {
-    // Quick: the engine renders 120 s (base) or 40 s (comparison) per repeat, about 33 ms either
-    // way (the page's clock ticks in 0.1 ms); OfflineAudioContext 10 s or 5 s, about 35 and 170 ms.
-    // Full: 10 minutes for both.
-    const patches = [
-      ["base", "base patch", basePatch(), BASE_GRAPH, quick ? 120 : 600, quick ? 10 : 600],
-      ["comparison", "comparison patch", comparisonPatch(), COMPARISON_GRAPH, quick ? 40 : 600, quick ? 5 : 600],
-    ] as const;
-    for (const [id, label, state, graph, seconds, oacSeconds] of patches) {
-      const session = await chrome.engine(state);
-      // Engine and OfflineAudioContext alternate, so both see the same load.
-      const [engineWall, oacWall] = await roundsAsync(n, [() => session.render(seconds), () => chrome.offline(graph, oacSeconds)]);
-      await session.close();
-      const yardId = oacId(id);
-      const common = { unit: "x realtime", better: "higher" as const };
-      const engineXr = engineWall.map((w) => seconds / w);
-      const oacXr = oacWall.map((w) => oacSeconds / w);
-      rows.push(
-        makeRow({ ...common, id: `dsp/chromium/${id}`, kind: "dsp", name: `${label}, engine in Chromium worker`, audioSeconds: seconds, yardstick: yardId, target: "relative >= 10" }, engineXr, oacXr),
-        makeRow({ ...common, id: yardId, kind: "yardstick", name: `${label}, Chromium OfflineAudioContext`, audioSeconds: oacSeconds, yardstick: null }, oacXr, null),
-      );
-    }
-    return { rows, chromium: chrome.version };
-  } finally {
+    const sessions = await Promise.all(patches.map((p) => chrome.engine(p.state)));
+    const engineXr = patches.map(() => [] as number[]);
+    const oacXr = patches.map(() => [] as number[]);
+    const rows = () =>
+      patches.flatMap((p, k) => {
+        const common = { unit: "x realtime", better: "higher" as const };
+        return [
+          makeRow({ ...common, id: `dsp/chromium/${p.id}`, kind: "dsp", name: `${p.label}, engine in Chromium worker`, audioSeconds: p.seconds, yardstick: oacId(p.id), target: "relative >= 10" }, engineXr[k], oacXr[k]),
+          makeRow({ ...common, id: oacId(p.id), kind: "yardstick", name: `${p.label}, Chromium OfflineAudioContext`, audioSeconds: p.oacSeconds, yardstick: null }, oacXr[k], null),
+        ];
+      });
+    return {
+      version: chrome.version,
+      pass: async () => {
+        for (const [k, p] of patches.entries()) {
+          const [engineWall, oacWall] = await roundsAsync(n, [() => sessions[k].render(p.seconds), () => chrome.offline(p.graph, p.oacSeconds)]);
+          engineXr[k].push(...engineWall.map((w) => p.seconds / w));
+          oacXr[k].push(...oacWall.map((w) => p.oacSeconds / w));
+        }
+      },
+      rows,
+      checks: () =>
+        rows()
+          .filter((r) => r.kind === "dsp")
+          .map((r) => ({ name: `${r.name} faster than OfflineAudioContext`, ok: (r.relative ?? 0) > 1 })),
+      close: () => chrome.close(),
+    };
+  } catch (err) {
     await chrome.close();
+    throw err;
   }
-}
-
-export async function runDsp(quick: boolean, yard: NodeYardstick): Promise<{ rows: BenchRow[]; chromium: string; checks: BenchResult["checks"] }> {
-  const node = nodeRows(quick, yard);
-  const chrome = await chromiumRows(quick);
-  const checks = chrome.rows
-    .filter((r) => r.kind === "dsp")
-    .map((r) => ({ name: `${r.name} faster than OfflineAudioContext`, ok: (r.relative ?? 0) > 1 }));
-  return { rows: [...node, ...chrome.rows], chromium: chrome.chromium, checks };
 }

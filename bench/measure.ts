@@ -61,6 +61,36 @@ export function rounds(n: number, steps: (() => number)[]): number[][] {
   return out;
 }
 
+/** Repeats gathered in passes spread over the whole bench run (bench/run.ts calls pass() at its
+ *  start, middle and end): each pass runs a few rounds of (yardstick, the entry's steps) for every
+ *  entry in turn. On a shared machine a burst of load from another process can last longer than
+ *  all of one row's repeats taken back to back (and a busy sibling hyperthread slows SIMD code
+ *  more than the scalar yardstick), but not the whole run. */
+export class Passes {
+  private readonly entries = new Map<string, { steps: (() => number)[]; yard: number[]; samples: number[][] }>();
+
+  constructor(private readonly yardstick: () => number) {}
+
+  add(key: string, steps: (() => number)[]): void {
+    this.entries.set(key, { steps, yard: [], samples: steps.map(() => []) });
+  }
+
+  pass(n: number): void {
+    for (const e of this.entries.values()) {
+      const [yard, ...samples] = rounds(n, [this.yardstick, ...e.steps]);
+      e.yard.push(...yard);
+      samples.forEach((s, k) => e.samples[k].push(...s));
+    }
+  }
+
+  /** The yardstick's samples and each step's, over every pass so far. */
+  get(key: string): { yard: number[]; samples: number[][] } {
+    const e = this.entries.get(key);
+    if (!e) throw new Error(`no entry ${key}`);
+    return e;
+  }
+}
+
 export async function roundsAsync(n: number, steps: (() => Promise<number>)[]): Promise<number[][]> {
   const out = steps.map(() => [] as number[]);
   for (let i = 0; i < n; i++) for (const [k, step] of steps.entries()) out[k].push(await step());
