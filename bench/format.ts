@@ -53,5 +53,6 @@ export const STATUS_TEXT: Record<Status, string> = {
 
 export function fmtVerdict(v: Verdict | undefined): string {
   if (!v) return "";
-  return `${STATUS_TEXT[v.status]}${v.changePercent !== null ? ` ${pct(v.changePercent)}` : ""}${v.gates ? "" : v.status === "yardstick" ? "" : ", not gating"}`;
+  const quiet = v.gates || v.status === "yardstick" || v.status === "slower-not-gating";
+  return `${STATUS_TEXT[v.status]}${v.changePercent !== null ? ` ${pct(v.changePercent)}` : ""}${quiet ? "" : ", not gating"}`;
 }

@@ -1,8 +1,8 @@
 // The run-to-run spread of the quick bench, and the baseline made from it:
-//   npx tsx bench/spread.ts [--runs 10] [--dir .tmp/bench-spread] [--from DIR]
+//   npx tsx bench/spread.ts [--runs 10] [--dir .tmp/bench-spread] [--from DIR[,DIR...]]
 //                           [--tolerance 15 --out bench/baseline.json]
 // Runs `bench/run.ts --quick` as `--runs` separate processes, one after the other, as CI would
-// (--from reuses the run-N.json files of an earlier call), prints per row the min, median and max
+// (--from pools the run-N.json files of earlier calls instead), prints per row the min, median and max
 // of its machine-independent figure over the runs and which rows gate at each tolerance, and with
 // --out writes the baseline: the most typical run (the one closest to every row's median) plus
 // the ten-run statistics --compare uses (the median as reference, the spread to decide gating).
@@ -82,16 +82,15 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       out: { type: "string" },
     },
   });
-  const dir = resolve(REPO, values.from ?? values.dir);
+  const dirs = (values.from ?? values.dir).split(",").map((d) => resolve(REPO, d));
   if (!values.from) {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dirs[0], { recursive: true });
     const n = Number(values.runs);
     console.log(`${n} quick bench runs, one after the other:`);
-    for (let i = 1; i <= n; i++) runQuick(join(dir, `run-${i}.json`));
+    for (let i = 1; i <= n; i++) runQuick(join(dirs[0], `run-${i}.json`));
   }
-  const files = readdirSync(dir).filter((f) => /^run-\d+\.json$/.test(f));
-  const runs = files.map((f) => readBenchFile(join(dir, f)));
-  if (runs.length < 2) throw new Error(`need at least two runs in ${dir}`);
+  const runs = dirs.flatMap((dir) => readdirSync(dir).filter((f) => /^run-\d+\.json$/.test(f)).map((f) => readBenchFile(join(dir, f))));
+  if (runs.length < 2) throw new Error(`need at least two runs in ${dirs.join(", ")}`);
   const stats = spreadStats(runs);
   const compared = Object.entries(stats).filter(([id]) => !id.startsWith("yardstick/"));
   const durations = runs.map((r) => r.durationSeconds);
