@@ -10,9 +10,14 @@ import type { AudioState } from "../dsp/host/state";
 
 const ORIGIN = "http://bench.localhost";
 
+export interface EngineSession {
+  /** Seconds of wall time for the session's engine to render `seconds` of its patch. */
+  render(seconds: number): Promise<number>;
+}
+
 export interface ChromiumBench {
-  /** Seconds of wall time for the engine to render `seconds` of `state` in a worker. */
-  engine(state: AudioState, seconds: number): Promise<number>;
+  /** A worker holding one warmed engine on `state` (until the browser closes). */
+  engine(state: AudioState): Promise<EngineSession>;
   /** Seconds of wall time for an OfflineAudioContext graph (built by `graph` in the page). */
   offline(graph: string, seconds: number): Promise<number>;
   version: string;
@@ -32,6 +37,23 @@ export async function bundleEntry(entry: string): Promise<string> {
   return out.outputFiles[0].text;
 }
 
+/** Wall seconds for Chromium's OfflineAudioContext to render `graph` for `seconds` in `page`
+ *  (graph construction is not timed). Also the yardstick of the browser export rows. */
+export function offlineRender(page: Page, graph: string, seconds: number): Promise<number> {
+  return page.evaluate(
+    async ({ graph, seconds }) => {
+      const ctx = new OfflineAudioContext(2, Math.round(seconds * 48000), 48000);
+      new Function("ctx", graph)(ctx);
+      const t0 = performance.now();
+      await ctx.startRendering();
+      return (performance.now() - t0) / 1000;
+    },
+    { graph, seconds },
+  );
+}
+
+type BenchWindow = { benchWorkers: Map<number, Worker>; benchAsk(w: Worker, msg: unknown, transfer?: Transferable[]): Promise<{ ms: number }> };
+
 export async function openChromiumBench(): Promise<ChromiumBench> {
   const browser: Browser = await launchChromium();
   const page: Page = await browser.newPage();
@@ -44,34 +66,41 @@ export async function openChromiumBench(): Promise<ChromiumBench> {
     return route.fulfill({ body: "<!doctype html><title>bench</title>", contentType: "text/html" });
   });
   await page.goto(`${ORIGIN}/`);
+  await page.evaluate(() => {
+    const w = window as unknown as BenchWindow;
+    w.benchWorkers = new Map();
+    w.benchAsk = (worker, msg, transfer = []) =>
+      new Promise((resolve, reject) => {
+        worker.onmessage = (e) => resolve(e.data);
+        worker.onerror = (e) => reject(new Error(e.message));
+        worker.postMessage(msg, transfer);
+      });
+  });
+  let nextId = 0;
   return {
     version: browser.version(),
-    engine: (state, seconds) =>
-      page.evaluate(
-        async ({ state, seconds }) => {
+    engine: async (state) => {
+      const id = nextId++;
+      await page.evaluate(
+        async ({ id, state }) => {
+          const w = window as unknown as BenchWindow;
           const bytes = await (await fetch("/engine.wasm")).arrayBuffer();
-          const w = new Worker("/worker.js", { type: "module" });
-          const result = await new Promise<{ ms: number }>((resolve, reject) => {
-            w.onmessage = (e) => resolve(e.data);
-            w.onerror = (e) => reject(new Error(e.message));
-            w.postMessage({ wasm: bytes, state, seconds, block: 16384 }, [bytes]);
-          });
-          w.terminate();
-          return result.ms / 1000;
+          const worker = new Worker("/worker.js", { type: "module" });
+          w.benchWorkers.set(id, worker);
+          await w.benchAsk(worker, { type: "init", wasm: bytes, state, block: 16384 }, [bytes]);
         },
-        { state, seconds },
-      ),
-    offline: (graph, seconds) =>
-      page.evaluate(
-        async ({ graph, seconds }) => {
-          const ctx = new OfflineAudioContext(2, Math.round(seconds * 48000), 48000);
-          new Function("ctx", graph)(ctx);
-          const t0 = performance.now();
-          await ctx.startRendering();
-          return (performance.now() - t0) / 1000;
-        },
-        { graph, seconds },
-      ),
+        { id, state },
+      );
+      return {
+        render: (seconds) =>
+          page.evaluate(async ({ id, seconds }) => {
+            const w = window as unknown as BenchWindow;
+            const r = await w.benchAsk(w.benchWorkers.get(id)!, { type: "render", seconds });
+            return r.ms / 1000;
+          }, { id, seconds }),
+      };
+    },
+    offline: (graph, seconds) => offlineRender(page, graph, seconds),
     close: () => browser.close(),
   };
 }

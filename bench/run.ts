@@ -1,34 +1,124 @@
-// `npm run bench` (10 minutes of audio per row) or `npm run bench -- --quick` (a few seconds per
-// row, as CI runs it). Prints a table and one machine-readable JSON line, writes bench/results.json,
-// and exits non-zero only if the engine is slower than OfflineAudioContext (a broken build).
+// `npm run bench [-- --quick] [--json out.json] [--compare baseline.json] [--tolerance 10]`
+// Full: 10 minutes of audio per DSP row and a real 12-hour export; --quick: a few seconds per
+// row, as CI runs it. Prints a table and one BENCH_JSON line (the results without their repeats);
+// writes the results (bench/SCHEMA.md)
+// to --json (default bench/results.json) with a Markdown summary (.md) and an HTML report (.html)
+// beside it. Exits 1 when the engine is slower than OfflineAudioContext (a broken build) or, with
+// --compare, when a row fell by more than the tolerance or went missing; 2 on a bad argument or
+// baseline.
 
-import { writeFileSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
+import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { runDsp } from "./dsp";
-import { printExport, runExport } from "./export";
+import { parseArgs } from "node:util";
+import { compareResults, describeComparison, readBenchFile, type Comparison } from "./compare";
+import { chromiumBench, nodeBench } from "./dsp";
+import { describeCli, runExport } from "./export";
+import { fmtRelative, fmtRepeats, fmtValue } from "./format";
+import { fxBench } from "./fx-cost";
+import { NodeYardstick } from "./reference";
+import { htmlReport } from "./report-html";
+import { markdownReport } from "./report-md";
+import { SCHEMA_VERSION, benchResultSchema, type BenchResult, type BenchRow } from "./schema";
 
-const quick = process.argv.includes("--quick");
-
-const dsp = await runDsp(quick);
-console.log(`\nbench/dsp (${quick ? "quick" : "full"}; Chromium ${dsp.chromium}; Node ${process.version})`);
-console.log("| row | audio s | x realtime |");
-console.log("|---|---:|---:|");
-for (const r of dsp.rows) console.log(`| ${r.name}${r.note ? ` (${r.note})` : ""} | ${r.seconds} | ${r.xRealtime.toFixed(0)} |`);
-for (const [k, v] of Object.entries(dsp.ratios)) console.log(`ratio ${k}: ${v.toFixed(2)}x`);
-for (const [k, v] of Object.entries(dsp.quantum)) {
-  console.log(
-    `worst 128-frame quantum (${k}): ${(v.worstMs * 1000).toFixed(1)} us = ${v.worstPercent.toFixed(2)}% of 2.67 ms` +
-      ` (median ${(v.medianMs * 1000).toFixed(1)} us; slowest single call incl. machine noise ${(v.worstRawMs * 1000).toFixed(1)} us)`,
-  );
+function fail(message: string): never {
+  console.error(message);
+  process.exit(2);
 }
-const exported = await runExport(quick);
-printExport(exported);
-const summary = { quick, date: new Date().toISOString(), node: process.version, ...dsp, export: exported };
-console.log("BENCH_JSON " + JSON.stringify(summary));
-writeFileSync(fileURLToPath(new URL("./results.json", import.meta.url)), JSON.stringify(summary, null, 2) + "\n");
 
-const slower = Object.entries(dsp.ratios).filter(([, v]) => v < 1);
-if (slower.length > 0) {
-  console.error(`Engine slower than OfflineAudioContext (${slower.map(([k]) => k).join(", ")}): the build is broken.`);
-  process.exit(1);
+function gitCommit(): string | null {
+  try {
+    return execFileSync("git", ["describe", "--always", "--dirty"], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+  } catch {
+    return null;
+  }
 }
+
+function printRows(title: string, rows: BenchRow[]): void {
+  if (rows.length === 0) return;
+  console.log(`\n${title}`);
+  console.log("| row | audio s | result | repeats | machine-independent | target |");
+  console.log("|---|---:|---:|---|---|---|");
+  for (const r of rows) console.log(`| ${r.name} | ${r.audioSeconds ?? ""} | ${fmtValue(r)} | ${fmtRepeats(r)} | ${fmtRelative(r.relative, r)} | ${r.target ?? ""} |`);
+}
+
+const args = (() => {
+  try {
+    return parseArgs({
+      options: { quick: { type: "boolean", default: false }, json: { type: "string" }, compare: { type: "string" }, tolerance: { type: "string" } },
+    }).values;
+  } catch (err) {
+    return fail(`${err instanceof Error ? err.message : String(err)}\nusage: npm run bench -- [--quick] [--json out.json] [--compare baseline.json] [--tolerance 10]`);
+  }
+})();
+const quick = args.quick;
+const tolerance = args.tolerance === undefined ? undefined : Number(args.tolerance);
+if (tolerance !== undefined && !(tolerance > 0 && tolerance < 100)) fail(`--tolerance takes a percentage between 0 and 100, not ${args.tolerance}`);
+// Read the baseline before spending a minute on the bench: a bad one is a clear error at once.
+let baseline: BenchResult | null = null;
+try {
+  baseline = args.compare ? readBenchFile(args.compare) : null;
+} catch (err) {
+  fail(err instanceof Error ? err.message : String(err));
+}
+if (baseline && baseline.mode !== (quick ? "quick" : "full")) {
+  fail(`${args.compare} is a ${baseline.mode} baseline; compare like with like (${baseline.mode === "quick" ? "add" : "drop"} --quick).`);
+}
+const jsonFile = resolve(args.json ?? fileURLToPath(new URL("./results.json", import.meta.url)));
+
+const t0 = performance.now();
+const loadAverage = loadavg();
+const yard = await NodeYardstick.create();
+// The Node, Chromium and per-effect rows take their repeats in three passes spread over the run,
+// the exports between the first two (bench/measure.ts, Passes): a burst of load from another
+// process rarely covers all three.
+const node = nodeBench(quick, yard);
+const fx = fxBench(quick, yard);
+const chrome = await chromiumBench(quick);
+let exported: Awaited<ReturnType<typeof runExport>> | undefined;
+try {
+  for (let pass = 0; pass < 3; pass++) {
+    node.pass();
+    await chrome.pass();
+    fx.pass();
+    if (pass === 0) exported = await runExport(quick, yard);
+  }
+} finally {
+  await chrome.close();
+}
+if (!exported) throw new Error("the export bench did not run");
+const result: BenchResult = benchResultSchema.parse({
+  schemaVersion: SCHEMA_VERSION,
+  mode: quick ? "quick" : "full",
+  date: new Date().toISOString(),
+  commit: gitCommit(),
+  durationSeconds: (performance.now() - t0) / 1000,
+  machine: { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, platform: process.platform, arch: process.arch, node: process.version, chromium: chrome.version, loadAverage },
+  rows: [yard.row(), ...node.rows(), ...chrome.rows(), ...exported.rows, ...fx.rows()],
+  checks: [...chrome.checks(), ...exported.checks],
+});
+
+console.log(`\nbench (${result.mode}; ${result.machine.cpu} x${result.machine.cores}; Node ${result.machine.node}; Chromium ${result.machine.chromium}; ${result.durationSeconds.toFixed(0)} s)`);
+printRows("DSP (yardsticks: Chromium's OfflineAudioContext and the wasm reference synth)", result.rows.filter((r) => r.kind === "dsp" || r.kind === "yardstick"));
+printRows("export", result.rows.filter((r) => r.kind === "export"));
+console.log(describeCli(exported.cli));
+printRows("per-effect cost (ns per frame added to the base patch)", result.rows.filter((r) => r.kind === "fx"));
+for (const c of result.checks) console.log(`check: ${c.name}: ${c.ok === null ? "not measured in this mode" : c.ok ? "met" : "MISSED"}`);
+
+let comparison: Comparison | null = null;
+if (baseline) comparison = compareResults(result, baseline, tolerance);
+// The one-line summary leaves out each row's repeats (the JSON file has them).
+console.log("BENCH_JSON " + JSON.stringify({ ...result, rows: result.rows.map(({ samples: _s, ...r }) => r) }));
+mkdirSync(dirname(jsonFile), { recursive: true });
+const stem = jsonFile.replace(/\.json$/, "");
+writeFileSync(jsonFile, JSON.stringify(result, null, 2) + "\n");
+writeFileSync(`${stem}.md`, markdownReport(result, comparison));
+writeFileSync(`${stem}.html`, htmlReport(result, comparison));
+console.log(`wrote ${jsonFile}, ${stem}.md, ${stem}.html`);
+if (comparison) console.log(describeComparison(comparison));
+
+const slower = chrome.checks().filter((c) => c.ok === false);
+if (slower.length > 0) console.error(`Engine slower than OfflineAudioContext (${slower.map((c) => c.name).join(", ")}): the build is broken.`);
+process.exit(slower.length > 0 || (comparison?.failures.length ?? 0) > 0 ? 1 : 0);

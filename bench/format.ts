@@ -1,0 +1,58 @@
+// Number and label formatting shared by the console table, the Markdown summary and the HTML
+// report, so the three always show a row the same way.
+
+import type { Status, Verdict } from "./compare";
+import { REFERENCE_ID, oacId } from "./measure";
+import type { BenchRow } from "./schema";
+
+const YARDSTICK_LABELS: Record<string, string> = {
+  [oacId("base")]: "OfflineAudioContext (base patch)",
+  [oacId("comparison")]: "OfflineAudioContext (comparison patch)",
+  [REFERENCE_ID]: "wasm reference synth",
+};
+
+export function yardstickLabel(id: string): string {
+  return YARDSTICK_LABELS[id] ?? id;
+}
+
+/** Three significant digits, no exponent (1234, 12.3, 0.0712). */
+export function num(x: number): string {
+  return Math.abs(x) >= 100 ? x.toFixed(0) : Number(x.toPrecision(3)).toString();
+}
+
+export function fmtValue(r: Pick<BenchRow, "value" | "unit">): string {
+  return `${num(r.value)} ${r.unit}`;
+}
+
+/** "12.5x OfflineAudioContext (base patch)" or "0.81 JS reference synth frames". */
+export function fmtRelative(relative: number | null, row: Pick<BenchRow, "better" | "yardstick">): string {
+  if (relative === null || row.yardstick === null) return "yardstick";
+  return row.better === "higher" ? `${num(relative)}x ${yardstickLabel(row.yardstick)}` : `${num(relative)} ${yardstickLabel(row.yardstick)} frames`;
+}
+
+export function fmtRepeats(r: Pick<BenchRow, "samples" | "spreadPercent">): string {
+  return `best of ${r.samples.length}, spread ${r.spreadPercent.toFixed(1)} %`;
+}
+
+export function pct(x: number | null): string {
+  if (x === null) return "n/a";
+  const t = x.toFixed(1);
+  return t === "-0.0" || t === "0.0" ? "0.0 %" : `${x > 0 ? "+" : ""}${t} %`;
+}
+
+export const STATUS_TEXT: Record<Status, string> = {
+  ok: "ok",
+  regressed: "REGRESSED",
+  "slower-not-gating": "slower (not gating: noisy)",
+  improved: "faster",
+  missing: "MISSING",
+  incomparable: "INCOMPARABLE",
+  new: "new (not in baseline)",
+  yardstick: "yardstick",
+};
+
+export function fmtVerdict(v: Verdict | undefined): string {
+  if (!v) return "";
+  const quiet = v.gates || v.status === "yardstick" || v.status === "slower-not-gating";
+  return `${STATUS_TEXT[v.status]}${v.changePercent !== null ? ` ${pct(v.changePercent)}` : ""}${quiet ? "" : ", not gating"}`;
+}
