@@ -65,6 +65,13 @@ export function isProActionLocked(gate: StudioGate): boolean {
   return gate.level === "free" || gate.level === "demo";
 }
 
+/** Quantum and sequential modes, Upload to Store, Export Video and the temporary-access dialog
+ *  (spec 6): admins with the override on only. The server checks the same right
+ *  (adminStudioFeatures) for every call these tools make. */
+export function hasAdminStudioTools(ent: Pick<ClientEntitlements, "isAdmin" | "adminOverride">): boolean {
+  return ent.isAdmin && ent.adminOverride;
+}
+
 export function isChannelLocked(gate: StudioGate, id: number): boolean {
   return id > gate.freeChannels;
 }

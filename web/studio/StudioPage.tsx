@@ -4,11 +4,13 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { ExportButton } from "../export/ExportButton";
-import { useStudioGate } from "../account/hooks";
+import { useEntitlements, useStudioGate } from "../account/hooks";
+import { hasAdminStudioTools } from "../account/studio-gating";
 import { SIGN_IN_NOTE_ID, SignInCard } from "../account/SignInCard";
 import { DemoPanel } from "../demo/DemoPanel";
 import { DemoCards } from "../demo-cards/DemoCards";
 import { PricingScreen } from "../payments/PricingScreen";
+import { QuantumPanel } from "../quantum/QuantumPanel";
 import { SharePresetButton } from "../presets/SharePresetButton";
 import { useSharedPreset } from "../presets/use-shared-preset";
 import { ChannelCard } from "./ChannelCard";
@@ -34,6 +36,7 @@ function usePricingScreen(): [open: boolean, close: () => void] {
 
 export function StudioPage() {
   const gate = useStudioGate();
+  const adminTools = hasAdminStudioTools(useEntitlements());
   const [pricingOpen, closePricing] = usePricingScreen();
   useSharedPreset();
 
@@ -74,6 +77,7 @@ export function StudioPage() {
             ))}
           </div>
         </section>
+        {adminTools && <QuantumPanel />}
         <Displays />
         <EffectsGrid />
         <section className="panel actions" aria-label="Playback">
