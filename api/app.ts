@@ -9,6 +9,7 @@ import { jsonBodyLimit } from "./http/boundary";
 import { MSG } from "./messages";
 import { authRoutes } from "./routes/auth";
 import { demoRoutes } from "./routes/demo";
+import { marketplaceRoutes } from "./routes/marketplace";
 import { paymentRoutes } from "./routes/payments";
 import { presetRoutes } from "./routes/presets";
 import { recoveryRoutes } from "./routes/recovery";
@@ -46,6 +47,8 @@ export function createApp(deps: AppDeps): ApiApp {
   app.route("/api/user", userRoutes(services));
   app.route("/api/demo", demoRoutes(services));
   app.route("/api/presets", presetRoutes(services));
+  // The marketplace's upload streams its multipart body under its own limit (MARKETPLACE_MAX_UPLOAD_BYTES).
+  app.route("/api/marketplace", marketplaceRoutes(services));
   // Payment routes set their own limits: JSON, except the webhook's raw signed body.
   app.route("/api", paymentRoutes(services));
 

@@ -1,5 +1,6 @@
 // Typed configuration of the API app with its defaults merged in one place, plus the parsers for
 // the environment variables of ARCHITECTURE.md's runtime table (used by api/server.ts).
+import { DEFAULT_MAX_UPLOAD_BYTES } from "./rules/marketplace";
 import { PLAN_KEYS, type PlanKey } from "./rules/plans";
 
 /** Stripe settings (STRIPE_* variables). Without a secret key every payment endpoint answers 503. */
@@ -33,6 +34,8 @@ export interface AppConfig {
   jwtAudience: string;
   productName: string;
   payments: PaymentsConfig;
+  /** Largest marketplace upload in bytes (MARKETPLACE_MAX_UPLOAD_BYTES; default 1 GiB). */
+  maxUploadBytes: number;
 }
 
 export type AppConfigInput = Pick<AppConfig, "publicUrl" | "jwtSecret"> &
@@ -55,7 +58,9 @@ export function resolveConfig(input: AppConfigInput): AppConfig {
     jwtAudience: input.jwtAudience ?? "tone-studio-web",
     productName,
     payments: { ...NO_PAYMENTS, ...input.payments },
+    maxUploadBytes: input.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
   } satisfies AppConfig;
+  if (!Number.isSafeInteger(config.maxUploadBytes) || config.maxUploadBytes < 1) throw new Error("The upload limit must be a positive number of bytes");
   return config;
 }
 
@@ -109,4 +114,16 @@ export function paymentsFromEnv(env: NodeJS.ProcessEnv): PaymentsConfig | undefi
   if (config.apiBase) parseStripeApiBase(config.apiBase); // fail at start, not on the first checkout
   const anySet = config.secretKey || config.webhookSecret || config.apiBase || Object.values(prices).some(Boolean);
   return anySet ? config : undefined;
+}
+
+/** MARKETPLACE_MAX_UPLOAD_BYTES: a byte count, or with a K/M/G suffix (binary units). */
+export function parseByteSize(value: string | undefined): number | undefined {
+  const v = (value ?? "").trim();
+  if (v === "") return undefined;
+  const m = /^(\d+)\s*([kmg]i?b?)?$/i.exec(v);
+  if (!m) throw new Error(`MARKETPLACE_MAX_UPLOAD_BYTES must be a size such as 1073741824 or 512M, got "${value}"`);
+  const unit = (m[2] ?? "").charAt(0).toLowerCase();
+  const n = Number(m[1]) * (unit === "k" ? 1024 : unit === "m" ? 1024 ** 2 : unit === "g" ? 1024 ** 3 : 1);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`MARKETPLACE_MAX_UPLOAD_BYTES is out of range: "${value}"`);
+  return n;
 }

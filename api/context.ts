@@ -12,6 +12,7 @@ import { type Payments, stripePayments } from "./services/payments";
 import { DEMO_DURATION_MS } from "./rules/plans";
 import { createLimiters, type Limiters } from "./services/rate-limit";
 import { SessionService, type VerifiedSession } from "./services/sessions";
+import type { FileStorage } from "./services/storage";
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -26,6 +27,8 @@ export interface AppDeps {
   payments?: Payments | null;
   /** Length of the demo; 10 minutes unless a test shortens it. */
   demoDurationMs?: number;
+  /** Where uploaded and rendered files go (server.ts: DATA_DIR/files); null = uploads answer 503. */
+  storage?: FileStorage | null;
 }
 
 export interface Services {
@@ -41,6 +44,7 @@ export interface Services {
   /** Null when payments are not configured (every payment endpoint answers 503). */
   payments: Payments | null;
   demoDurationMs: number;
+  storage: FileStorage | null;
   /** THE entitlement function (services/entitlements.ts) for a user, now. */
   entitlementsOf(user: UserRow): Promise<Entitlements>;
   /** Runs work after the answer is sent (mail), logging failures instead of surfacing them. */
@@ -75,6 +79,7 @@ export function buildServices(deps: AppDeps): Services {
     payments:
       deps.payments !== undefined ? deps.payments : config.payments.secretKey ? stripePayments(config.payments) : null,
     demoDurationMs: deps.demoDurationMs ?? DEMO_DURATION_MS,
+    storage: deps.storage ?? null,
     entitlementsOf: (user) => loadEntitlements(deps.db, user, { now: clock(), adminEmails: config.adminEmails }),
     defer(task) {
       const p: Promise<unknown> = Promise.resolve()

@@ -10,9 +10,11 @@ import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
 import { createApp } from "./app";
-import { type PaymentsConfig, PRODUCT_NAME, parseAdminEmails, parseTrustProxy, paymentsFromEnv } from "./config";
+import { type PaymentsConfig, PRODUCT_NAME, parseAdminEmails, parseByteSize, parseTrustProxy, paymentsFromEnv } from "./config";
 import { openDatabase } from "./db/open";
 import { createMailer } from "./services/mailer";
+import { seedMarketplace } from "./services/marketplace-seed";
+import { localStorage } from "./services/storage";
 import type { PasswordHasher } from "./services/passwords";
 import { webAppRoutes } from "./static";
 
@@ -28,6 +30,10 @@ export interface ServerOptions {
   trustProxy?: number;
   /** STRIPE_* settings; without secretKey the payment endpoints answer 503. */
   payments?: Partial<PaymentsConfig>;
+  /** Largest marketplace upload in bytes (MARKETPLACE_MAX_UPLOAD_BYTES; default 1 GiB). */
+  maxUploadBytes?: number;
+  /** Render the shipped marketplace sounds on first start (default true). */
+  seedMarketplace?: boolean;
   /** Demo length; tests only (the product's demo is 10 minutes, not configurable by env). */
   demoDurationMs?: number;
   hasher?: PasswordHasher;
@@ -55,6 +61,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     smtpUrl: env.SMTP_URL || undefined,
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     payments: paymentsFromEnv(env),
+    maxUploadBytes: parseByteSize(env.MARKETPLACE_MAX_UPLOAD_BYTES),
   };
 }
 
@@ -114,10 +121,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       adminEmails: options.adminEmails ?? [],
       trustProxy: options.trustProxy ?? 0,
       payments: options.payments,
+      maxUploadBytes: options.maxUploadBytes,
     },
     hasher: options.hasher,
     demoDurationMs: options.demoDurationMs,
+    storage: localStorage(join(dataDir, "files")),
   });
+  // The shipped sounds are rendered after the server is up (about a second on first start only).
+  if (options.seedMarketplace !== false) api.services.defer(() => seedMarketplace(api.services));
 
   const root = new Hono();
   // Cross-origin isolation lets the audio engine use SharedArrayBuffer.

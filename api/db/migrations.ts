@@ -153,11 +153,66 @@ const m003_presets: Migration = {
   },
 };
 
+// The sound marketplace (issue 12): sounds (the file itself lives in storage under file_key, a
+// server-made name), purchases (one per user and sound; the checkout session id makes a webhook
+// delivered twice record once) and ratings (one per owner and sound). seed_key marks the sounds
+// the server renders on first start, so they are made once.
+const m004_marketplace: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable("marketplace_sounds")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("title", "text", (c) => c.notNull())
+      .addColumn("description", "text", (c) => c.notNull())
+      .addColumn("price_cents", "integer", (c) => c.notNull())
+      .addColumn("duration_seconds", "real", (c) => c.notNull())
+      .addColumn("category", "text", (c) => c.notNull())
+      .addColumn("tags", "text", (c) => c.notNull()) // JSON array
+      .addColumn("specs", "text")
+      .addColumn("frequencies", "text") // JSON from the studio, or null
+      .addColumn("file_key", "text", (c) => c.notNull())
+      .addColumn("mime", "text", (c) => c.notNull())
+      .addColumn("size_bytes", "integer", (c) => c.notNull())
+      .addColumn("downloads", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("rating_sum", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("rating_count", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("uploaded_by", "text", (c) => c.references("users.id").onDelete("set null"))
+      .addColumn("seed_key", "text", (c) => c.unique())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("marketplace_sounds_category").on("marketplace_sounds").column("category").execute();
+
+    await db.schema
+      .createTable("sound_purchases")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+      .addColumn("sound_id", "text", (c) => c.notNull().references("marketplace_sounds.id").onDelete("cascade"))
+      .addColumn("amount_cents", "integer", (c) => c.notNull())
+      .addColumn("stripe_checkout_session_id", "text", (c) => c.unique())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addUniqueConstraint("sound_purchases_user_sound", ["user_id", "sound_id"])
+      .execute();
+
+    await db.schema
+      .createTable("sound_ratings")
+      .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+      .addColumn("sound_id", "text", (c) => c.notNull().references("marketplace_sounds.id").onDelete("cascade"))
+      .addColumn("rating", "integer", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addPrimaryKeyConstraint("sound_ratings_pk", ["user_id", "sound_id"])
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    for (const table of ["sound_ratings", "sound_purchases", "marketplace_sounds"]) await db.schema.dropTable(table).execute();
+  },
+};
+
 /** Every migration in order; the key is the name kysely records in its bookkeeping table. */
 export const migrations: Readonly<Record<string, Migration>> = {
   "001_accounts": m001_accounts,
   "002_payments": m002_payments,
   "003_presets": m003_presets,
+  "004_marketplace": m004_marketplace,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };

@@ -1,7 +1,7 @@
 // Row types of the SQLite schema, as kysely sees them. The tables are created only by
 // api/db/migrations.ts; keep the two in step. Timestamps are ISO-8601 UTC strings
 // (Date#toISOString), which sort and compare correctly as text.
-import type { ColumnType, Insertable, Selectable } from "kysely";
+import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
 
 export interface UsersTable {
   id: string;
@@ -94,6 +94,45 @@ export interface PresetsTable {
   created_at: string;
 }
 
+/** A marketplace sound (migration 004); the audio is in storage under file_key. */
+export interface MarketplaceSoundsTable {
+  id: string;
+  title: string;
+  description: string;
+  price_cents: number;
+  duration_seconds: number; // read from the file
+  category: string;
+  tags: string; // JSON array of strings
+  specs: string | null;
+  frequencies: string | null; // JSON from the studio's upload
+  file_key: string;
+  mime: string;
+  size_bytes: number;
+  downloads: Generated<number>;
+  rating_sum: Generated<number>;
+  rating_count: Generated<number>;
+  uploaded_by: string | null;
+  seed_key: string | null;
+  created_at: string;
+}
+
+/** Who owns which sound: one row per user and sound. */
+export interface SoundPurchasesTable {
+  id: string;
+  user_id: string;
+  sound_id: string;
+  amount_cents: number;
+  stripe_checkout_session_id: string | null;
+  created_at: string;
+}
+
+export interface SoundRatingsTable {
+  user_id: string;
+  sound_id: string;
+  rating: number; // 1..5
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -104,6 +143,9 @@ export interface Database {
   processed_events: ProcessedEventsTable;
   demo_sessions: DemoSessionsTable;
   presets: PresetsTable;
+  marketplace_sounds: MarketplaceSoundsTable;
+  sound_purchases: SoundPurchasesTable;
+  sound_ratings: SoundRatingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

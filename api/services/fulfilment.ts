@@ -14,6 +14,7 @@ import type { Services } from "../context";
 import type { Database, SubscriptionsTable } from "../db/schema";
 import { ONE_DAY_PASS_MS, PLANS, type PlanKey } from "../rules/plans";
 import { planOf, userIdOfCustomer } from "./billing";
+import { isSoundCheckout, recordPurchase } from "./marketplace";
 import {
   type CheckoutInfo,
   invoiceSubscriptionId,
@@ -134,9 +135,29 @@ function passWrite(s: Services, session: CheckoutInfo, paidAt: Date): Write {
   };
 }
 
+/** Records a marketplace purchase once per checkout session (and once per user and sound). */
+function soundPurchaseWrite(s: Services, session: CheckoutInfo, paidAt: Date): Write {
+  return async (db) => {
+    const userId = (await userExists(db, session.clientReferenceId ?? session.metadata.userId)) ?? (await userIdOfCustomer(db, session.customerId));
+    const sound = await db.selectFrom("marketplace_sounds").select(["id", "price_cents"]).where("id", "=", session.metadata.soundId).executeTakeFirst();
+    if (!userId || !sound) {
+      s.log.error("Stripe sound purchase not recorded", { session: session.id, user: userId !== null, sound: sound !== undefined });
+      return;
+    }
+    await recordPurchase(db, {
+      userId,
+      soundId: sound.id,
+      amountCents: session.amountTotal ?? sound.price_cents,
+      checkoutSessionId: session.id,
+      at: paidAt,
+    });
+  };
+}
+
 /** What a paid checkout session calls for (null while unpaid). `paidAt` dates a pass. */
 async function checkoutWrite(s: Services, payments: Payments, session: CheckoutInfo, paidAt: Date): Promise<Write | null> {
   if (!isPaid(session)) return null;
+  if (isSoundCheckout(session)) return soundPurchaseWrite(s, session, paidAt);
   if (session.mode === "payment") return passWrite(s, session, paidAt);
   if (!session.subscriptionId) return null;
   const fetchedAt = s.clock();
@@ -148,6 +169,10 @@ async function checkoutWrite(s: Services, payments: Payments, session: CheckoutI
 
 /** Whether the purchase a session stands for is on record. */
 export async function isRecorded(db: Db, session: CheckoutInfo): Promise<boolean> {
+  if (isSoundCheckout(session)) {
+    const row = await db.selectFrom("sound_purchases").select("id").where("stripe_checkout_session_id", "=", session.id).executeTakeFirst();
+    return row !== undefined;
+  }
   let q = db.selectFrom("subscriptions").select("id");
   q =
     session.mode === "payment"

@@ -19,6 +19,8 @@ export interface CheckoutInfo {
   customerId: string | null;
   subscriptionId: string | null;
   clientReferenceId: string | null;
+  /** Cents charged (one-time payments), when Stripe gives it. */
+  amountTotal: number | null;
   metadata: Record<string, string>;
 }
 
@@ -42,7 +44,9 @@ export interface WebhookEvent {
 
 export interface CheckoutRequest {
   mode: PlanMode;
-  priceId: string;
+  /** A configured Stripe price (the plans), or an inline one-time price (a marketplace sound). */
+  priceId?: string;
+  inlinePrice?: { name: string; unitAmountCents: number; currency: "usd" };
   customerId: string;
   userId: string;
   metadata: Record<string, string>;
@@ -109,6 +113,7 @@ export function toCheckoutInfo(v: unknown): CheckoutInfo | null {
     customerId: ref(o.customer),
     subscriptionId: ref(o.subscription),
     clientReferenceId: str(o.client_reference_id),
+    amountTotal: num(o.amount_total),
     metadata: metadataOf(o.metadata),
   };
 }
@@ -185,7 +190,18 @@ export function stripePayments(config: PaymentsConfig): Payments {
           mode: req.mode,
           customer: req.customerId,
           client_reference_id: req.userId,
-          line_items: [{ price: req.priceId, quantity: 1 }],
+          line_items: [
+            req.inlinePrice
+              ? {
+                  price_data: {
+                    currency: req.inlinePrice.currency,
+                    unit_amount: req.inlinePrice.unitAmountCents,
+                    product_data: { name: req.inlinePrice.name },
+                  },
+                  quantity: 1,
+                }
+              : { price: req.priceId, quantity: 1 },
+          ],
           metadata,
           ...(req.mode === "subscription" ? { subscription_data: { metadata } } : {}),
           success_url: req.successUrl,

@@ -3,6 +3,7 @@
 // grows, and the oldest keys are dropped past a hard cap.
 import { ApiError } from "../errors";
 import { MSG } from "../messages";
+import { UPLOADS_PER_HOUR } from "../rules/marketplace";
 
 export interface RateRule {
   limit: number;
@@ -10,7 +11,8 @@ export interface RateRule {
 }
 
 /** The limits of issue 5 (sign-in), issue 9 (credentialed billing actions, keyed by user id;
- *  the unauthenticated success-page call by client address) and issue 10 (shared presets, per user). */
+ *  the unauthenticated success-page call by client address), issue 10 (shared presets, per user)
+ *  and issue 12 (marketplace uploads, purchases and ratings, per user). */
 export const RATE_RULES = {
   loginPerIp: { limit: 10, windowMs: 60_000 },
   loginPerAccount: { limit: 10, windowMs: 60_000 },
@@ -21,6 +23,9 @@ export const RATE_RULES = {
   checkoutLookupPerIp: { limit: 30, windowMs: 60_000 },
   demoStartPerUser: { limit: 5, windowMs: 10 * 60_000 },
   presetCreatePerUser: { limit: 20, windowMs: 10 * 60_000 },
+  marketplaceUploadPerUser: { limit: UPLOADS_PER_HOUR, windowMs: 60 * 60_000 },
+  marketplacePurchasePerUser: { limit: 20, windowMs: 10 * 60_000 },
+  marketplaceRatePerUser: { limit: 30, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
@@ -54,12 +59,12 @@ export class RateLimiter {
     return { ok: true };
   }
 
-  /** Like hit(), but throws the API's 429 with Retry-After. */
-  enforce(key: string): void {
+  /** Like hit(), but throws the API's 429 with Retry-After (and `message`, if given). */
+  enforce(key: string, message?: string): void {
     const decision = this.hit(key);
     if (!decision.ok) {
       const s = decision.retryAfterSeconds;
-      throw new ApiError(429, MSG.tooManyRequests(s), { "Retry-After": String(s) });
+      throw new ApiError(429, message ?? MSG.tooManyRequests(s), { "Retry-After": String(s) });
     }
   }
 

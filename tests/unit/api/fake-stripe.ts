@@ -143,6 +143,8 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
         metadata: nested(form, "metadata"),
         subscription_metadata: nested(form, "subscription_data[metadata]"),
         price: form["line_items[0][price]"],
+        amount_total: form["line_items[0][price_data][unit_amount]"] ? Number(form["line_items[0][price_data][unit_amount]"]) : null,
+        line_item_name: form["line_items[0][price_data][product_data][name]"] ?? null,
         subscription: null,
         success_url: form.success_url,
         cancel_url: form.cancel_url,

@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { type ApiApp, type AppDeps, createApp } from "../../../api/app";
+import { localStorage } from "../../../api/services/storage";
 import type { AppConfigInput } from "../../../api/config";
 import { openDatabase } from "../../../api/db/open";
 import type { Database } from "../../../api/db/schema";
@@ -59,6 +60,7 @@ export async function makeTestApp(
     logger,
     config: { publicUrl: PUBLIC_URL, jwtSecret: TEST_SECRET, ...config },
     demoDurationMs: extra.demoDurationMs,
+    storage: localStorage(join(dir, "files")),
   });
   return {
     app,

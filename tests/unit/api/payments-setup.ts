@@ -2,6 +2,7 @@
 // (both on the same movable clock), the configured price ids and webhook secret, and a helper
 // that delivers a signed webhook event.
 import { startFakeStripe, type FakeStripe, type Json, signedWebhook, stripeEvent } from "./fake-stripe";
+import type { AppConfigInput } from "../../../api/config";
 import { makeTestApp, TestClock, type TestEnv } from "./helpers";
 
 export const PRICES = { oneDay: "price_day_pass", monthly: "price_monthly", commercial: "price_commercial" } as const;
@@ -11,11 +12,11 @@ export interface PaymentsEnv extends TestEnv {
   stripe: FakeStripe;
 }
 
-export async function makePaymentsApp(): Promise<PaymentsEnv> {
+export async function makePaymentsApp(config: Partial<AppConfigInput> = {}): Promise<PaymentsEnv> {
   const clock = new TestClock();
   const stripe = await startFakeStripe({ now: () => clock.ms });
   const env = await makeTestApp(
-    { payments: { secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, prices: PRICES, apiBase: stripe.url } },
+    { ...config, payments: { secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, prices: PRICES, apiBase: stripe.url } },
     { clock },
   );
   return {

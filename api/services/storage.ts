@@ -1,0 +1,95 @@
+// Where uploaded and rendered files live: one small interface, with the local directory
+// (DATA_DIR/files) as its implementation. Keys are made by the server (a random UUID and an
+// extension), never taken from a request, so no client text ever reaches a path. Writes go to a
+// temporary name first and are renamed into place only when complete: a failed or refused
+// upload leaves no partial file under a real key.
+import { randomUUID } from "node:crypto";
+import { createReadStream, createWriteStream } from "node:fs";
+import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { join } from "node:path";
+import type { Readable } from "node:stream";
+import { pipeline } from "node:stream/promises";
+
+export interface ByteRange {
+  /** First byte, inclusive. */
+  start: number;
+  /** Last byte, inclusive. */
+  end: number;
+}
+
+/** A file being written: complete it with commit() or throw it away with discard(). */
+export interface PendingFile {
+  /** Local path of the bytes written so far (readers such as magic-byte checks use it). */
+  readonly path: string;
+  /** Bytes written. */
+  readonly bytes: number;
+  commit(ext: string): Promise<string>;
+  discard(): Promise<void>;
+}
+
+export interface FileStorage {
+  /** Streams `source` into a pending file (never buffered whole). */
+  write(source: Readable): Promise<PendingFile>;
+  /** Size in bytes, or null when there is no such key. */
+  size(key: string): Promise<number | null>;
+  /** The bytes of `key`, all or one inclusive range. */
+  read(key: string, range?: ByteRange): Readable;
+  /** A local path for tools that read files (e.g. music-metadata), or null for remote stores. */
+  localPath(key: string): string | null;
+  remove(key: string): Promise<void>;
+}
+
+const KEY = /^[0-9a-f-]{36}\.[a-z0-9]{1,5}$/;
+
+/** The local-directory store under `dir` (created when missing). */
+export function localStorage(dir: string): FileStorage {
+  const tmp = join(dir, ".incoming");
+  const pathOf = (key: string): string => {
+    if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
+    return join(dir, key);
+  };
+  return {
+    async write(source) {
+      await mkdir(tmp, { recursive: true });
+      const id = randomUUID();
+      const path = join(tmp, id);
+      try {
+        await pipeline(source, createWriteStream(path, { flags: "wx", mode: 0o600 }));
+      } catch (err) {
+        await rm(path, { force: true });
+        throw err;
+      }
+      let done = false;
+      const { size: bytes } = await stat(path);
+      return {
+        path,
+        bytes,
+        async commit(ext) {
+          if (!/^[a-z0-9]{1,5}$/.test(ext)) throw new Error(`Invalid extension: ${ext}`);
+          const key = `${id}.${ext}`;
+          await rename(path, pathOf(key));
+          done = true;
+          return key;
+        },
+        async discard() {
+          if (!done) await rm(path, { force: true });
+          done = true;
+        },
+      };
+    },
+    async size(key) {
+      try {
+        return (await stat(pathOf(key))).size;
+      } catch {
+        return null;
+      }
+    },
+    read(key, range) {
+      return createReadStream(pathOf(key), range ? { start: range.start, end: range.end } : undefined);
+    },
+    localPath: (key) => pathOf(key),
+    async remove(key) {
+      await rm(pathOf(key), { force: true });
+    },
+  };
+}
