@@ -7,6 +7,7 @@ import { type AppDeps, type AppEnv, buildServices, type Services } from "./conte
 import { ApiError, errorHandler } from "./errors";
 import { jsonBodyLimit } from "./http/boundary";
 import { MSG } from "./messages";
+import { adminRoutes, csrfRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { demoRoutes } from "./routes/demo";
 import { marketplaceRoutes } from "./routes/marketplace";
@@ -42,11 +43,14 @@ export function createApp(deps: AppDeps): ApiApp {
   app.use("/api/user/*", jsonBodyLimit);
   app.use("/api/demo/*", jsonBodyLimit);
   app.use("/api/presets/*", jsonBodyLimit);
+  app.use("/api/admin/*", jsonBodyLimit);
   app.route("/api/auth", authRoutes(services));
   app.route("/api/auth", recoveryRoutes(services));
   app.route("/api/user", userRoutes(services));
   app.route("/api/demo", demoRoutes(services));
   app.route("/api/presets", presetRoutes(services));
+  app.route("/api/admin", adminRoutes(services));
+  app.route("/api/csrf-token", csrfRoutes(services));
   // The marketplace's upload streams its multipart body under its own limit (MARKETPLACE_MAX_UPLOAD_BYTES).
   app.route("/api/marketplace", marketplaceRoutes(services));
   // Payment routes set their own limits: JSON, except the webhook's raw signed body.

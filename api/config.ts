@@ -34,6 +34,8 @@ export interface AppConfig {
   jwtAudience: string;
   productName: string;
   payments: PaymentsConfig;
+  /** How mail leaves: through SMTP_URL, or as files in DATA_DIR/outbox (the embedded default). */
+  mailTransport: "smtp" | "outbox";
   /** Largest marketplace upload in bytes (MARKETPLACE_MAX_UPLOAD_BYTES; default 1 GiB). */
   maxUploadBytes: number;
 }
@@ -59,6 +61,7 @@ export function resolveConfig(input: AppConfigInput): AppConfig {
     productName,
     payments: { ...NO_PAYMENTS, ...input.payments },
     maxUploadBytes: input.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    mailTransport: input.mailTransport ?? "outbox",
   } satisfies AppConfig;
   if (!Number.isSafeInteger(config.maxUploadBytes) || config.maxUploadBytes < 1) throw new Error("The upload limit must be a positive number of bytes");
   return config;

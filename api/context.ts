@@ -60,9 +60,20 @@ export function buildServices(deps: AppDeps): Services {
   const clock = deps.clock ?? (() => new Date());
   const log = deps.logger ?? consoleLogger;
   const pending = new Set<Promise<unknown>>();
+  // Every message sent is logged (recipient, subject, time) for the admin's Notifications view.
+  const mailer: Mailer = {
+    async send(message) {
+      await deps.mailer.send(message);
+      await deps.db
+        .insertInto("mail_log")
+        .values({ to_email: message.to, subject: message.subject.slice(0, 300), sent_at: clock().toISOString() })
+        .execute()
+        .catch((err: unknown) => log.error("Mail log write failed", { message: err instanceof Error ? err.message : String(err) }));
+    },
+  };
   return {
     db: deps.db,
-    mailer: deps.mailer,
+    mailer,
     config,
     clock,
     hasher: deps.hasher ?? createArgon2Hasher(),

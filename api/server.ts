@@ -122,6 +122,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       trustProxy: options.trustProxy ?? 0,
       payments: options.payments,
       maxUploadBytes: options.maxUploadBytes,
+      mailTransport: options.smtpUrl ? "smtp" : "outbox",
     },
     hasher: options.hasher,
     demoDurationMs: options.demoDurationMs,

@@ -207,12 +207,42 @@ const m004_marketplace: Migration = {
   },
 };
 
+// Admin tools (issue 13): a ledger of money received (one row per Stripe invoice paid or one-time
+// checkout paid, keyed by the Stripe object id so a repeated event records once), from which the
+// dashboard's revenue figures are computed; and a log of e-mails sent, for its Notifications view.
+const m005_admin: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable("payments")
+      .addColumn("id", "text", (c) => c.primaryKey()) // Stripe invoice or checkout session id
+      .addColumn("user_id", "text", (c) => c.references("users.id").onDelete("set null"))
+      .addColumn("kind", "text", (c) => c.notNull()) // 'subscription' | 'pass' | 'sound'
+      .addColumn("amount_cents", "integer", (c) => c.notNull())
+      .addColumn("currency", "text", (c) => c.notNull())
+      .addColumn("paid_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("payments_paid_at").on("payments").column("paid_at").execute();
+    await db.schema
+      .createTable("mail_log")
+      .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+      .addColumn("to_email", "text", (c) => c.notNull())
+      .addColumn("subject", "text", (c) => c.notNull())
+      .addColumn("sent_at", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable("mail_log").execute();
+    await db.schema.dropTable("payments").execute();
+  },
+};
+
 /** Every migration in order; the key is the name kysely records in its bookkeeping table. */
 export const migrations: Readonly<Record<string, Migration>> = {
   "001_accounts": m001_accounts,
   "002_payments": m002_payments,
   "003_presets": m003_presets,
   "004_marketplace": m004_marketplace,
+  "005_admin": m005_admin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };

@@ -133,6 +133,24 @@ export interface SoundRatingsTable {
   created_at: string;
 }
 
+/** Money received (migration 005): the dashboard's revenue is summed from here. */
+export interface PaymentsTable {
+  id: string; // Stripe invoice id or checkout session id
+  user_id: string | null;
+  kind: string; // 'subscription' | 'pass' | 'sound'
+  amount_cents: number;
+  currency: string;
+  paid_at: string;
+}
+
+/** E-mails sent (migration 005), newest last. */
+export interface MailLogTable {
+  id: Generated<number>;
+  to_email: string;
+  subject: string;
+  sent_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -146,6 +164,8 @@ export interface Database {
   marketplace_sounds: MarketplaceSoundsTable;
   sound_purchases: SoundPurchasesTable;
   sound_ratings: SoundRatingsTable;
+  payments: PaymentsTable;
+  mail_log: MailLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

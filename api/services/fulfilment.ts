@@ -31,6 +31,37 @@ type Write = (db: Db) => Promise<void>;
 
 const seconds = (d: Date) => Math.floor(d.getTime() / 1000);
 
+/** Runs writes in order (null ones skipped). */
+function both(...writes: (Write | null)[]): Write {
+  return async (db) => {
+    for (const w of writes) if (w) await w(db);
+  };
+}
+
+interface LedgerEntry {
+  /** Stripe invoice or checkout session id: a payment is recorded once. */
+  id: string;
+  userId: string | null;
+  kind: "subscription" | "pass" | "sound";
+  amountCents: number;
+  currency: string;
+  paidAt: Date;
+}
+
+/** Adds a payment to the ledger the admin dashboard's revenue is summed from. */
+function ledgerWrite(entry: LedgerEntry): Write {
+  return async (db) => {
+    const userId = await userExists(db, entry.userId);
+    await db
+      .insertInto("payments")
+      .values({ id: entry.id, user_id: userId, kind: entry.kind, amount_cents: Math.max(0, Math.round(entry.amountCents)), currency: entry.currency, paid_at: entry.paidAt.toISOString() })
+      .onConflict((oc) => oc.column("id").doNothing())
+      .execute();
+  };
+}
+
+const cents = (dollars: number) => Math.round(dollars * 100);
+
 export function isPaid(session: CheckoutInfo): boolean {
   return session.status === "complete" && (session.paymentStatus === "paid" || session.paymentStatus === "no_payment_required");
 }
@@ -157,8 +188,16 @@ function soundPurchaseWrite(s: Services, session: CheckoutInfo, paidAt: Date): W
 /** What a paid checkout session calls for (null while unpaid). `paidAt` dates a pass. */
 async function checkoutWrite(s: Services, payments: Payments, session: CheckoutInfo, paidAt: Date): Promise<Write | null> {
   if (!isPaid(session)) return null;
-  if (isSoundCheckout(session)) return soundPurchaseWrite(s, session, paidAt);
-  if (session.mode === "payment") return passWrite(s, session, paidAt);
+  const buyer = session.clientReferenceId ?? session.metadata.userId ?? null;
+  if (isSoundCheckout(session)) {
+    const sound = await s.db.selectFrom("marketplace_sounds").select("price_cents").where("id", "=", session.metadata.soundId).executeTakeFirst();
+    const amountCents = session.amountTotal ?? sound?.price_cents ?? 0;
+    return both(soundPurchaseWrite(s, session, paidAt), ledgerWrite({ id: session.id, userId: buyer, kind: "sound", amountCents, currency: "usd", paidAt }));
+  }
+  if (session.mode === "payment") {
+    const amountCents = session.amountTotal ?? cents(PLANS.oneDay.price);
+    return both(passWrite(s, session, paidAt), ledgerWrite({ id: session.id, userId: buyer, kind: "pass", amountCents, currency: "usd", paidAt }));
+  }
   if (!session.subscriptionId) return null;
   const fetchedAt = s.clock();
   const sub = await payments.retrieveSubscription(session.subscriptionId);
@@ -212,7 +251,17 @@ async function eventWrite(s: Services, payments: Payments, event: WebhookEvent):
       const id = invoiceSubscriptionId(event.object);
       const fetchedAt = seconds(s.clock());
       const sub = id ? await payments.retrieveSubscription(id) : null;
-      return sub ? subscriptionWrite(s, sub, { stamp: Math.max(fetchedAt, event.created) }) : null;
+      if (!sub) return null;
+      const invoice = event.object as Record<string, unknown>;
+      const planKey = planOf(s.config.payments, sub.priceId, sub.metadata);
+      const paid = typeof invoice.amount_paid === "number" ? invoice.amount_paid : planKey ? cents(PLANS[planKey].price) : null;
+      const owner = sub.metadata.userId ?? (await userIdOfCustomer(s.db, sub.customerId));
+      return both(
+        subscriptionWrite(s, sub, { stamp: Math.max(fetchedAt, event.created) }),
+        typeof invoice.id === "string" && paid !== null
+          ? ledgerWrite({ id: invoice.id, userId: owner, kind: "subscription", amountCents: paid, currency: typeof invoice.currency === "string" ? invoice.currency : "usd", paidAt: createdAt })
+          : null,
+      );
     }
     case "invoice.payment_failed": {
       const id = invoiceSubscriptionId(event.object);

@@ -26,6 +26,7 @@ export const RATE_RULES = {
   marketplaceUploadPerUser: { limit: UPLOADS_PER_HOUR, windowMs: 60 * 60_000 },
   marketplacePurchasePerUser: { limit: 20, windowMs: 10 * 60_000 },
   marketplaceRatePerUser: { limit: 30, windowMs: 10 * 60_000 },
+  adminActionPerUser: { limit: 120, windowMs: 10 * 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };

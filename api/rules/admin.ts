@@ -1,0 +1,67 @@
+// Admin tools' rules and texts (spec/accounts.md sections 2, 4, 5, 7, 8 and 9), in one
+// dependency-free module the API and the admin screens both import: the temporary-access plans,
+// the time-left format, the default reason and every quoted message.
+
+export const TEMP_ACCESS_TYPES = ["daily", "monthly", "commercial", "custom"] as const;
+export type TempAccessType = (typeof TEMP_ACCESS_TYPES)[number];
+
+/** Plans of the Admin Access Control modal: daily 24 h, monthly 720 h, commercial 8760 h
+ *  (labelled Unlimited), custom 1-365 days. */
+export const TEMP_ACCESS_PLANS: Readonly<Record<TempAccessType, { label: string; price: string; hours: number | null }>> = {
+  daily: { label: "One-Day Pass", price: "$4.44", hours: 24 },
+  monthly: { label: "Monthly Plan", price: "$22.00", hours: 720 },
+  commercial: { label: "Commercial License", price: "$191.00", hours: 8760 },
+  custom: { label: "Custom", price: "", hours: null },
+};
+export const CUSTOM_DAYS_MIN = 1;
+export const CUSTOM_DAYS_MAX = 365;
+export const DEFAULT_GRANT_REASON = "Admin granted access";
+export const REASON_MAX = 500;
+
+/** Hours a grant of `type` lasts (custom: `days` × 24); null when the days are out of range. */
+export function grantHours(type: TempAccessType, days?: number): number | null {
+  const fixed = TEMP_ACCESS_PLANS[type].hours;
+  if (fixed !== null) return fixed;
+  if (days === undefined || !Number.isInteger(days) || days < CUSTOM_DAYS_MIN || days > CUSTOM_DAYS_MAX) return null;
+  return days * 24;
+}
+
+/** 'Expired' at 0 or below, else 'Xd Yh', 'Xh Ym' or 'Xm' (spec 9). */
+export function timeLeftText(ms: number): string {
+  if (!(ms > 0)) return "Expired";
+  const minutes = Math.floor(ms / 60_000);
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  if (days > 0) return `${days}d ${hours}h`;
+  if (hours > 0) return `${hours}h ${minutes % 60}m`;
+  return `${minutes}m`;
+}
+
+export const ADMIN_TEXT = {
+  overrideAdminOnly: "Only admin users can toggle override",
+  overrideFailed: "Failed to toggle admin override",
+  toggling: "Toggling...",
+  emailRequired: "Email address is required",
+  customDaysRequired: "Valid duration is required for custom plans",
+  checkNeedsEmail: "Enter an email address first",
+  granting: "Granting...",
+  revoking: "Revoking...",
+  grantFailed: (error?: string) => (error ? `❌ Failed: ${error}` : "❌ Failed to grant access"),
+  revokeFailed: (error?: string) => (error ? `❌ Failed: ${error}` : "❌ Failed to revoke access"),
+  checkFailed: (error?: string) => (error ? `Failed: ${error}` : "Failed to check access"),
+  listFailed: "Failed to fetch temporary access list",
+  revoked: (email: string) => `🚫 Access successfully revoked for ${email}`,
+  hasAccess: (email: string, accessType: string) => `${email} has access (${accessType})`,
+  noAccess: (email: string) => `${email} has no access - ready to grant!`,
+  supportCopied: "Support text copied!",
+  deployFailed: "Deployment failed. Please try again.",
+  // filling the spec's gaps
+  adminOnly: "Admin access required",
+  csrfInvalid: "Invalid or missing CSRF token. Please reload the page and try again.",
+  noActiveGrant: (email: string) => `${email} has no active temporary access`,
+  invalidEmail: "Please enter a valid email address.",
+  accessTypeInvalid: "Please choose one of the listed plans",
+  reasonTooLong: `The reason can be at most ${REASON_MAX} characters long`,
+  userNotFound: "No account with that email address",
+  alreadyVerified: "This email address is already verified",
+} as const;
