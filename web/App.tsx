@@ -6,6 +6,7 @@
 import { useEffect } from "react";
 import { BrowserRouter, Link, Route, Routes, useLocation } from "react-router-dom";
 import { Toaster } from "sonner";
+import { AdminDashboardPage } from "./admin/AdminDashboardPage";
 import { useEnforceStudioGate, useSession, useStudioGate } from "./account/hooks";
 import { sessionStore } from "./account/session-store";
 import { UserMenu } from "./account/UserMenu";
@@ -105,6 +106,7 @@ export function App() {
           <Route path="/billing" element={<BillingPage />} />
           <Route path="/update-payment" element={<UpdatePaymentPage />} />
           <Route path="/reactivate" element={<ReactivatePage />} />
+          <Route path="/admin/dashboard" element={<AdminDashboardPage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Frame>

@@ -1,11 +1,15 @@
 // The header's user menu (spec/accounts.md section 2): an avatar with the e-mail's initial opens a
 // panel with the subscription status card, Manage Billing (subscribers) or Get Pro Access
-// (everyone else), the admin label and Sign Out ('Signing out...' while in progress). It closes
-// on an outside click and on Escape, returning focus to the avatar.
+// (everyone else), the admin label and extras (Admin Dashboard, the override switch with its
+// ON/OFF indicator, Temp Access opening the Admin Access Control modal) and Sign Out ('Signing
+// out...' while in progress). It closes on an outside click and on Escape, returning focus to the
+// avatar; so does the modal when it closes.
 
 import { useEffect, useId, useRef, useState } from "react";
-import { useNavigate } from "react-router-dom";
+import { Link, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
+import { AdminAccessModal } from "../admin/AdminAccessModal";
+import { OverrideToggle, useOverrideMirror } from "../admin/OverrideToggle";
 import { PAY_TEXT, portalReason } from "../payments/messages";
 import { openBillingPortal } from "../payments/portal";
 import { daysLeftText, planText } from "./entitlements";
@@ -52,6 +56,8 @@ export function UserMenu() {
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const [billingBusy, setBillingBusy] = useState(false);
+  const [accessOpen, setAccessOpen] = useState(false);
+  useOverrideMirror();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -136,10 +142,35 @@ export function UserMenu() {
             Get Pro Access
           </button>
         )}
+        {ent.isAdmin && (
+          <>
+            <Link className="menu-link" to="/admin/dashboard" onClick={() => setOpen(false)}>Admin Dashboard</Link>
+            <OverrideToggle />
+            <button
+              type="button"
+              aria-haspopup="dialog"
+              onClick={() => {
+                setOpen(false);
+                setAccessOpen(true);
+              }}
+            >
+              Temp Access
+            </button>
+          </>
+        )}
         <button type="button" className="sign-out" onClick={signOut} disabled={signingOut}>
           {signingOut ? "Signing out..." : "Sign Out"}
         </button>
       </div>
+      {ent.isAdmin && (
+        <AdminAccessModal
+          open={accessOpen}
+          onClose={() => {
+            setAccessOpen(false);
+            button.current?.focus();
+          }}
+        />
+      )}
     </div>
   );
 }

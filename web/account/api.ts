@@ -70,10 +70,12 @@ export interface RequestOptions {
   token?: string | null;
   fetchImpl?: typeof fetch;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. X-CSRF-Token). */
+  headers?: Record<string, string>;
 }
 
 export async function requestJson<T>(path: string, opts: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: "application/json" };
+  const headers: Record<string, string> = { Accept: "application/json", ...opts.headers };
   if (opts.body !== undefined) headers["Content-Type"] = "application/json";
   if (opts.token) headers.Authorization = `Bearer ${opts.token}`;
   const doFetch = opts.fetchImpl ?? fetch;

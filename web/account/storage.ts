@@ -9,6 +9,8 @@ export const TOKEN_KEY = "auth_token";
 /** Every key a token is written under; auth_token is the one read first. */
 export const TOKEN_KEYS = [TOKEN_KEY, "token", "authToken", "jwt_token"] as const;
 export const USER_KEY = "user_data";
+/** The admin override mirrored from the server ('true' or 'false'; spec 3 storage keys). */
+export const OVERRIDE_KEY = "adminOverride";
 /** Everything a sign-out or a failed session restore removes. */
 export const SESSION_KEYS = [...TOKEN_KEYS, USER_KEY] as const;
 

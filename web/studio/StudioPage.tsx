@@ -3,6 +3,7 @@
 // sign-in card. Ctrl+P (outside text fields) replaces it with the pricing screen until Back.
 
 import { useCallback, useEffect, useState } from "react";
+import { DevPanel } from "../admin/DevPanel";
 import { ExportButton } from "../export/ExportButton";
 import { useEntitlements, useStudioGate } from "../account/hooks";
 import { hasAdminStudioTools } from "../account/studio-gating";
@@ -89,6 +90,7 @@ export function StudioPage() {
         </section>
       </fieldset>
       {gate.level !== "anonymous" && <DemoCards />}
+      <DevPanel />
     </main>
   );
 }
