@@ -105,6 +105,7 @@ describe("admin dashboard", () => {
     const settings = await page.locator(".settings-list").textContent();
     expect(settings).toContain("✗ Not configured");
     expect(settings).not.toMatch(/sk_|whsec_/);
+    await page.screenshot({ path: screenshotPath("admin-dashboard-settings-1280.png"), fullPage: true });
 
     await page.getByRole("button", { name: "Notifications" }).click();
     const list = page.getByRole("list", { name: "Recent notifications" });
@@ -153,7 +154,7 @@ describe("Admin Access Control", () => {
     await d.getByRole("button", { name: "Grant Access" }).click();
     const note = d.getByRole("status").filter({ hasText: "Access granted" });
     await note.waitFor();
-    expect((await note.innerText()).split("\n")).toEqual(["✅ Access granted!", `User: ${free.email}`, "Duration: 30 days", "Plan: Monthly Plan"]);
+    expect((await note.innerText()).split("\n")).toEqual(["✓ Access granted!", `User: ${free.email}`, "Duration: 30 days", "Plan: Monthly Plan"]);
     // The toast says the same (behind the modal's backdrop).
     await page.locator("[data-sonner-toast]").filter({ hasText: `User: ${free.email}` }).waitFor();
     // After a grant the e-mail and reason clear; the plan stays.
@@ -254,6 +255,7 @@ describe("override switch", () => {
     const sw = page.getByRole("switch", { name: "Admin Override" });
     expect(await sw.getAttribute("aria-checked")).toBe("true");
     expect(await sw.locator(".onoff").textContent()).toBe("ON");
+    await page.screenshot({ path: screenshotPath("admin-user-menu-1280.png") });
     await sw.click();
     await expect.poll(() => sw.getAttribute("aria-checked")).toBe("false");
     expect(await sw.locator(".onoff").textContent()).toBe("OFF");
@@ -297,8 +299,10 @@ describe("developer panel", () => {
 
     await panel().getByRole("button", { name: "Deploy to live" }).click();
     await panel().getByText("Deployment failed. Please try again.").waitFor();
+    await panel().evaluate((el) => el.scrollTo(0, 0));
     await page.screenshot({ path: screenshotPath("admin-dev-panel-1280.png") });
     await page.setViewportSize(PHONE);
+    await panel().evaluate((el) => el.scrollTo(0, 0));
     await page.screenshot({ path: screenshotPath("admin-dev-panel-390.png") });
     const box = await panel().boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);

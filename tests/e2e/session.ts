@@ -101,7 +101,8 @@ export async function registerProAccount(app: { url: string; dataDir: string }):
 }
 
 /** An admin (`email` must be in the server's adminEmails) with the override switched on, which
- *  gives unlimited access and the 12-hour duration (the override toggle arrives in a later issue). */
+ *  gives unlimited access and the 12-hour duration (set in the database, the way the user menu's
+ *  switch would; an admin without the override is registerAccount with such an e-mail). */
 export async function registerAdminWithOverride(app: { url: string; dataDir: string }, email: string): Promise<TestAccount> {
   const account = await registerAccount(app.url, email);
   await withDatabase(app, (db) => db.updateTable("users").set({ admin_override: 1 }).where("email", "=", email).execute());

@@ -65,24 +65,26 @@ function UserTable() {
       {error && <p role="alert">Users could not be loaded: {error}</p>}
       {data && (
         <div className="table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
-          <table className="user-table">
-            <thead>
-              <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Role</th>
-                <th scope="col">Plan</th>
-                <th scope="col">Status</th>
+          {/* Explicit roles: on phones CSS lays the rows out as cards, which drops the native
+              table semantics in some browsers. */}
+          <table className="user-table" role="table">
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">Email</th>
+                <th scope="col" role="columnheader">Role</th>
+                <th scope="col" role="columnheader">Plan</th>
+                <th scope="col" role="columnheader">Status</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody role="rowgroup">
               {data.map((u) => {
                 const status = statusView(u.subscription);
                 return (
-                  <tr key={u.id}>
-                    <td className="user-email">{u.email}</td>
-                    <td>{u.role}</td>
-                    <td>{planNameOf(u.subscription)}</td>
-                    <td>
+                  <tr key={u.id} role="row">
+                    <td role="cell" className="user-email">{u.email}</td>
+                    <td role="cell" data-label="Role">{u.role}</td>
+                    <td role="cell" data-label="Plan">{planNameOf(u.subscription)}</td>
+                    <td role="cell" data-label="Status">
                       <span className="status-pill" data-active={status.active}>
                         <span aria-hidden="true">{status.symbol} </span>
                         {status.text}

@@ -18,8 +18,8 @@ export const MAIL_TRANSPORT_TEXT: Record<AdminSettings["mail"], string> = {
   outbox: "Outbox folder: .eml files in DATA_DIR/outbox (SMTP_URL not set)",
 };
 
-function YesNo({ ok, yes = "Configured", no = "Not configured" }: { ok: boolean; yes?: string; no?: string }) {
-  return <span className="yes-no" data-ok={ok}>{ok ? `✓ ${yes}` : `✗ ${no}`}</span>;
+function YesNo({ ok }: { ok: boolean }) {
+  return <span className="yes-no" data-ok={ok}>{ok ? "✓ Configured" : "✗ Not configured"}</span>;
 }
 
 export function EmailManagement() {
@@ -84,7 +84,7 @@ export function SystemSettings() {
     ["Price: One Day Pass", <YesNo key="a" ok={p.prices.oneDay} />],
     ["Price: Monthly Personal", <YesNo key="b" ok={p.prices.monthly} />],
     ["Price: Commercial License", <YesNo key="c" ok={p.prices.commercial} />],
-    ["Payment test server (STRIPE_API_BASE)", <YesNo key="t" ok={p.testServer} yes="In use" no="Not in use" />],
+    ["Payment test server (STRIPE_API_BASE)", p.testServer ? "In use" : "Not in use"],
     ["Marketplace file storage", <YesNo key="s" ok={data.storage.configured} />],
     ["Largest upload", `${Math.round(data.storage.maxUploadBytes / 1_048_576)} MB`],
     ["Administrators from ADMIN_EMAILS", String(data.adminEmails)],

@@ -42,7 +42,7 @@ const CONTEXT_TEXT: Record<string, string> = {
   suspended: "suspended",
   closed: "closed",
   interrupted: "interrupted",
-  none: "not created yet (starts with the first Play)",
+  none: "none yet (made on the first Play)",
 };
 
 function Check({ ok, children }: { ok: boolean | null; children: React.ReactNode }) {

@@ -9,7 +9,8 @@ export interface SpectrumPeak {
   hz: number;
   /** Width of one FFT bin (Hz). */
   binHz: number;
-  /** The peak's level relative to a full-scale sine (dBFS, Hann-window gain corrected). */
+  /** The peak's level relative to a full-scale sine (dBFS, Hann-window gain corrected,
+   *  interpolated: within about 0.3 dB wherever the tone falls between bins). */
   levelDb: number;
   /** FFT length used. */
   size: number;
@@ -69,8 +70,10 @@ export function spectrumPeak(samples: ArrayLike<number>, sampleRate: number): Sp
   const denom = a - 2 * b + c;
   const p = denom !== 0 && k + 1 < size / 2 ? Math.max(-0.5, Math.min(0.5, (0.5 * (a - c)) / denom)) : 0;
   const binHz = sampleRate / size;
-  // A full-scale sine gives a Hann-windowed bin of size/4.
-  const levelDb = 20 * Math.log10(mag(k) / (size / 4) + 1e-30);
+  // The parabola's top (log magnitude) is the level between bins; a full-scale sine gives a
+  // Hann-windowed peak of size/4.
+  const top = Math.exp(b - 0.25 * (a - c) * p);
+  const levelDb = 20 * Math.log10(top / (size / 4) + 1e-30);
   return { hz: (k + p) * binHz, binHz, levelDb, size };
 }
 

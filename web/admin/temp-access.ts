@@ -57,7 +57,7 @@ export function grantRequest(form: AccessForm): Checked<GrantRequest> {
 /** The grant toast (shown 6 s): user, duration and plan on their own lines. */
 export function grantSuccessText(grant: Pick<GrantDto, "email" | "accessType" | "durationHours">): string {
   return [
-    "✅ Access granted!",
+    "✓ Access granted!",
     `User: ${grant.email}`,
     `Duration: ${durationText(grant.accessType, grant.durationHours)}`,
     `Plan: ${TEMP_ACCESS_PLANS[grant.accessType].label}`,

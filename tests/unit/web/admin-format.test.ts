@@ -78,7 +78,7 @@ describe("Admin Access Control rules", () => {
 
   it("the grant toast names user, duration and plan on separate lines", () => {
     expect(grantSuccessText({ email: "u@x.example", accessType: "monthly", durationHours: 720 }).split("\n")).toEqual([
-      "✅ Access granted!", "User: u@x.example", "Duration: 30 days", "Plan: Monthly Plan",
+      "✓ Access granted!", "User: u@x.example", "Duration: 30 days", "Plan: Monthly Plan",
     ]);
     expect(grantSuccessText({ email: "u@x.example", accessType: "commercial", durationHours: 8760 })).toContain("Duration: Unlimited");
     expect(durationText("custom", 24)).toBe("1 day");
