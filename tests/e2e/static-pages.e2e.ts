@@ -97,7 +97,7 @@ describe("static pages", () => {
     await page.getByRole("heading", { level: 1, name: "Page not found" }).waitFor();
     await page.getByText("/no/such/page", { exact: true }).waitFor();
     expect(await page.title()).toBe("Page not found | Tone Studio");
-    await page.getByRole("link", { name: "Go to the studio" }).click();
+    await page.getByRole("main").getByRole("link", { name: "Back to Home" }).click();
     await page.waitForURL(app.url + "/");
   });
 });

@@ -1,8 +1,8 @@
 // The page for any address the app has no route for: what happened, the address itself, and the
-// ways on (home, how it works, support).
+// ways on (back to home, how it works, support).
 
 import { Link, useLocation } from "react-router-dom";
-import { BackHome, usePageTitle } from "./StaticPage";
+import { usePageTitle } from "./StaticPage";
 import "./pages.css";
 
 export function NotFoundPage() {
@@ -17,11 +17,10 @@ export function NotFoundPage() {
         may have moved.
       </p>
       <div className="status-actions">
-        <Link className="button primary" to="/">Go to the studio</Link>
+        <Link className="button primary" to="/">Back to Home</Link>
         <Link className="button" to="/how-it-works">How It Works</Link>
         <Link className="button" to="/support">Support</Link>
       </div>
-      <BackHome />
     </main>
   );
 }
