@@ -104,7 +104,8 @@ export async function axeViolations(page: Page, skip: string[] = []): Promise<Ax
   }, skip);
 }
 
-/** axe-core's serious and critical WCAG 2.1 AA violations on the page; `skip` names rules not to run. */
+/** Only the serious and critical ones of axeViolations. The audits of issue 11 count every impact
+ *  level: prefer axeViolations. */
 export async function seriousAxeViolations(page: Page, skip: string[] = []): Promise<AxeViolation[]> {
   const all = await axeViolations(page, skip);
   return all.filter((v) => v.impact === "serious" || v.impact === "critical");

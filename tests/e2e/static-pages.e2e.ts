@@ -88,7 +88,7 @@ describe("static pages", () => {
     const hero = page.getByRole("region", { name: "Precise tones for focus, sleep and meditation" });
     await hero.getByText("No email verification, instant access.").waitFor();
     expect(await hero.getByRole("link", { name: "Create Free Account" }).getAttribute("href")).toBe("/auth?view=sign_up");
-    await page.getByRole("heading", { level: 2, name: "How the frequencies are generated" }).waitFor();
+    await page.getByRole("heading", { level: 2, name: "How the tones are generated" }).waitFor();
     await page.getByRole("heading", { level: 2, name: "Benefits" }).waitFor();
   });
 

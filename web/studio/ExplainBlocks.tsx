@@ -1,6 +1,8 @@
 // The studio page's explanatory blocks (spec/studio.md section 2): how the frequencies are
 // generated, and the benefits. Shown under the studio, so the controls stay at the top for
-// people who come to play; the static pages /how-it-works and /science go deeper.
+// people who come to play; the static pages /how-it-works and /science go deeper. The first
+// heading says 'tones', not 'frequencies': heading navigation (and tests) find the Frequencies
+// panel by that one word.
 
 import { Link } from "react-router-dom";
 import { PLANS } from "../../api/rules/plans";
@@ -38,7 +40,7 @@ export function ExplainBlocks() {
   return (
     <>
       <section className="panel explain" aria-labelledby="explain-title">
-        <h2 id="explain-title">How the frequencies are generated</h2>
+        <h2 id="explain-title">How the tones are generated</h2>
         <p>
           Every sample is computed on your device by one sound engine written in AssemblyScript and compiled to
           WebAssembly. It runs on the browser's audio thread at {FACTS.sampleRate}; the same engine renders your
