@@ -67,6 +67,17 @@ describe("static pages", () => {
     }
   });
 
+  it("a link to a section of another page (support's refunds answer) lands on that section", async () => {
+    await page.goto(app.url + "/support");
+    await page.getByRole("main").getByRole("link", { name: "Terms of Service" }).first().click();
+    await page.waitForURL(app.url + "/terms#refunds");
+    const refunds = page.getByRole("heading", { level: 2, name: "Refunds" });
+    await refunds.waitFor();
+    await expect
+      .poll(() => refunds.evaluate((h) => { const r = h.getBoundingClientRect(); return r.top >= -1 && r.bottom <= window.innerHeight; }))
+      .toBe(true);
+  });
+
   it("the footer links every static page and states the disclaimer; following one lands on its heading", async () => {
     await page.goto(app.url + "/");
     const footer = page.getByRole("contentinfo");
@@ -149,11 +160,11 @@ describe("the application-error screen", () => {
 });
 
 describe("layout at desktop and phone widths", () => {
-  it("static pages, the not-found page and the error screen fit 1280 and 390 px without sideways scrolling", async () => {
+  it("static pages, the not-found page and the error screen fit 1280, 390 and 320 px (WCAG reflow) without sideways scrolling", async () => {
     const shots = await browser.newPage();
     const throwingTerms = (route: Route) =>
       route.fulfill({ contentType: "text/javascript", body: `export function TermsPage() { throw new Error(${JSON.stringify(THROWN)}); }` });
-    for (const width of [1280, 390]) {
+    for (const width of [1280, 390, 320]) {
       await shots.setViewportSize({ width, height: width > 500 ? 800 : 844 });
       for (const [name, path, heading] of [
         ["science", "/science", STATIC_PAGES[1].heading],

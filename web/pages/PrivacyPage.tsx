@@ -116,19 +116,17 @@ export function PrivacyPage() {
       </Section>
 
       <Section id="retention" title={S.retention}>
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Retention periods">
-          <table className="fact-table">
-            <caption>Retention periods</caption>
-            <thead>
-              <tr><th scope="col">Record</th><th scope="col">Kept for</th></tr>
-            </thead>
-            <tbody>
-              {RETENTION.map((row) => (
-                <tr key={row.what}><td>{row.what}</td><td>{row.how}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <table className="fact-table">
+          <caption>Retention periods</caption>
+          <thead>
+            <tr><th scope="col">Record</th><th scope="col">Kept for</th></tr>
+          </thead>
+          <tbody>
+            {RETENTION.map((row) => (
+              <tr key={row.what}><td>{row.what}</td><td>{row.how}</td></tr>
+            ))}
+          </tbody>
+        </table>
         <p>
           The 90 days after deletion let us restore an account deleted by mistake and settle open payment
           questions; during that time the account cannot be used. If you ask us to erase your data right

@@ -42,19 +42,17 @@ export function SciencePage() {
           creates all of those overtones, and the ones above {FACTS.nyquist} do not disappear: they fold
           back into the audible range as <em>aliases</em>.
         </p>
-        <div className="table-scroll" tabIndex={0} role="region" aria-label="Aliases of a 5 kHz sawtooth">
-          <table className="fact-table">
-            <caption>A naively drawn 5,000 Hz sawtooth at {FACTS.sampleRate}</caption>
-            <thead>
-              <tr><th scope="col">Overtone produced</th><th scope="col">Where you hear it</th></tr>
-            </thead>
-            <tbody>
-              {ALIAS_ROWS.map((row) => (
-                <tr key={row.partial}><td>{row.partial}</td><td>{row.heard}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <table className="fact-table">
+          <caption>A naively drawn 5,000 Hz sawtooth at {FACTS.sampleRate}</caption>
+          <thead>
+            <tr><th scope="col">Overtone produced</th><th scope="col">Where you hear it</th></tr>
+          </thead>
+          <tbody>
+            {ALIAS_ROWS.map((row) => (
+              <tr key={row.partial}><td>{row.partial}</td><td>{row.heard}</td></tr>
+            ))}
+          </tbody>
+        </table>
         <p>
           None of those is a multiple of 5,000 Hz. They are out-of-tune whistles that were never part of
           the waveform, and when you sweep the pitch up they sweep down. An app that advertises a
