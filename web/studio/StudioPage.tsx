@@ -17,6 +17,8 @@ import { ChannelCard } from "./ChannelCard";
 import { Displays } from "./Displays";
 import { DurationInput } from "./DurationInput";
 import { EffectsGrid } from "./EffectsGrid";
+import { ExplainBlocks } from "./ExplainBlocks";
+import { Hero } from "./Hero";
 import { PlayButton } from "./PlayButton";
 import { isPricingShortcut } from "./shortcuts";
 
@@ -50,13 +52,7 @@ export function StudioPage() {
 
   return (
     <main id="main" className="studio">
-      <section className="hero">
-        <h1>Precise tones for focus, sleep and meditation</h1>
-        <p>
-          Four channels from 0 to 20000 Hz, band-limited waveforms and click-free changes, rendered
-          by one WebAssembly engine at 48 kHz.
-        </p>
-      </section>
+      <Hero />
       {gate.level === "anonymous" && <SignInCard />}
       {/* The demo cards play for everyone: a visitor meets them before the locked studio. */}
       {gate.level === "anonymous" && <DemoCards />}
@@ -89,6 +85,7 @@ export function StudioPage() {
         </section>
       </fieldset>
       {gate.level !== "anonymous" && <DemoCards />}
+      <ExplainBlocks />
     </main>
   );
 }
