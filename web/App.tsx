@@ -13,6 +13,7 @@ import { AuthCallbackPage } from "./auth/AuthCallbackPage";
 import { AuthPage } from "./auth/AuthPage";
 import { ResetPasswordPage } from "./auth/ResetPasswordPage";
 import { useDemoLifecycle } from "./demo/use-demo";
+import { MarketplacePage } from "./marketplace/MarketplacePage";
 import { BillingPage } from "./payments/BillingPage";
 import { ReactivatePage } from "./payments/ReactivatePage";
 import { SubscribePage } from "./payments/SubscribePage";
@@ -105,6 +106,7 @@ export function App() {
           <Route path="/billing" element={<BillingPage />} />
           <Route path="/update-payment" element={<UpdatePaymentPage />} />
           <Route path="/reactivate" element={<ReactivatePage />} />
+          <Route path="/marketplace" element={<MarketplacePage />} />
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Frame>
