@@ -47,14 +47,14 @@ export function UploadToStoreDialog({ onClose }: Props) {
     <dialog
       ref={dialog}
       className="upload-dialog"
-      aria-labelledby="upload-store-title"
+      aria-labelledby="upload-store-heading"
       aria-describedby="upload-store-source"
       onCancel={(e) => {
         e.preventDefault(); // Escape: close through React state, never while a run is going
         if (!busy) onClose();
       }}
     >
-      <h2 id="upload-store-title">Upload to Store</h2>
+      <h2 id="upload-store-heading">Upload to Store</h2>
       <p id="upload-store-source" className="upload-source">
         {source.summary ? (
           <>
