@@ -135,6 +135,7 @@ describe("uploads", () => {
     await openSignedIn(page, origin, admin, "/");
     const open = page.getByRole("button", { name: "Upload to Store" });
     await open.waitFor();
+    await page.getByRole("region", { name: "Playback" }).screenshot({ path: screenshotPath("marketplace-studio-actions-1280.png") });
     // Two channels sound: 432 Hz and 528 Hz.
     for (const id of [3, 4]) await page.getByRole("switch", { name: `Channel ${id} on/off` }).uncheck();
     await page.evaluate(() => {
@@ -428,6 +429,9 @@ describe("phone layouts", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     await page.goto(origin + "/");
+    const actions = page.getByRole("region", { name: "Playback" });
+    await actions.getByRole("button", { name: "Upload to Store" }).waitFor();
+    await actions.screenshot({ path: screenshotPath("marketplace-studio-actions-390.png") });
     await page.getByRole("button", { name: "Upload to Store" }).click();
     const dialog = page.getByRole("dialog", { name: "Upload to Store" });
     await dialog.waitFor();

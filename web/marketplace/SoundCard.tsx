@@ -30,7 +30,10 @@ export function SoundCard({ sound, preview, owned, buying, buyLocked, onBuy }: P
     <article className="sound-card" aria-labelledby={titleId} data-category={sound.category} data-playing={playing}>
       <div className="sound-head">
         <h3 id={titleId}>{sound.title}</h3>
-        <p className="sound-category">{sound.category}</p>
+        <div className="sound-flags">
+          <p className="sound-category">{sound.category}</p>
+          {owned && <span className="badge owned">Owned</span>}
+        </div>
       </div>
       {sound.description && <p className="sound-desc">{sound.description}</p>}
       {tags.length > 0 && (
@@ -77,7 +80,6 @@ export function SoundCard({ sound, preview, owned, buying, buyLocked, onBuy }: P
         >
           {buying ? "Processing…" : "Buy Now"}
         </button>
-        {owned && <span className="badge owned">Owned</span>}
       </div>
       <audio ref={attach} preload="none" src={sound.fileUrl} />
     </article>

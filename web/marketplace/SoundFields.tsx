@@ -69,7 +69,7 @@ export function SoundFields({ idPrefix, values, onChange, categories, withMinute
           ))}
         </select>
       </div>
-      <div className="field">
+      <div className={withMinutes ? "field" : "field wide"}>
         <label htmlFor={id("tags")}>Tags (comma separated)</label>
         <input id={id("tags")} type="text" value={values.tags} disabled={disabled} onChange={(e) => onChange({ tags: e.target.value })} />
       </div>
