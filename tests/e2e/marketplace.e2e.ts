@@ -175,10 +175,14 @@ describe("uploads", () => {
     await dialog.getByLabel("Tags (comma separated)").fill("healing, 432hz, e2e, fourth-tag");
     await dialog.getByLabel("Specs (optional)").fill("48 kHz, 16-bit stereo WAV");
     await page.screenshot({ path: screenshotPath("marketplace-upload-dialog-1280.png") });
+    const workers: string[] = [];
+    page.on("worker", (w) => workers.push(w.url()));
     await dialog.getByRole("button", { name: "Upload", exact: true }).click();
     await toast(page, "Sound uploaded to marketplace successfully!").waitFor({ timeout: 60_000 });
     await expect.poll(() => dialog.count()).toBe(0);
     expect(await page.evaluate(() => (window as unknown as { __refreshes: number }).__refreshes)).toBe(1);
+    // Rendered by Export WAV's worker, not a second renderer.
+    expect(workers.filter((u) => /\/export\.worker-[\w-]+\.js$/.test(u))).toHaveLength(1);
 
     const sound = (await listed()).find((s) => s.title === STUDIO_TITLE);
     expect(sound).toMatchObject({ price: 150, category: "Healing", duration: 30 });
@@ -338,6 +342,8 @@ describe("buying, downloading and rating", () => {
     buyer = await registerAccount(app.url);
     const page = await newPage();
     await openSignedIn(page, origin, buyer, "/marketplace");
+    const mine = page.getByRole("region", { name: "My sounds" });
+    await mine.getByText("Sounds you buy appear here").waitFor();
     const visited: string[] = [];
     await page.route(`${stripe.url}/pay/**`, async (route) => {
       visited.push(route.request().url());
@@ -351,7 +357,6 @@ describe("buying, downloading and rating", () => {
     // The query is cleared once handled.
     await expect.poll(() => new URL(page.url()).search).toBe("");
 
-    const mine = page.getByRole("region", { name: "My sounds" });
     await mine.getByRole("heading", { name: STUDIO_TITLE }).waitFor();
     await card(page, STUDIO_TITLE).getByText("Owned").waitFor();
 

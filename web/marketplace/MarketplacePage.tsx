@@ -38,9 +38,7 @@ export function MarketplacePage() {
         </p>
       </section>
 
-      {signedIn && (owned.items.length > 0 || owned.status === "failed") && (
-        <MySounds sounds={owned.items} status={owned.status} onRetry={owned.reload} />
-      )}
+      {signedIn && <MySounds sounds={owned.items} status={owned.status} onRetry={owned.reload} />}
 
       <section className="panel" aria-labelledby="catalogue-title">
         <h2 id="catalogue-title">Sounds</h2>
