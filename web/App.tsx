@@ -13,6 +13,7 @@ import { AuthCallbackPage } from "./auth/AuthCallbackPage";
 import { AuthPage } from "./auth/AuthPage";
 import { ResetPasswordPage } from "./auth/ResetPasswordPage";
 import { useDemoLifecycle } from "./demo/use-demo";
+import { MarketplacePage } from "./marketplace/MarketplacePage";
 import { AppErrorBoundary } from "./pages/AppErrorBoundary";
 import { NotFoundPage } from "./pages/NotFoundPage";
 import { SiteFooter } from "./pages/SiteFooter";
@@ -92,6 +93,7 @@ function AppRoutes() {
           <Route path="/privacy" element={<PrivacyPage />} />
           <Route path="/licensing" element={<LicensingPage />} />
           <Route path="/support" element={<SupportPage />} />
+          <Route path="/marketplace" element={<MarketplacePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Routes>
       </Suspense>

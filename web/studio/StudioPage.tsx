@@ -9,6 +9,7 @@ import { hasAdminStudioTools } from "../account/studio-gating";
 import { SIGN_IN_NOTE_ID, SignInCard } from "../account/SignInCard";
 import { DemoPanel } from "../demo/DemoPanel";
 import { DemoCards } from "../demo-cards/DemoCards";
+import { UploadToStoreButton } from "../marketplace/UploadToStoreButton";
 import { PricingScreen } from "../payments/PricingScreen";
 import { QuantumPanel } from "../quantum/QuantumPanel";
 import { SharePresetButton } from "../presets/SharePresetButton";
@@ -81,6 +82,7 @@ export function StudioPage() {
           {gate.label && <p className="tier-label">{gate.label}</p>}
           <PlayButton />
           <ExportButton />
+          {adminTools && <UploadToStoreButton />}
           <SharePresetButton />
         </section>
       </fieldset>
