@@ -13,6 +13,8 @@ import { AuthCallbackPage } from "./auth/AuthCallbackPage";
 import { AuthPage } from "./auth/AuthPage";
 import { ResetPasswordPage } from "./auth/ResetPasswordPage";
 import { useDemoLifecycle } from "./demo/use-demo";
+import { AppAccessibility } from "./help/AppAccessibility";
+import { HelpButton } from "./help/HelpButton";
 import { BillingPage } from "./payments/BillingPage";
 import { ReactivatePage } from "./payments/ReactivatePage";
 import { SubscribePage } from "./payments/SubscribePage";
@@ -36,6 +38,7 @@ function Frame({ children }: { children: React.ReactNode }) {
       <header className="site-header">
         <RandomSoundLogo />
         <nav aria-label="Main">
+          <HelpButton />
           <Link to="/marketplace">Marketplace</Link>
           <Link to="/science">Science</Link>
           <AccountLink />
@@ -46,6 +49,7 @@ function Frame({ children }: { children: React.ReactNode }) {
         <p>For experimental and entertainment use only. No medical claims are made.</p>
       </footer>
       <Toaster position="top-center" richColors />
+      <AppAccessibility />
     </>
   );
 }

@@ -1,8 +1,8 @@
 // The studio screen (/, /app, /preset/:id): hero, demo offer, frequency panel, displays, effects,
 // transport, and the demo cards (above the locked studio for anonymous visitors, below it otherwise). Role gating (spec 6): anonymous visitors see it dimmed and disabled behind the
-// sign-in card. Ctrl+P (outside text fields) replaces it with the pricing screen until Back.
+// sign-in card. Ctrl+P (outside text fields) replaces it with the pricing screen until Back; Space
+// and Ctrl+F are the other studio shortcuts (use-studio-shortcuts.ts).
 
-import { useCallback, useEffect, useState } from "react";
 import { ExportButton } from "../export/ExportButton";
 import { useStudioGate } from "../account/hooks";
 import { SIGN_IN_NOTE_ID, SignInCard } from "../account/SignInCard";
@@ -16,25 +16,11 @@ import { Displays } from "./Displays";
 import { DurationInput } from "./DurationInput";
 import { EffectsGrid } from "./EffectsGrid";
 import { PlayButton } from "./PlayButton";
-import { isPricingShortcut } from "./shortcuts";
-
-function usePricingScreen(): [open: boolean, close: () => void] {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!isPricingShortcut(e)) return;
-      e.preventDefault(); // not the print dialog
-      setOpen(true);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
-  return [open, useCallback(() => setOpen(false), [])];
-}
+import { useStudioShortcuts } from "./use-studio-shortcuts";
 
 export function StudioPage() {
   const gate = useStudioGate();
-  const [pricingOpen, closePricing] = usePricingScreen();
+  const [pricingOpen, closePricing] = useStudioShortcuts();
   useSharedPreset();
 
   if (pricingOpen) {
