@@ -94,11 +94,11 @@ export function ScreenReaderHelp() {
       <h3>Controls</h3>
       <ul>
         <li>
-          Every control is named after its channel or effect, for example <q>Channel 2 frequency (Hz)</q>,
-          <q> Channel 2 on/off</q> (a switch) and <q>Channel 2 waveform</q>.
+          Every control is named after its channel or effect, for example <q>Channel 2 frequency (Hz)</q>,{" "}
+          <q>Channel 2 on/off</q> (a switch) and <q>Channel 2 waveform</q>.
         </li>
         <li>
-          Frequency boxes are spin buttons: type a value from 0 to 20000, or use <kbd>↑ Up</kbd> and <kbd>↓ Down</kbd>
+          Frequency boxes are spin buttons: type a value from 0 to 20000, or use <kbd>↑ Up</kbd> and <kbd>↓ Down</kbd>{" "}
           (1 Hz; 10 Hz with <kbd>Shift</kbd>). Sliders and effect values announce their number and unit.
         </li>
         <li>Controls your plan does not include are announced as unavailable, next to a <q>Pro Only</q> button that opens the plans.</li>
@@ -149,14 +149,14 @@ export function VisualHelp() {
         Accessibility › Motion › Reduce Motion; Android, Settings › Accessibility › Remove animations.
       </p>
       <p>
-        Hints change every 5 seconds. They pause while the pointer or keyboard focus is on them, and
-        <q> Dismiss hints</q> hides them for the rest of your visit.
+        Hints change every 5 seconds. They pause while the pointer or keyboard focus is on them, and{" "}
+        <q>Dismiss hints</q> hides them for the rest of your visit.
       </p>
       <h3>Zoom and text size</h3>
       <ul>
         <li>
-          Zoom with <kbd>Ctrl</kbd>+<kbd>+</kbd> and <kbd>Ctrl</kbd>+<kbd>-</kbd> (<kbd>⌘</kbd> on a Mac);
-          <kbd> Ctrl</kbd>+<kbd>0</kbd> resets.
+          Zoom with <kbd>Ctrl</kbd>+<kbd>+</kbd> and <kbd>Ctrl</kbd>+<kbd>-</kbd> (<kbd>⌘</kbd> on a Mac);{" "}
+          <kbd>Ctrl</kbd>+<kbd>0</kbd> resets.
         </li>
         <li>
           The layout reflows: at 400% zoom, or on a screen 320 pixels wide, everything fits in one or two

@@ -8,9 +8,12 @@ import { useStudioGate } from "../account/hooks";
 import { SIGN_IN_NOTE_ID, SignInCard } from "../account/SignInCard";
 import { DemoPanel } from "../demo/DemoPanel";
 import { DemoCards } from "../demo-cards/DemoCards";
+import { HintBar } from "../onboarding/HintBar";
+import { TutorialPanel } from "../onboarding/TutorialPanel";
 import { PricingScreen } from "../payments/PricingScreen";
 import { SharePresetButton } from "../presets/SharePresetButton";
 import { useSharedPreset } from "../presets/use-shared-preset";
+import { QualityPanel } from "../quality/QualityPanel";
 import { ChannelCard } from "./ChannelCard";
 import { Displays } from "./Displays";
 import { DurationInput } from "./DurationInput";
@@ -44,6 +47,8 @@ export function StudioPage() {
       {/* The demo cards play for everyone: a visitor meets them before the locked studio. */}
       {gate.level === "anonymous" && <DemoCards />}
       {(gate.level === "free" || gate.level === "demo") && <DemoPanel />}
+      <TutorialPanel />
+      <HintBar />
       <fieldset
         className="studio-body"
         disabled={gate.studioLocked}
@@ -69,6 +74,7 @@ export function StudioPage() {
           <ExportButton />
           <SharePresetButton />
         </section>
+        <QualityPanel />
       </fieldset>
       {gate.level !== "anonymous" && <DemoCards />}
     </main>
