@@ -4,7 +4,7 @@
 // the studio a step is about gets a highlight; "Show me" scrolls there and focuses its first
 // control. Close (or Escape inside it) skips it. Once skipped or completed, Restart Tutorial takes
 // its place. The bar under it also carries the help button on small screens, where the header's is
-// hidden. Signed-in visitors only (see tutorial.ts).
+// hidden (shown to everyone, anonymous visitors too). The tour: signed-in visitors only (tutorial.ts).
 
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { useStore } from "zustand";
@@ -57,14 +57,6 @@ export function TutorialPanel() {
     else if (where === "restart") restart.current?.focus();
   }, [status]);
 
-  if (!available) {
-    return (
-      <div className="tour-bar">
-        <HelpButton className="help-button tour-help" />
-      </div>
-    );
-  }
-
   const focusInside = () => panel.current?.contains(document.activeElement) === true;
   const close = () => {
     if (focusInside()) focusNext.current = "restart";
@@ -80,9 +72,9 @@ export function TutorialPanel() {
     close();
   };
 
-  if (!open) {
-    return (
-      <div className="tour-bar">
+  const bar = (
+    <div className="tour-bar">
+      {available && !open && (
         <button
           ref={restart}
           type="button"
@@ -94,50 +86,54 @@ export function TutorialPanel() {
         >
           Restart Tutorial
         </button>
-        <HelpButton className="help-button tour-help" />
-      </div>
-    );
-  }
+      )}
+      <HelpButton className="help-button tour-help" />
+    </div>
+  );
+  if (!open) return bar;
 
   return (
-    <section ref={panel} className="panel tutorial" aria-labelledby="tutorial-title" onKeyDown={onKeyDown}>
-      <div className="tutorial-top">
-        <p className="tutorial-count">
-          Tutorial · Step {step + 1} of {TUTORIAL_STEPS.length}
-        </p>
-        <button type="button" className="tutorial-close" aria-label="Close tutorial" onClick={close}>
-          <span aria-hidden="true">×</span>
-        </button>
-      </div>
-      <div className="tutorial-step" aria-live="polite" aria-atomic="true">
-        <h2 id="tutorial-title" ref={heading} tabIndex={-1}>{current.title}</h2>
-        <p>{current.body}</p>
-      </div>
-      <ol className="tutorial-dots" aria-hidden="true">
-        {TUTORIAL_STEPS.map((s, i) => (
-          <li key={s.id} data-state={i === step ? "current" : i < step ? "done" : "todo"} />
-        ))}
-      </ol>
-      <div className="tutorial-nav">
-        <button
-          type="button"
-          className="button"
-          aria-disabled={step === 0}
-          onClick={() => {
-            if (step > 0) tutorialAction({ type: "previous" });
-          }}
-        >
-          Previous
-        </button>
-        {current.target && (
-          <button type="button" className="button" onClick={() => showMe(current.target)}>
-            Show me
+    <>
+      <section ref={panel} className="panel tutorial" aria-labelledby="tutorial-title" onKeyDown={onKeyDown}>
+        <div className="tutorial-top">
+          <p className="tutorial-count">
+            Tutorial · Step {step + 1} of {TUTORIAL_STEPS.length}
+          </p>
+          <button type="button" className="tutorial-close" aria-label="Close tutorial" onClick={close}>
+            <span aria-hidden="true">×</span>
           </button>
-        )}
-        <button type="button" className="button primary" onClick={next}>
-          {nextLabel(step)}
-        </button>
-      </div>
-    </section>
+        </div>
+        <div className="tutorial-step" aria-live="polite" aria-atomic="true">
+          <h2 id="tutorial-title" ref={heading} tabIndex={-1}>{current.title}</h2>
+          <p>{current.body}</p>
+        </div>
+        <ol className="tutorial-dots" aria-hidden="true">
+          {TUTORIAL_STEPS.map((s, i) => (
+            <li key={s.id} data-state={i === step ? "current" : i < step ? "done" : "todo"} />
+          ))}
+        </ol>
+        <div className="tutorial-nav">
+          <button
+            type="button"
+            className="button"
+            aria-disabled={step === 0}
+            onClick={() => {
+              if (step > 0) tutorialAction({ type: "previous" });
+            }}
+          >
+            Previous
+          </button>
+          {current.target && (
+            <button type="button" className="button" onClick={() => showMe(current.target)}>
+              Show me
+            </button>
+          )}
+          <button type="button" className="button primary" onClick={next}>
+            {nextLabel(step)}
+          </button>
+        </div>
+      </section>
+      {bar}
+    </>
   );
 }
