@@ -213,3 +213,41 @@ describe("accessibility help dialog", () => {
     await phone.close();
   });
 });
+
+describe("reduced motion", () => {
+  /** How many times the waveform canvas changed during `ms` of playback, read every frame. */
+  async function waveformChanges(reducedMotion: "reduce" | "no-preference", ms = 3000): Promise<number> {
+    const p = await run.browser.newPage({ viewport: { width: 1280, height: 900 }, reducedMotion });
+    try {
+      await openFreeStudio(p, run.app.url);
+      await p.getByRole("button", { name: "Play Audio" }).click();
+      await p.getByRole("button", { name: "Stop Audio" }).waitFor();
+      // The displays only draw while on screen.
+      await p.locator("canvas.waveform").scrollIntoViewIfNeeded();
+      await p.waitForTimeout(300);
+      return await p.evaluate(async (ms) => {
+        const canvas = document.querySelector<HTMLCanvasElement>("canvas.waveform")!;
+        const ctx = canvas.getContext("2d")!;
+        let last = 0;
+        let changes = 0;
+        const end = performance.now() + ms;
+        while (performance.now() < end) {
+          await new Promise((r) => requestAnimationFrame(r));
+          const px = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+          let hash = 0;
+          for (let i = 0; i < px.length; i += 61) hash = (hash * 31 + px[i]) | 0;
+          if (hash !== last) changes++;
+          last = hash;
+        }
+        return changes;
+      }, ms);
+    } finally {
+      await p.close();
+    }
+  }
+
+  it("the waveform display animates normally, and redraws about once a second when reduced motion is asked for", async () => {
+    expect(await waveformChanges("no-preference")).toBeGreaterThan(10);
+    expect(await waveformChanges("reduce")).toBeLessThanOrEqual(4);
+  });
+});
