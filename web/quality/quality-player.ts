@@ -96,12 +96,13 @@ export class QualityPlayer {
       announce(NO_CHANNEL_PROBLEM);
       return;
     }
-    // Where the one playing now has got to: the other continues from there.
-    const position = this.voice ? context.currentTime - this.voice.origin : 0;
     this.state.setState({ busy: true, problem: null });
     try {
       const buffer = await this.buffer(mode, s);
       if (gen !== this.generation) return;
+      // Where the one playing now has got to (it played on while this one was made): the other
+      // continues from there.
+      const position = this.voice ? context.currentTime - this.voice.origin : 0;
       if (this.store.getState().isPlaying) this.audio.stop();
       this.audio.demos.stopAll();
       this.release();
