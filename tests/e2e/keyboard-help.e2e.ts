@@ -251,3 +251,24 @@ describe("reduced motion", () => {
     expect(await waveformChanges("reduce")).toBeLessThanOrEqual(4);
   });
 });
+
+describe("zoom", () => {
+  it("nothing scrolls sideways at 320 px wide (400 % zoom of 1280 px), signed in or not, help open or not", async () => {
+    const narrow = { width: 320, height: 720 };
+    const signedIn = await run.browser.newPage({ viewport: narrow });
+    await openFreeStudio(signedIn, run.app.url);
+    await signedIn.getByRole("button", { name: "Show Quality Test" }).click();
+    expect(await signedIn.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await signedIn.getByRole("main").getByRole("button", { name: "Accessibility help" }).click();
+    const d = signedIn.getByRole("dialog", { name: "Accessibility help" });
+    await d.waitFor();
+    expect(await d.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().right <= 320)).toBe(true);
+    await signedIn.close();
+
+    const anonymous = await run.browser.newPage({ viewport: narrow });
+    await anonymous.goto(run.app.url + "/");
+    await anonymous.getByRole("heading", { name: "Sign in to start creating" }).waitFor();
+    expect(await anonymous.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await anonymous.close();
+  });
+});
