@@ -54,7 +54,8 @@ type PickerWindow = Window & { showSaveFilePicker?: (options?: SaveFilePickerOpt
 type RemovableHandle = FileSystemFileHandle & { remove?: () => Promise<void> };
 
 let modulePromise: Promise<WebAssembly.Module> | null = null;
-function engineModule(): Promise<WebAssembly.Module> {
+/** The compiled engine, fetched and compiled once per page (exports and the Quality Test). */
+export function engineModule(): Promise<WebAssembly.Module> {
   modulePromise ??= WebAssembly.compileStreaming(fetch(wasmUrl)).catch((err) => {
     modulePromise = null;
     throw err;
