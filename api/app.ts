@@ -10,6 +10,7 @@ import { MSG } from "./messages";
 import { adminRoutes, csrfRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { demoRoutes } from "./routes/demo";
+import { deployRoutes } from "./routes/deploy";
 import { marketplaceRoutes } from "./routes/marketplace";
 import { paymentRoutes } from "./routes/payments";
 import { presetRoutes } from "./routes/presets";
@@ -51,6 +52,8 @@ export function createApp(deps: AppDeps): ApiApp {
   app.route("/api/presets", presetRoutes(services));
   app.route("/api/admin", adminRoutes(services));
   app.route("/api/csrf-token", csrfRoutes(services));
+  app.use("/api/deploy", jsonBodyLimit);
+  app.route("/api/deploy", deployRoutes(services));
   // The marketplace's upload streams its multipart body under its own limit (MARKETPLACE_MAX_UPLOAD_BYTES).
   app.route("/api/marketplace", marketplaceRoutes(services));
   // Payment routes set their own limits: JSON, except the webhook's raw signed body.

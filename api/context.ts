@@ -12,6 +12,7 @@ import { type Payments, stripePayments } from "./services/payments";
 import { DEMO_DURATION_MS } from "./rules/plans";
 import { createLimiters, type Limiters } from "./services/rate-limit";
 import { SessionService, type VerifiedSession } from "./services/sessions";
+import type { Deployer } from "./services/deploy";
 import type { FileStorage } from "./services/storage";
 
 export interface AppDeps {
@@ -27,6 +28,8 @@ export interface AppDeps {
   payments?: Payments | null;
   /** Length of the demo; 10 minutes unless a test shortens it. */
   demoDurationMs?: number;
+  /** Builds and switches web releases (server.ts); null = POST /api/deploy answers 503. */
+  deployer?: Deployer | null;
   /** Where uploaded and rendered files go (server.ts: DATA_DIR/files); null = uploads answer 503. */
   storage?: FileStorage | null;
 }
@@ -45,6 +48,7 @@ export interface Services {
   payments: Payments | null;
   demoDurationMs: number;
   storage: FileStorage | null;
+  deployer: Deployer | null;
   /** THE entitlement function (services/entitlements.ts) for a user, now. */
   entitlementsOf(user: UserRow): Promise<Entitlements>;
   /** Runs work after the answer is sent (mail), logging failures instead of surfacing them. */
@@ -91,6 +95,7 @@ export function buildServices(deps: AppDeps): Services {
       deps.payments !== undefined ? deps.payments : config.payments.secretKey ? stripePayments(config.payments) : null,
     demoDurationMs: deps.demoDurationMs ?? DEMO_DURATION_MS,
     storage: deps.storage ?? null,
+    deployer: deps.deployer ?? null,
     entitlementsOf: (user) => loadEntitlements(deps.db, user, { now: clock(), adminEmails: config.adminEmails }),
     defer(task) {
       const p: Promise<unknown> = Promise.resolve()

@@ -13,6 +13,7 @@ import { createApp } from "./app";
 import { type PaymentsConfig, PRODUCT_NAME, parseAdminEmails, parseByteSize, parseTrustProxy, paymentsFromEnv } from "./config";
 import { openDatabase } from "./db/open";
 import { createMailer } from "./services/mailer";
+import { Deployer } from "./services/deploy";
 import { seedMarketplace } from "./services/marketplace-seed";
 import { localStorage } from "./services/storage";
 import type { PasswordHasher } from "./services/passwords";
@@ -108,6 +109,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const url = `http://${hostForUrl(host)}:${port}`;
   const publicUrl = options.publicUrl ?? `http://localhost:${port}`;
 
+  const deployer = new Deployer({
+    releasesDir: join(dataDir, "releases"),
+    initialDir: distDir,
+    publicUrl,
+    log: (message, fields) => console.error(message, fields),
+  });
   const api = createApp({
     db,
     mailer: createMailer({
@@ -127,6 +134,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     hasher: options.hasher,
     demoDurationMs: options.demoDurationMs,
     storage: localStorage(join(dataDir, "files")),
+    deployer,
   });
   // The shipped sounds are rendered after the server is up (about a second on first start only).
   if (options.seedMarketplace !== false) api.services.defer(() => seedMarketplace(api.services));
@@ -144,7 +152,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     return c.text("Internal Server Error", 500);
   });
   root.route("/", api);
-  root.route("/", webAppRoutes(distDir));
+  root.route("/", webAppRoutes(() => deployer.currentDir));
   handler = root;
 
   (options.log ?? console.log)(`Listening on ${url}`);
@@ -158,6 +166,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         if ("closeIdleConnections" in server) server.closeIdleConnections();
       });
       await api.settle();
+      await deployer.settle();
       await db.destroy();
     })());
   return { url, close };

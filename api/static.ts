@@ -63,12 +63,15 @@ function resolveInside(root: string, urlPath: string): string | null {
   return full === root || full.startsWith(root + sep) ? full : null;
 }
 
-export function webAppRoutes(distDir: string): Hono {
-  const root = resolve(distDir);
-  const indexFile = join(root, "index.html");
+/** `distDir` may be a getter: a deploy switches the served release by changing what it returns
+ *  (each request reads it once, so a request never mixes two releases). */
+export function webAppRoutes(distDir: string | (() => string)): Hono {
+  const rootOf = typeof distDir === "string" ? () => distDir : distDir;
   const app = new Hono();
 
   app.get("*", async (c) => {
+    const root = resolve(rootOf());
+    const indexFile = join(root, "index.html");
     const path = c.req.path;
     const file = resolveInside(root, path);
     if (file && file !== root && (await fileAt(file))) {

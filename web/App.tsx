@@ -3,7 +3,7 @@
 // 5-minute cache) when the tab regains focus; a free user's demo status follows the session; the
 // studio's gate is enforced on every route.
 
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { BrowserRouter, Link, Route, Routes, useLocation } from "react-router-dom";
 import { Toaster } from "sonner";
 import { AdminDashboardPage } from "./admin/AdminDashboardPage";
@@ -14,6 +14,12 @@ import { AuthCallbackPage } from "./auth/AuthCallbackPage";
 import { AuthPage } from "./auth/AuthPage";
 import { ResetPasswordPage } from "./auth/ResetPasswordPage";
 import { useDemoLifecycle } from "./demo/use-demo";
+import { MarketplacePage } from "./marketplace/MarketplacePage";
+import { AppErrorBoundary } from "./pages/AppErrorBoundary";
+import { NotFoundPage } from "./pages/NotFoundPage";
+import { SiteFooter } from "./pages/SiteFooter";
+import { AppAccessibility } from "./help/AppAccessibility";
+import { HelpButton } from "./help/HelpButton";
 import { BillingPage } from "./payments/BillingPage";
 import { ReactivatePage } from "./payments/ReactivatePage";
 import { SubscribePage } from "./payments/SubscribePage";
@@ -37,16 +43,17 @@ function Frame({ children }: { children: React.ReactNode }) {
       <header className="site-header">
         <RandomSoundLogo />
         <nav aria-label="Main">
+          <HelpButton />
           <Link to="/marketplace">Marketplace</Link>
           <Link to="/science">Science</Link>
           <AccountLink />
         </nav>
       </header>
       {children}
-      <footer className="site-footer">
-        <p>For experimental and entertainment use only. No medical claims are made.</p>
-      </footer>
-      <Toaster position="top-center" richColors />
+      <SiteFooter />
+      {/* Dark, like the app: sonner's light rich colours miss 4.5:1 (success text 4.25:1 on its green). */}
+      <Toaster position="top-center" richColors theme="dark" />
+      <AppAccessibility />
     </>
   );
 }
@@ -57,12 +64,46 @@ function AuthRoute() {
   return <AuthPage key={pathname + search} />;
 }
 
-function NotFound() {
+/** The static pages load on first visit, keeping their text out of the studio's bundle. */
+const HowItWorksPage = lazy(() => import("./pages/HowItWorksPage").then((m) => ({ default: m.HowItWorksPage })));
+const SciencePage = lazy(() => import("./pages/SciencePage").then((m) => ({ default: m.SciencePage })));
+const TermsPage = lazy(() => import("./pages/TermsPage").then((m) => ({ default: m.TermsPage })));
+const PrivacyPage = lazy(() => import("./pages/PrivacyPage").then((m) => ({ default: m.PrivacyPage })));
+const LicensingPage = lazy(() => import("./pages/LicensingPage").then((m) => ({ default: m.LicensingPage })));
+const SupportPage = lazy(() => import("./pages/SupportPage").then((m) => ({ default: m.SupportPage })));
+
+/** The routes inside an error boundary that clears itself when the path changes, so after an
+ *  error the header and footer still work and another page can be opened. */
+function AppRoutes() {
+  const { pathname } = useLocation();
   return (
-    <main id="main" className="studio">
-      <h1>Page not found</h1>
-      <p><Link to="/">Back to the studio</Link></p>
-    </main>
+    <AppErrorBoundary resetKey={pathname}>
+      <Suspense fallback={<main id="main" className="studio" aria-busy="true" />}>
+        <Routes>
+          <Route path="/" element={<StudioPage />} />
+          <Route path="/app" element={<StudioPage />} />
+          <Route path="/preset/:id" element={<StudioPage />} />
+          <Route path="/auth" element={<AuthRoute />} />
+          <Route path="/verify-email" element={<AuthRoute />} />
+          <Route path="/auth/callback" element={<AuthCallbackPage />} />
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+          <Route path="/subscribe" element={<SubscribePage />} />
+          <Route path="/success" element={<SuccessPage />} />
+          <Route path="/billing" element={<BillingPage />} />
+          <Route path="/update-payment" element={<UpdatePaymentPage />} />
+          <Route path="/reactivate" element={<ReactivatePage />} />
+          <Route path="/how-it-works" element={<HowItWorksPage />} />
+          <Route path="/science" element={<SciencePage />} />
+          <Route path="/terms" element={<TermsPage />} />
+          <Route path="/privacy" element={<PrivacyPage />} />
+          <Route path="/licensing" element={<LicensingPage />} />
+          <Route path="/support" element={<SupportPage />} />
+          <Route path="/marketplace" element={<MarketplacePage />} />
+          <Route path="/admin/dashboard" element={<AdminDashboardPage />} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Routes>
+      </Suspense>
+    </AppErrorBoundary>
   );
 }
 
@@ -93,22 +134,7 @@ export function App() {
   return (
     <BrowserRouter>
       <Frame>
-        <Routes>
-          <Route path="/" element={<StudioPage />} />
-          <Route path="/app" element={<StudioPage />} />
-          <Route path="/preset/:id" element={<StudioPage />} />
-          <Route path="/auth" element={<AuthRoute />} />
-          <Route path="/verify-email" element={<AuthRoute />} />
-          <Route path="/auth/callback" element={<AuthCallbackPage />} />
-          <Route path="/reset-password" element={<ResetPasswordPage />} />
-          <Route path="/subscribe" element={<SubscribePage />} />
-          <Route path="/success" element={<SuccessPage />} />
-          <Route path="/billing" element={<BillingPage />} />
-          <Route path="/update-payment" element={<UpdatePaymentPage />} />
-          <Route path="/reactivate" element={<ReactivatePage />} />
-          <Route path="/admin/dashboard" element={<AdminDashboardPage />} />
-          <Route path="*" element={<NotFound />} />
-        </Routes>
+        <AppRoutes />
       </Frame>
     </BrowserRouter>
   );

@@ -6,6 +6,7 @@ import { App } from "./App";
 import { AudioClient } from "./audio/audio-client";
 import { bindBackgroundPlayback, preferPlaybackAudioSession } from "./audio/background-playback";
 import { DEMO_CARDS_BY_ID } from "./demo-cards/presets";
+import { AppErrorBoundary } from "./pages/AppErrorBoundary";
 import { studioStore } from "./state/studio-store";
 import { StudioContext } from "./studio/studio-context";
 import "./styles/app.css";
@@ -24,7 +25,10 @@ bindBackgroundPlayback(audio, studioStore, {
 createRoot(document.getElementById("root")!).render(
   <StrictMode>
     <StudioContext.Provider value={{ store: studioStore, audio }}>
-      <App />
+      {/* The routes have their own boundary inside the page frame; this one catches the rest. */}
+      <AppErrorBoundary>
+        <App />
+      </AppErrorBoundary>
     </StudioContext.Provider>
   </StrictMode>,
 );

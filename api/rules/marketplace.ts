@@ -116,4 +116,10 @@ export const MARKETPLACE_TEXT = {
   ratingNeedsPurchase: "Only owners can rate this sound",
   alreadyRated: "You have already rated this sound",
   purchaseRecorded: "Thank you! The sound is now in My sounds.",
+  uploadTooLong: `Marketplace sounds can be at most ${UPLOAD_MAX_MINUTES} minutes long. Set the duration to 00:${UPLOAD_MAX_MINUTES}:00 or less before uploading.`,
+  ownedLoadFailed: "Failed to load your sounds",
+  downloadFailed: "Download failed. Please try again.",
+  rated: "Thanks for rating this sound!",
+  ratingFailed: "Your rating could not be saved. Please try again.",
+  purchaseUnconfirmed: "We could not confirm your purchase yet. It will appear in My sounds once the payment is confirmed.",
 } as const;

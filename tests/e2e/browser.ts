@@ -88,11 +88,13 @@ export function screenshotPath(name: string): string {
 
 export interface AxeViolation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
 
-/** axe-core's serious and critical WCAG 2.1 AA violations on the page; `skip` names rules not to run. */
-export async function seriousAxeViolations(page: Page, skip: string[] = []): Promise<AxeViolation[]> {
+/** Every axe-core violation of the WCAG 2.0 and 2.1 A and AA rules on the page, whatever its
+ *  impact (minor, moderate, serious or critical); `skip` names rules not to run. axe-core is
+ *  injected from node_modules (the same engine @axe-core/playwright wraps). */
+export async function axeViolations(page: Page, skip: string[] = []): Promise<AxeViolation[]> {
   const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-  await page.addScriptTag({ content: axeSource });
-  const all = await page.evaluate(async (skip) => {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async (skip) => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     const result = await axe.run(document, {
       runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
@@ -100,5 +102,11 @@ export async function seriousAxeViolations(page: Page, skip: string[] = []): Pro
     });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
   }, skip);
+}
+
+/** Only the serious and critical ones of axeViolations. The audits of issue 11 count every impact
+ *  level: prefer axeViolations. */
+export async function seriousAxeViolations(page: Page, skip: string[] = []): Promise<AxeViolation[]> {
+  const all = await axeViolations(page, skip);
   return all.filter((v) => v.impact === "serious" || v.impact === "critical");
 }

@@ -5,7 +5,7 @@
 
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBrowserApp, screenshotPath, type BrowserApp } from "./browser";
+import { axeViolations, startBrowserApp, screenshotPath, type BrowserApp } from "./browser";
 import { openSignedIn, registerAdminWithOverride, registerProAccount, uniqueEmail } from "./session";
 
 let run: BrowserApp;
@@ -109,6 +109,11 @@ describe("quantum mode", () => {
     await panel().getByRole("button", { name: "Next" }).click();
     await expect.poll(() => channelBox(1).inputValue()).toBe("500");
     await page.getByRole("button", { name: "Stop Audio" }).click();
+  });
+
+  it("the panel in sequential mode has no WCAG 2.1 A/AA violations of any impact", async () => {
+    const violations = await axeViolations(page);
+    expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
   });
 
   it("the panel fits a 390 px phone", async () => {

@@ -1,7 +1,8 @@
 // The card anonymous visitors see above the dimmed studio (spec/studio.md sections 1 and 2): a
 // sign-in form of its own (e-mail and password, through the same session store as /auth), the
-// studio login's error texts (spec/accounts.md section 8, "Sign-in (studio login)"), and the call
-// to action to create a free account ('no email verification, instant access'). A successful
+// studio login's error texts (spec/accounts.md section 8, "Sign-in (studio login)"), and a link to
+// sign up (the call to action itself, 'no email verification, instant access', is the hero's,
+// web/studio/Hero.tsx, right above this card). A successful
 // sign-in unlocks the studio in place: the card goes away once the session is signed in.
 
 import { useState } from "react";
@@ -47,12 +48,9 @@ export function SignInCard() {
     <section className="panel signin-card" aria-labelledby="signin-card-title">
       <div className="signin-intro">
         <h2 id="signin-card-title">Sign in to start creating</h2>
-        <p id={SIGN_IN_NOTE_ID}>
-          The studio unlocks when you sign in. New here? Create a free account: no email
-          verification, instant access.
-        </p>
+        <p id={SIGN_IN_NOTE_ID}>The studio unlocks when you sign in.</p>
         <p className="card-actions">
-          <Link className="button" to="/auth?view=sign_up">Create Free Account</Link>
+          <Link className="button" to="/auth?view=sign_up">New here? Create an account</Link>
         </p>
       </div>
       <form className="signin-form" noValidate onSubmit={submit} aria-labelledby="signin-card-title">

@@ -7,6 +7,7 @@
 import { useRef, useState } from "react";
 import { toast } from "sonner";
 import { hasAudibleChannel } from "../../dsp/host/state";
+import { announce } from "../a11y/announcer";
 import { useStudioGate } from "../account/hooks";
 import { isProActionLocked } from "../account/studio-gating";
 import { ProActionButton } from "../account/ProActionButton";
@@ -15,6 +16,11 @@ import { ExportRun, NoChannelError, type ExportUpdate } from "./export-runner";
 import { ExportProgress } from "./ExportProgress";
 import { NO_CHANNEL_ALERT, classifyExportError } from "./messages";
 import "./export.css";
+
+// Screen-reader announcements (web/a11y/announcer.ts); completion is ExportProgress's status line,
+// failures are toasts, both announced where they appear.
+export const EXPORT_STARTED = "Exporting WAV";
+export const EXPORT_CANCELLED = "Export cancelled";
 
 export function ExportButton() {
   const store = useStudio();
@@ -37,10 +43,12 @@ export function ExportButton() {
     setBusy(true);
     setFileName(null);
     setUpdate(null); // the bar appears at 10% once the file is chosen
+    announce(EXPORT_STARTED);
     try {
       const outcome = await current.start();
       if (outcome.status === "cancelled") {
         setUpdate(null);
+        announce(EXPORT_CANCELLED);
       } else {
         setFileName(outcome.fileName);
         toast.success(outcome.status === "saved" ? `WAV saved: ${outcome.fileName}` : `WAV downloaded: ${outcome.fileName}`);

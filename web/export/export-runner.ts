@@ -1,5 +1,7 @@
 // Main-thread side of the WAV export (no React): picks where the file goes, drives the export
-// worker through Comlink, reports progress, and cleans up on cancel or failure.
+// worker through Comlink, reports progress, and cleans up on cancel or failure. start() is Export
+// WAV (the file goes to the user); renderFile() is the same render kept as an OPFS file for the
+// caller (the studio's Upload to Store sends it, then calls discard()).
 //
 // Where the file goes:
 // - showSaveFilePicker (not in an embedded frame): the worker streams into the chosen file through
@@ -19,6 +21,8 @@ import ExportWorker from "./export.worker.ts?worker";
 import type { ExportProgress, ExportWorkerApi } from "./protocol";
 
 const OPFS_DIR = "exports";
+/** renderFile()'s folder, apart from the exports so neither removes the other's file. */
+const OPFS_RENDER_DIR = "renders";
 /** A cancelled worker that does not stop within this time is terminated. */
 const CANCEL_GRACE_MS = 2000;
 
@@ -50,7 +54,8 @@ type PickerWindow = Window & { showSaveFilePicker?: (options?: SaveFilePickerOpt
 type RemovableHandle = FileSystemFileHandle & { remove?: () => Promise<void> };
 
 let modulePromise: Promise<WebAssembly.Module> | null = null;
-function engineModule(): Promise<WebAssembly.Module> {
+/** The compiled engine, fetched and compiled once per page (exports and the Quality Test). */
+export function engineModule(): Promise<WebAssembly.Module> {
   modulePromise ??= WebAssembly.compileStreaming(fetch(wasmUrl)).catch((err) => {
     modulePromise = null;
     throw err;
@@ -73,9 +78,13 @@ function pickerAvailable(): boolean {
   return typeof w.showSaveFilePicker === "function" && !embedded;
 }
 
-async function opfsTarget(fileName: string, totalBytes: number): Promise<{ dir: FileSystemDirectoryHandle; handle: FileSystemFileHandle }> {
+async function opfsTarget(
+  fileName: string,
+  totalBytes: number,
+  dirName = OPFS_DIR,
+): Promise<{ dir: FileSystemDirectoryHandle; handle: FileSystemFileHandle }> {
   const root = await navigator.storage.getDirectory();
-  const dir = await root.getDirectoryHandle(OPFS_DIR, { create: true });
+  const dir = await root.getDirectoryHandle(dirName, { create: true });
   const stale: string[] = [];
   for await (const name of (dir as unknown as { keys(): AsyncIterable<string> }).keys()) stale.push(name);
   await Promise.all(stale.map((name) => dir.removeEntry(name).catch(() => {})));
@@ -111,6 +120,8 @@ export class ExportRun {
   /** Set once start() settles: late progress messages are ignored from then on. */
   private settled = false;
   private killCancelled: (() => void) | null = null;
+  /** renderFile()'s file, until discard(). */
+  private rendered: { dir: FileSystemDirectoryHandle; handle: FileSystemFileHandle } | null = null;
 
   constructor(state: Pick<AudioState, "channels" | "effects">, duration: number, onUpdate: (u: ExportUpdate) => void) {
     this.state = { channels: state.channels, effects: state.effects };
@@ -129,19 +140,7 @@ export class ExportRun {
   async start(): Promise<ExportOutcome> {
     if (!hasAudibleChannel(this.state)) throw new NoChannelError();
     const plan = exportPlan(this.duration);
-    const started = performance.now();
-    const update = (p: Pick<ExportProgress, "fraction" | "bytesDone">) => {
-      if (this.settled) return;
-      const elapsed = (performance.now() - started) / 1000;
-      const f = Math.min(1, Math.max(0, p.fraction));
-      this.onUpdate({
-        percent: Math.floor(10 + 90 * f),
-        elapsedSeconds: elapsed,
-        remainingSeconds: f > 0.005 ? (elapsed / f) * (1 - f) : NaN,
-        bytesDone: p.bytesDone,
-        totalBytes: plan.totalBytes,
-      });
-    };
+    const update = this.progressReporter(plan.totalBytes);
 
     // The picker first, while the click's user activation is fresh.
     let target: FileSystemFileHandle;
@@ -159,8 +158,60 @@ export class ExportRun {
     } else {
       ({ dir: opfsDir, handle: target } = await opfsTarget(this.fileName, plan.totalBytes));
     }
-    update({ fraction: 0, bytesDone: 0 });
+    if (!(await this.render(target, opfsDir, update))) return { status: "cancelled" };
+    if (opfsDir) {
+      download(await target.getFile(), this.fileName);
+      return { status: "downloaded", fileName: this.fileName, bytes: plan.totalBytes };
+    }
+    return { status: "saved", fileName: this.fileName, bytes: plan.totalBytes };
+  }
 
+  /** The same render into an OPFS file the caller reads (a disk-backed File, never held in
+   *  memory); null when cancelled. Call discard() once the File has been used. */
+  async renderFile(): Promise<File | null> {
+    if (!hasAudibleChannel(this.state)) throw new NoChannelError();
+    const plan = exportPlan(this.duration);
+    const { dir, handle } = await opfsTarget(this.fileName, plan.totalBytes, OPFS_RENDER_DIR);
+    this.rendered = { dir, handle };
+    if (!(await this.render(handle, dir, this.progressReporter(plan.totalBytes)))) {
+      this.rendered = null;
+      return null;
+    }
+    return handle.getFile();
+  }
+
+  /** Removes renderFile()'s file. */
+  async discard(): Promise<void> {
+    const r = this.rendered;
+    this.rendered = null;
+    if (r) await removePartial(r.handle, r.dir);
+  }
+
+  private progressReporter(totalBytes: number) {
+    const started = performance.now();
+    return (p: Pick<ExportProgress, "fraction" | "bytesDone">) => {
+      if (this.settled) return;
+      const elapsed = (performance.now() - started) / 1000;
+      const f = Math.min(1, Math.max(0, p.fraction));
+      this.onUpdate({
+        percent: Math.floor(10 + 90 * f),
+        elapsedSeconds: elapsed,
+        remainingSeconds: f > 0.005 ? (elapsed / f) * (1 - f) : NaN,
+        bytesDone: p.bytesDone,
+        totalBytes,
+      });
+    };
+  }
+
+  /** Runs the worker into `target`: true when complete, false when cancelled (the partial file
+   *  removed); a failure removes the partial file and rethrows. */
+  private async render(
+    target: FileSystemFileHandle,
+    opfsDir: FileSystemDirectoryHandle | null,
+    update: (p: Pick<ExportProgress, "fraction" | "bytesDone">) => void,
+  ): Promise<boolean> {
+    const totalBytes = exportPlan(this.duration).totalBytes;
+    update({ fraction: 0, bytesDone: 0 });
     try {
       const module = await engineModule();
       if (this.cancelRequested) throw new CancelledError();
@@ -178,16 +229,12 @@ export class ExportRun {
         crashed,
       ]);
       if (result.status === "cancelled") throw new CancelledError();
-      update({ fraction: 1, bytesDone: plan.totalBytes });
-      if (opfsDir) {
-        download(await target.getFile(), this.fileName);
-        return { status: "downloaded", fileName: this.fileName, bytes: plan.totalBytes };
-      }
-      return { status: "saved", fileName: this.fileName, bytes: plan.totalBytes };
+      update({ fraction: 1, bytesDone: totalBytes });
+      return true;
     } catch (err) {
       this.stopWorker();
       await removePartial(target, opfsDir);
-      if (err instanceof CancelledError) return { status: "cancelled" };
+      if (err instanceof CancelledError) return false;
       throw err;
     } finally {
       this.settled = true;

@@ -1,12 +1,13 @@
 // The export worker: runs the engine faster than realtime through dsp/host's WavRenderer (the
 // same code and bytes as `npm run render`) and streams the WAV file to disk in >= 1 MiB writes.
 // One write is in flight while the next chunk renders; memory stays at two chunk buffers plus the
-// engine, whatever the duration. Driven through Comlink by web/export/export-runner.ts.
+// engine, whatever the duration. Driven through Comlink by web/export/export-runner.ts. It also
+// renders the Quality Test's 5 s clip in memory (renderClip), with the same renderer and bytes.
 
 import * as Comlink from "comlink";
 import { Engine } from "../../dsp/host/engine";
 import { DEFAULT_CHUNK_BYTES, WavRenderer } from "../../dsp/host/export-render";
-import type { ExportJob, ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
+import type { ClipJob, ExportJob, ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
 
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -106,6 +107,13 @@ const api: ExportWorkerApi = {
   },
   cancel() {
     cancelled = true;
+  },
+  async renderClip(job: ClipJob): Promise<Uint8Array> {
+    const renderer = new WavRenderer(new Engine(job.module, 48000), job.state, job.duration);
+    const file = new Uint8Array(renderer.plan.totalBytes);
+    const n = renderer.read(file);
+    if (n !== file.byteLength) throw new Error(`Clip render wrote ${n} of ${file.byteLength} bytes`);
+    return Comlink.transfer(file, [file.buffer]);
   },
 };
 

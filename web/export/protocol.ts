@@ -31,9 +31,20 @@ export interface ExportResult {
   bytes: number;
 }
 
+/** A short render held in memory (the Quality Test): the same engine, state handling and bytes
+ *  as an export of `duration` seconds, returned as the complete WAV file. */
+export interface ClipJob {
+  module: WebAssembly.Module;
+  state: Pick<AudioState, "channels" | "effects">;
+  /** Seconds of audio (a few: the whole file is held in memory). */
+  duration: number;
+}
+
 export interface ExportWorkerApi {
   /** Renders and writes the whole file; resolves "cancelled" when cancel() stopped it (the partial
    *  file is then left for the caller to remove). Rejects on failure. */
   run(job: ExportJob, onProgress: (p: ExportProgress) => void): Promise<ExportResult>;
   cancel(): void;
+  /** Renders `job` and returns the WAV file's bytes (transferred, not copied). */
+  renderClip(job: ClipJob): Promise<Uint8Array>;
 }

@@ -1,8 +1,9 @@
 // One channel card: frequency number input, slider (16 ms debounce), waveform selector, on/off.
 // Locked channels (spec 4: no subscription or unlimited access) are disabled, blurred, '🔒 Pro Only';
-// channels a running demo opens carry the '🎉 Demo' badge.
+// channels a running demo opens carry the '🎉 Demo' badge. Up and Down in the frequency box step
+// 1 Hz (Shift: 10 Hz); the slider's arrows step 1 Hz natively and 10 Hz with Shift (shortcuts.ts).
 
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useStore } from "zustand";
 import { MAX_FREQUENCY_HZ } from "../../dsp/host/limits";
 import { WAVEFORMS, type Waveform } from "../../dsp/host/state";
@@ -11,9 +12,13 @@ import { ProLock } from "../account/ProLock";
 import { isChannelLocked, isDemoUnlocked } from "../account/studio-gating";
 import { DemoBadge } from "../demo/DemoBadge";
 import { sanitizeFrequency } from "../state/studio-store";
+import { frequencyStep, steppedFrequency } from "./shortcuts";
 import { useStudio } from "./studio-context";
 
 const SLIDER_DEBOUNCE_MS = 16;
+
+/** The id of a channel's frequency box (Ctrl+F focuses channel 1's). */
+export const frequencyInputId = (id: number) => `channel-${id}-frequency`;
 
 export function ChannelCard({ id }: { id: number }) {
   const store = useStudio();
@@ -42,6 +47,29 @@ export function ChannelCard({ id }: { id: number }) {
     }, SLIDER_DEBOUNCE_MS);
   };
 
+  const step = (delta: number) => {
+    clearTimeout(timer.current);
+    setDraft(null);
+    setSliderDraft(null);
+    const current = store.getState().channels[id - 1].frequency;
+    store.getState().setFrequency(id, steppedFrequency(current, delta));
+  };
+
+  const onTextKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    const delta = frequencyStep(e);
+    if (delta === null) return;
+    e.preventDefault();
+    step(delta);
+  };
+
+  const onSliderKey = (e: KeyboardEvent<HTMLInputElement>) => {
+    // Plain arrows are the slider's own 1 Hz steps; Shift makes them 10 Hz.
+    const delta = e.shiftKey ? frequencyStep(e, true) : null;
+    if (delta === null) return;
+    e.preventDefault();
+    step(delta);
+  };
+
   const label = `Channel ${id}`;
   return (
     <section className="channel-card" aria-labelledby={`ch${id}-title`} data-enabled={channel.enabled} data-locked={locked}>
@@ -64,14 +92,21 @@ export function ChannelCard({ id }: { id: number }) {
       <label className="field">
         <span>Frequency (Hz)</span>
         <input
+          id={frequencyInputId(id)}
           type="text"
           inputMode="decimal"
+          role="spinbutton"
           aria-label={`${label} frequency (Hz)`}
           aria-describedby="frequency-help"
+          aria-valuemin={0}
+          aria-valuemax={MAX_FREQUENCY_HZ}
+          aria-valuenow={channel.frequency}
+          aria-valuetext={`${channel.frequency} Hz`}
           value={draft ?? String(channel.frequency)}
           disabled={locked}
           onBlur={() => setDraft(null)}
           onChange={(e) => onText(e.target.value)}
+          onKeyDown={onTextKey}
         />
       </label>
       <label className="field">
@@ -85,6 +120,7 @@ export function ChannelCard({ id }: { id: number }) {
           value={sliderDraft ?? channel.frequency}
           disabled={locked}
           onChange={(e) => onSlider(Number(e.target.value))}
+          onKeyDown={onSliderKey}
         />
       </label>
       <label className="field">

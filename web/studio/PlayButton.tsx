@@ -1,34 +1,25 @@
-// Play Audio / Stop Audio. Failures show the spec's toast; engine errors are only logged.
+// Play Audio / Stop Audio. Failures show the spec's toast; engine errors are only logged
+// (web/studio/toggle-playback.ts, shared with the Space shortcut). The label says what a press does,
+// so it carries no aria-pressed (a toggle button whose label changes reads wrongly).
 
-import { useState } from "react";
-import { toast } from "sonner";
 import { useStore } from "zustand";
 import { useAudio, useStudio } from "./studio-context";
+import { PLAYBACK_ERROR, togglePlayback } from "./toggle-playback";
 
-export const PLAYBACK_ERROR = "❌ Failed to toggle playback. Please try again.";
+export { PLAYBACK_ERROR };
 
 export function PlayButton() {
   const store = useStudio();
   const audio = useAudio();
   const playing = useStore(store, (s) => s.isPlaying);
-  const [busy, setBusy] = useState(false);
-
-  const onClick = async () => {
-    if (busy) return;
-    setBusy(true);
-    try {
-      await audio.toggle();
-    } catch (err) {
-      console.error(err);
-      store.getState().setPlaying(false);
-      toast.error(PLAYBACK_ERROR);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
-    <button type="button" className={`play ${playing ? "playing" : ""}`} onClick={onClick} aria-pressed={playing}>
+    <button
+      type="button"
+      className={`play ${playing ? "playing" : ""}`}
+      onClick={() => void togglePlayback(store, audio)}
+      aria-keyshortcuts="Space"
+    >
       {playing ? "Stop Audio" : "Play Audio"}
     </button>
   );

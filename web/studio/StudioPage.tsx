@@ -1,8 +1,8 @@
 // The studio screen (/, /app, /preset/:id): hero, demo offer, frequency panel, displays, effects,
 // transport, and the demo cards (above the locked studio for anonymous visitors, below it otherwise). Role gating (spec 6): anonymous visitors see it dimmed and disabled behind the
-// sign-in card. Ctrl+P (outside text fields) replaces it with the pricing screen until Back.
+// sign-in card. Ctrl+P (outside text fields) replaces it with the pricing screen until Back; Space
+// and Ctrl+F are the other studio shortcuts (use-studio-shortcuts.ts).
 
-import { useCallback, useEffect, useState } from "react";
 import { DevPanel } from "../admin/DevPanel";
 import { ExportButton } from "../export/ExportButton";
 import { useEntitlements, useStudioGate } from "../account/hooks";
@@ -10,35 +10,27 @@ import { hasAdminStudioTools } from "../account/studio-gating";
 import { SIGN_IN_NOTE_ID, SignInCard } from "../account/SignInCard";
 import { DemoPanel } from "../demo/DemoPanel";
 import { DemoCards } from "../demo-cards/DemoCards";
+import { UploadToStoreButton } from "../marketplace/UploadToStoreButton";
+import { HintBar } from "../onboarding/HintBar";
+import { TutorialPanel } from "../onboarding/TutorialPanel";
 import { PricingScreen } from "../payments/PricingScreen";
 import { QuantumPanel } from "../quantum/QuantumPanel";
 import { SharePresetButton } from "../presets/SharePresetButton";
 import { useSharedPreset } from "../presets/use-shared-preset";
+import { QualityPanel } from "../quality/QualityPanel";
 import { ChannelCard } from "./ChannelCard";
 import { Displays } from "./Displays";
 import { DurationInput } from "./DurationInput";
 import { EffectsGrid } from "./EffectsGrid";
+import { ExplainBlocks } from "./ExplainBlocks";
+import { Hero } from "./Hero";
 import { PlayButton } from "./PlayButton";
-import { isPricingShortcut } from "./shortcuts";
-
-function usePricingScreen(): [open: boolean, close: () => void] {
-  const [open, setOpen] = useState(false);
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      if (!isPricingShortcut(e)) return;
-      e.preventDefault(); // not the print dialog
-      setOpen(true);
-    };
-    document.addEventListener("keydown", onKey);
-    return () => document.removeEventListener("keydown", onKey);
-  }, []);
-  return [open, useCallback(() => setOpen(false), [])];
-}
+import { useStudioShortcuts } from "./use-studio-shortcuts";
 
 export function StudioPage() {
   const gate = useStudioGate();
   const adminTools = hasAdminStudioTools(useEntitlements());
-  const [pricingOpen, closePricing] = usePricingScreen();
+  const [pricingOpen, closePricing] = useStudioShortcuts();
   useSharedPreset();
 
   if (pricingOpen) {
@@ -51,17 +43,13 @@ export function StudioPage() {
 
   return (
     <main id="main" className="studio">
-      <section className="hero">
-        <h1>Precise tones for focus, sleep and meditation</h1>
-        <p>
-          Four channels from 0 to 20000 Hz, band-limited waveforms and click-free changes, rendered
-          by one WebAssembly engine at 48 kHz.
-        </p>
-      </section>
+      <Hero />
       {gate.level === "anonymous" && <SignInCard />}
       {/* The demo cards play for everyone: a visitor meets them before the locked studio. */}
       {gate.level === "anonymous" && <DemoCards />}
       {(gate.level === "free" || gate.level === "demo") && <DemoPanel />}
+      <TutorialPanel />
+      <HintBar />
       <fieldset
         className="studio-body"
         disabled={gate.studioLocked}
@@ -86,10 +74,13 @@ export function StudioPage() {
           {gate.label && <p className="tier-label">{gate.label}</p>}
           <PlayButton />
           <ExportButton />
+          {adminTools && <UploadToStoreButton />}
           <SharePresetButton />
         </section>
+        <QualityPanel />
       </fieldset>
       {gate.level !== "anonymous" && <DemoCards />}
+      <ExplainBlocks />
       <DevPanel />
     </main>
   );

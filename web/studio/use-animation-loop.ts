@@ -2,9 +2,11 @@
 // which runs only while it has something to show. It stops completely (no rAF callback at all)
 // while `running` is false, while the tab is hidden (document.hidden: background tab, locked
 // phone screen) and while the element is scrolled out of view, and starts again when all three
-// allow. Drawing goes straight to a canvas: the loop never touches React state.
+// allow. Drawing goes straight to a canvas: the loop never touches React state. Under
+// prefers-reduced-motion every display draws at most once a second (web/a11y/reduced-motion.ts).
 
 import { useEffect, useRef, type RefObject } from "react";
+import { motionFrameGapMs, useReducedMotion } from "../a11y/reduced-motion";
 
 export interface FrameGate {
   /** True when a frame at `now` (ms) should be drawn; records it as drawn. */
@@ -46,8 +48,9 @@ export interface AnimationLoopOptions {
 export function useAnimationLoop(
   target: RefObject<Element | null>,
   draw: (now: number) => void,
-  { gapMs, running }: AnimationLoopOptions,
+  { gapMs: displayGapMs, running }: AnimationLoopOptions,
 ): void {
+  const gapMs = motionFrameGapMs(displayGapMs, useReducedMotion());
   const drawRef = useRef(draw);
   useEffect(() => {
     drawRef.current = draw;

@@ -44,7 +44,7 @@ export interface TestEnv {
 
 export async function makeTestApp(
   config: Partial<AppConfigInput> = {},
-  extra: { clock?: TestClock } & Pick<AppDeps, "demoDurationMs"> = {},
+  extra: { clock?: TestClock } & Pick<AppDeps, "demoDurationMs" | "deployer"> = {},
 ): Promise<TestEnv> {
   const dir = mkdtempSync(join(tmpdir(), "studio-api-"));
   const db = await openDatabase(join(dir, "studio.db"));
@@ -60,6 +60,7 @@ export async function makeTestApp(
     logger,
     config: { publicUrl: PUBLIC_URL, jwtSecret: TEST_SECRET, ...config },
     demoDurationMs: extra.demoDurationMs,
+    deployer: extra.deployer,
     storage: localStorage(join(dir, "files")),
   });
   return {

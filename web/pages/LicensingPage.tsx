@@ -1,0 +1,134 @@
+// /licensing: Licensing Terms, updated June 17, 2025: what each plan lets you do with the audio you
+// export (spec/accounts.md section 6, "Plan rights": Day Pass personal use only; Monthly Personal
+// personal use plus sharing on social media, no selling; Commercial License full commercial
+// rights, selling, licensing and team use). Plan names and prices come from api/rules/plans.ts.
+
+import { Link } from "react-router-dom";
+import { PLAN_LIST, type PlanKey } from "../../api/rules/plans";
+import { periodLabel } from "../payments/plans";
+import { SUPPORT_EMAIL } from "./contact";
+import { Section, StaticPage } from "./StaticPage";
+
+export const LICENSING_DATE = "June 17, 2025";
+
+interface Rights {
+  personal: boolean;
+  social: boolean;
+  commercial: boolean;
+  team: boolean;
+}
+
+const RIGHTS: Record<PlanKey, Rights> = {
+  oneDay: { personal: true, social: false, commercial: false, team: false },
+  monthly: { personal: true, social: true, commercial: false, team: false },
+  commercial: { personal: true, social: true, commercial: true, team: true },
+};
+
+const COLUMNS: readonly { key: keyof Rights; label: string }[] = [
+  { key: "personal", label: "Personal use" },
+  { key: "social", label: "Sharing on social media" },
+  { key: "commercial", label: "Selling and licensing" },
+  { key: "team", label: "Team use" },
+];
+
+function Mark({ yes }: { yes: boolean }) {
+  return yes ? <>✓<span className="sr-only"> Yes</span></> : <>–<span className="sr-only"> No</span></>;
+}
+
+export function LicensingPage() {
+  return (
+    <StaticPage
+      title="Licensing Terms"
+      meta={<>Updated {LICENSING_DATE}</>}
+      lead="What you may do with the audio you create and export in Tone Studio depends on your plan. This page explains each plan's rights in plain words; it forms part of the Terms of Service."
+    >
+      <Section id="summary" title="Rights by plan">
+        <div className="table-scroll" tabIndex={0} role="region" aria-label="Rights by plan">
+          <table className="fact-table rights-table">
+            <caption>What each plan allows with your exports</caption>
+            <thead>
+              <tr>
+                <th scope="col">Plan</th>
+                {COLUMNS.map((c) => <th key={c.key} scope="col">{c.label}</th>)}
+              </tr>
+            </thead>
+            <tbody>
+              {PLAN_LIST.map((plan) => (
+                <tr key={plan.key}>
+                  <th scope="row">{plan.name}<br /><span className="rights-price">{plan.priceLabel} {periodLabel(plan.period)}</span></th>
+                  {COLUMNS.map((c) => <td key={c.key}><Mark yes={RIGHTS[plan.key][c.key]} /></td>)}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </Section>
+
+      <Section id="what" title="What these terms cover">
+        <p>
+          They cover the audio files you export from the studio and recordings of what you play in it,
+          made from your own settings: your frequencies, waveforms, effects and durations. They do not
+          cover the studio itself, its engine, design or text, which remain ours, or sounds bought from the
+          marketplace, which come with the license stated on their listing.
+        </p>
+      </Section>
+
+      <Section id="day-pass" title="One Day Pass: personal use only">
+        <p>
+          Use your exports for yourself: your own meditation, focus, sleep or practice, at home or at work,
+          and private sessions with family and friends. You may not publish them, sell them or use them in
+          anything you earn money from.
+        </p>
+      </Section>
+
+      <Section id="monthly" title="Monthly Personal: personal use plus sharing on social media">
+        <p>
+          Everything the One Day Pass allows, and you may also post your exports on your own social media
+          accounts and personal channels, on their own or as the soundtrack of your own posts and videos.
+          No selling: you may not sell or license the audio, put it in products or paid courses, use it in
+          advertising or client work, or publish it where you earn money from it. For any of that, use the
+          Commercial License.
+        </p>
+      </Section>
+
+      <Section id="commercial" title="Commercial License: full commercial rights">
+        <p>Everything the other plans allow, and also:</p>
+        <ul>
+          <li>selling your exports, on their own or in albums, sound packs and paid downloads;</li>
+          <li>licensing them to others, including resale rights for products built on them;</li>
+          <li>using them in monetised channels and streams, apps, games, films, podcasts, advertising, classes, studios and client projects;</li>
+          <li>team use: the people in your business or organisation may work with the exports under the same license;</li>
+          <li>legal indemnification for claims that the audio generated by the studio infringes someone else's rights, and priority business support.</li>
+        </ul>
+      </Section>
+
+      <Section id="after" title="After a plan ends">
+        <p>
+          Exports you made while a plan was active keep that plan's rights after it ends: a video you posted
+          stays up and a product you sold stays sold. New exports follow the rights of the plan you have
+          when you make them.
+        </p>
+      </Section>
+
+      <Section id="everyone" title="For everyone">
+        <ul>
+          <li>
+            A pure tone at a given frequency is the same whoever generates it. You may not register
+            exports with automated content-identification systems (such as YouTube Content ID) in a way that
+            would claim other people's identical sounds.
+          </li>
+          <li>
+            You may not describe or sell exports as a medical treatment or make health claims about them.
+            Tone Studio makes no medical claims.
+          </li>
+          <li>Credit is welcome but not required: "Made with Tone Studio".</li>
+        </ul>
+        <p>
+          Not sure which plan fits your use? Write to{" "}
+          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> or compare the plans on the{" "}
+          <Link to="/subscribe">pricing page</Link>. See also the <Link to="/terms">Terms of Service</Link>.
+        </p>
+      </Section>
+    </StaticPage>
+  );
+}

@@ -1,0 +1,193 @@
+// The Quality Test's player (no React): mode none, hq or compressed (spec/accounts.md section 2;
+// starting one stops the other). The first play renders the studio's current state (5 s through
+// the export worker) and keeps it until the state changes; the compressed version is made from
+// that render on first use. Switching while one plays continues the other from the same moment,
+// so the two can be compared phrase by phrase. The clip plays once, through the studio's output
+// (so the page's output analyser hears it). Starting it stops the studio and the demo cards;
+// starting the studio stops it.
+
+import { createStore, type StoreApi } from "zustand/vanilla";
+import { hasAudibleChannel } from "../../dsp/host/state";
+import { announce } from "../a11y/announcer";
+import type { AudioClient } from "../audio/audio-client";
+import type { StudioStore } from "../state/studio-store";
+import { compress, detectCodec, type CodecInfo } from "./codec";
+import type { PlanarAudio } from "./planar";
+import { renderClip } from "./render-clip";
+
+export type QualityMode = "none" | "hq" | "compressed";
+
+export interface QualityState {
+  mode: QualityMode;
+  /** Rendering or encoding: the buttons wait. */
+  busy: boolean;
+  /** The codec of the compressed version, once known. */
+  codec: CodecInfo | null;
+  /** What went wrong last, for the panel. */
+  problem: string | null;
+}
+
+export const NO_CHANNEL_PROBLEM = "Switch on a channel with a frequency above 0 Hz first.";
+export const RENDER_PROBLEM = "The quality test could not render. Please try again.";
+
+/** Fades that keep a switch or a stop free of clicks. */
+const FADE_S = 0.005;
+
+interface Clip {
+  key: string;
+  hq: AudioBuffer;
+  compressed: AudioBuffer | null;
+}
+
+interface Voice {
+  source: AudioBufferSourceNode;
+  gain: GainNode;
+  mode: Exclude<QualityMode, "none">;
+  /** context time at which position 0 of the clip would have played. */
+  origin: number;
+}
+
+function toBuffer(a: PlanarAudio): AudioBuffer {
+  const buffer = new AudioBuffer({ numberOfChannels: 2, length: a.left.length, sampleRate: a.sampleRate });
+  buffer.copyToChannel(a.left as Float32Array<ArrayBuffer>, 0);
+  buffer.copyToChannel(a.right as Float32Array<ArrayBuffer>, 1);
+  return buffer;
+}
+
+export class QualityPlayer {
+  readonly state: StoreApi<QualityState> = createStore<QualityState>()(() => ({ mode: "none", busy: false, codec: null, problem: null }));
+  private clip: Clip | null = null;
+  private rendered: PlanarAudio | null = null;
+  private voice: Voice | null = null;
+  /** Bumped by every play and stop: a render that finishes late does not start. */
+  private generation = 0;
+  private readonly audio: AudioClient;
+  private readonly store: StoreApi<StudioStore>;
+
+  constructor(audio: AudioClient, store: StoreApi<StudioStore>) {
+    this.audio = audio;
+    this.store = store;
+    store.subscribe((s, prev) => {
+      if (s.isPlaying && !prev.isPlaying && this.state.getState().mode !== "none") this.stop();
+    });
+  }
+
+  /** Finds out which codec the compressed version uses (for the panel's text). */
+  async prepare(): Promise<CodecInfo> {
+    const known = this.state.getState().codec;
+    if (known) return known;
+    const codec = await detectCodec();
+    this.state.setState({ codec });
+    return codec;
+  }
+
+  /** Plays `mode`, or stops it when it is the one playing. Call it from the click handler. */
+  async toggle(mode: Exclude<QualityMode, "none">): Promise<void> {
+    if (this.state.getState().mode === mode) this.stop();
+    else await this.play(mode);
+  }
+
+  async play(mode: Exclude<QualityMode, "none">): Promise<void> {
+    const context = this.audio.ensureContext(); // inside the gesture, before any await
+    const gen = ++this.generation;
+    const s = this.store.getState();
+    if (!hasAudibleChannel(s)) {
+      this.state.setState({ problem: NO_CHANNEL_PROBLEM });
+      announce(NO_CHANNEL_PROBLEM);
+      return;
+    }
+    this.state.setState({ busy: true, problem: null });
+    try {
+      const buffer = await this.buffer(mode, s);
+      if (gen !== this.generation) return;
+      // Where the one playing now has got to (it played on while this one was made): the other
+      // continues from there.
+      const position = this.voice ? context.currentTime - this.voice.origin : 0;
+      if (this.store.getState().isPlaying) this.audio.stop();
+      this.audio.demos.stopAll();
+      this.release();
+      this.start(context, buffer, mode, position < buffer.duration - 0.05 ? Math.max(0, position) : 0);
+      this.state.setState({ mode });
+      const codec = this.state.getState().codec;
+      announce(mode === "hq" ? "Playing the high-quality render" : `Playing the compressed version${codec ? ` (${codec.name})` : ""}`);
+    } catch (err) {
+      console.error("Quality test failed:", err);
+      if (gen === this.generation) {
+        this.release();
+        this.state.setState({ mode: "none", problem: RENDER_PROBLEM });
+        announce(RENDER_PROBLEM);
+      }
+    } finally {
+      if (gen === this.generation) this.state.setState({ busy: false });
+    }
+  }
+
+  stop(): void {
+    this.generation++;
+    const was = this.state.getState().mode;
+    this.release();
+    this.state.setState({ mode: "none", busy: false });
+    if (was !== "none") announce("Quality test stopped");
+  }
+
+  private async buffer(mode: Exclude<QualityMode, "none">, s: StudioStore): Promise<AudioBuffer> {
+    const key = JSON.stringify({ channels: s.channels, effects: s.effects });
+    if (this.clip?.key !== key) {
+      this.rendered = await renderClip(s);
+      this.clip = { key, hq: toBuffer(this.rendered), compressed: null };
+    }
+    const clip = this.clip;
+    if (mode === "hq") return clip.hq;
+    if (!clip.compressed) {
+      const codec = await this.prepare();
+      clip.compressed = toBuffer(await compress(this.rendered!, codec));
+    }
+    return clip.compressed;
+  }
+
+  private start(context: AudioContext, buffer: AudioBuffer, mode: Voice["mode"], offset: number): void {
+    const now = context.currentTime;
+    const gain = new GainNode(context, { gain: 0 });
+    gain.gain.setValueAtTime(0, now);
+    gain.gain.linearRampToValueAtTime(1, now + FADE_S);
+    const source = new AudioBufferSourceNode(context, { buffer });
+    source.connect(gain);
+    gain.connect(this.audio.output ?? context.destination);
+    const voice: Voice = { source, gain, mode, origin: now - offset };
+    source.onended = () => {
+      if (this.voice !== voice) return;
+      this.voice = null;
+      gain.disconnect();
+      this.state.setState({ mode: "none" });
+      announce("Quality test finished");
+    };
+    source.start(now, offset);
+    this.voice = voice;
+  }
+
+  /** Fades out and drops the voice playing now, if any. */
+  private release(): void {
+    const v = this.voice;
+    if (!v) return;
+    this.voice = null;
+    const t = v.gain.context.currentTime;
+    v.gain.gain.cancelScheduledValues(t);
+    v.gain.gain.setValueAtTime(v.gain.gain.value, t);
+    v.gain.gain.linearRampToValueAtTime(0, t + FADE_S);
+    v.source.onended = () => v.gain.disconnect();
+    try {
+      v.source.stop(t + FADE_S * 2);
+    } catch {
+      v.gain.disconnect();
+    }
+  }
+}
+
+const players = new WeakMap<AudioClient, QualityPlayer>();
+
+/** The page's quality player for `audio` (one per audio client). */
+export function qualityPlayer(audio: AudioClient, store: StoreApi<StudioStore>): QualityPlayer {
+  let p = players.get(audio);
+  if (!p) players.set(audio, (p = new QualityPlayer(audio, store)));
+  return p;
+}

@@ -1,0 +1,28 @@
+// The studio's hero (spec/studio.md section 2): title and blurb, and for anonymous visitors the
+// call to action to create a free account ('no email verification, instant access').
+
+import { Link } from "react-router-dom";
+import { useStudioGate } from "../account/hooks";
+import { FACTS } from "../pages/facts";
+import "./studio-intro.css";
+
+export const HERO_CTA_NOTE = "No email verification, instant access.";
+
+export function Hero() {
+  const anonymous = useStudioGate().level === "anonymous";
+  return (
+    <section className="hero" aria-labelledby="hero-title">
+      <h1 id="hero-title">Precise tones for focus, sleep and meditation</h1>
+      <p>
+        {FACTS.channels} channels from 0 to {FACTS.maxFrequency}, band-limited waveforms, {FACTS.effectCount}{" "}
+        effects and click-free changes, rendered by one WebAssembly engine at {FACTS.sampleRateKHz}.
+      </p>
+      {anonymous && (
+        <div className="hero-cta">
+          <Link className="button primary" to="/auth?view=sign_up">Create Free Account</Link>
+          <p>{HERO_CTA_NOTE}</p>
+        </div>
+      )}
+    </section>
+  );
+}
