@@ -3,8 +3,9 @@
 // visitors; a temporary monthly pass granted through the Admin Access Control modal makes a free
 // user Pro after a reload, and revoking it (CSRF header) makes them free again; the override
 // switch in the user menu flips the studio's tier label; the developer panel's verify audio
-// passes, its deploy fails cleanly while /api/deploy does not exist. axe finds no violation of
-// any impact on the dashboard or with the modal open; screenshots at 1280 and 390 px.
+// passes, its deploy shows the failure text when the route answers 404 and otherwise really
+// builds, is polled every 5 s and goes live. axe finds no violation of any impact on the
+// dashboard, with the modal open or with the panel open; screenshots at 1280 and 390 px.
 
 import { createRequire } from "node:module";
 import { readFileSync } from "node:fs";
@@ -285,7 +286,7 @@ describe("developer panel", () => {
     expect(await result.getAttribute("data-ok")).toBe("true");
   });
 
-  it("waveform toggle, email test and checklist, and deploy failing cleanly without the route", async () => {
+  it("waveform toggle, email test and checklist", async () => {
     const waveform = page.locator("canvas.waveform");
     expect(await waveform.count()).toBe(1);
     await panel().getByRole("switch", { name: "Waveform display" }).uncheck();
@@ -296,9 +297,35 @@ describe("developer panel", () => {
     await panel().getByRole("button", { name: "Send test email" }).click();
     await panel().getByText(`Test message sent to ${adminEmail}`).waitFor();
     await panel().getByText(/Transport: Outbox folder/).waitFor();
+  });
 
-    await panel().getByRole("button", { name: "Deploy to live" }).click();
+  it("deploy: a refused start shows the failure text; a real deploy builds, polls and goes live", async () => {
+    const deployButton = panel().getByRole("button", { name: "Deploy to live" });
+    // The button is renamed 'Deploying...' while busy: read the section's status line instead.
+    const result = panel().getByRole("region", { name: "Deploy" }).getByRole("status");
+    // The deploy route answering 404 (a server without it) ends in the spec's failure text.
+    await page.route("**/api/deploy", (r) => r.fulfill({ status: 404, contentType: "application/json", body: '{"error":"Not Found"}' }));
+    await deployButton.click();
     await panel().getByText("Deployment failed. Please try again.").waitFor();
+    await page.unroute("**/api/deploy");
+
+    const polls: number[] = [];
+    page.on("request", (r) => {
+      if (r.url().endsWith("/api/deploy/status")) polls.push(Date.now());
+    });
+    await deployButton.click();
+    await expect.poll(() => result.textContent()).toMatch(/^Building\.\.\./);
+    await expect.poll(() => result.textContent(), { timeout: 200_000, interval: 1000 }).toMatch(/^✓ Live at http:\/\/localhost:\d+\//);
+    expect(await result.getAttribute("data-ok")).toBe("true");
+    // Polled every 5 s (the first read comes at once).
+    const gaps = polls.slice(1).map((t, i) => t - polls[i]);
+    expect(gaps.length).toBeGreaterThanOrEqual(1);
+    for (const gap of gaps) expect(gap).toBeGreaterThan(4500);
+    // The page is still served from the new release.
+    expect((await page.request.get(`${run.app.url}/`)).status()).toBe(200);
+  }, 240_000);
+
+  it("the panel fits desktop and phone and passes axe at every impact", async () => {
     await panel().evaluate((el) => el.scrollTo(0, 0));
     await page.screenshot({ path: screenshotPath("admin-dev-panel-1280.png") });
     await page.setViewportSize(PHONE);
