@@ -13,6 +13,7 @@ import { DEMO_DURATION_MS } from "./rules/plans";
 import { createLimiters, type Limiters } from "./services/rate-limit";
 import { SessionService, type VerifiedSession } from "./services/sessions";
 import type { FileStorage } from "./services/storage";
+import { VideoExporter, type VideoExportOptions } from "./services/video-export";
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -29,6 +30,8 @@ export interface AppDeps {
   demoDurationMs?: number;
   /** Where uploaded and rendered files go (server.ts: DATA_DIR/files); null = uploads answer 503. */
   storage?: FileStorage | null;
+  /** The video export's ffmpeg, temp directory and job limits (services/video-export.ts). */
+  video?: Partial<VideoExportOptions>;
 }
 
 export interface Services {
@@ -45,6 +48,8 @@ export interface Services {
   payments: Payments | null;
   demoDurationMs: number;
   storage: FileStorage | null;
+  /** Renders and encodes video exports, at most two at a time. */
+  video: VideoExporter;
   /** THE entitlement function (services/entitlements.ts) for a user, now. */
   entitlementsOf(user: UserRow): Promise<Entitlements>;
   /** Runs work after the answer is sent (mail), logging failures instead of surfacing them. */
@@ -80,6 +85,7 @@ export function buildServices(deps: AppDeps): Services {
       deps.payments !== undefined ? deps.payments : config.payments.secretKey ? stripePayments(config.payments) : null,
     demoDurationMs: deps.demoDurationMs ?? DEMO_DURATION_MS,
     storage: deps.storage ?? null,
+    video: new VideoExporter(deps.video, log),
     entitlementsOf: (user) => loadEntitlements(deps.db, user, { now: clock(), adminEmails: config.adminEmails }),
     defer(task) {
       const p: Promise<unknown> = Promise.resolve()

@@ -44,7 +44,7 @@ export interface TestEnv {
 
 export async function makeTestApp(
   config: Partial<AppConfigInput> = {},
-  extra: { clock?: TestClock } & Pick<AppDeps, "demoDurationMs"> = {},
+  extra: { clock?: TestClock } & Pick<AppDeps, "demoDurationMs" | "video"> = {},
 ): Promise<TestEnv> {
   const dir = mkdtempSync(join(tmpdir(), "studio-api-"));
   const db = await openDatabase(join(dir, "studio.db"));
@@ -61,6 +61,7 @@ export async function makeTestApp(
     config: { publicUrl: PUBLIC_URL, jwtSecret: TEST_SECRET, ...config },
     demoDurationMs: extra.demoDurationMs,
     storage: localStorage(join(dir, "files")),
+    video: { tmpDir: join(dir, "video-tmp"), ...extra.video },
   });
   return {
     app,
