@@ -12,6 +12,7 @@ import { DemoCards } from "../demo-cards/DemoCards";
 import { PricingScreen } from "../payments/PricingScreen";
 import { QuantumPanel } from "../quantum/QuantumPanel";
 import { SharePresetButton } from "../presets/SharePresetButton";
+import { VideoExportButton } from "../video/VideoExportButton";
 import { useSharedPreset } from "../presets/use-shared-preset";
 import { ChannelCard } from "./ChannelCard";
 import { Displays } from "./Displays";
@@ -85,6 +86,7 @@ export function StudioPage() {
           {gate.label && <p className="tier-label">{gate.label}</p>}
           <PlayButton />
           <ExportButton />
+          {adminTools && <VideoExportButton />}
           <SharePresetButton />
         </section>
       </fieldset>
