@@ -20,10 +20,11 @@
 // - At most `maxRunning` jobs encode at once and `maxQueued` wait for a slot; beyond that the
 //   caller gets 429 with Retry-After. A client that goes away (the request's AbortSignal, or the
 //   response stream being cancelled) kills ffmpeg with SIGKILL and stops the rendering; the slot is
-//   released and the working directory removed only once the process has exited.
+//   released and the working directory removed only once the process has exited. ffmpeg runs
+//   at niceness 10 so that encoding does not slow the API's other answers.
 import { spawn, type ChildProcessByStdio } from "node:child_process";
 import { mkdir, mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { WavRenderer } from "../../dsp/host/export-render";
@@ -68,6 +69,9 @@ export interface VideoJob {
 export const BLACK_FPS = 2;
 /** Frame rate of the waveform. */
 export const WAVEFORM_FPS = 25;
+/** x264 quality of the waveform: a thin line on black looks the same as at the default 23 and the
+ *  file is about 27 % smaller (default patch at 720p: 8.7 instead of 11.8 MB per minute). */
+const WAVEFORM_CRF = 28;
 /** Keyframe (and so fragment) spacing. */
 const GOP_SECONDS = 2;
 /** The studio's waveform trace (web/studio/WaveformDisplay.tsx) and its scale: a sample s is drawn
@@ -80,6 +84,8 @@ const PCM_CHUNK_BYTES = 24_000 * 4 * 2;
 /** Chunks of MP4 held for a slow client before ffmpeg is paused. */
 const OUTPUT_QUEUE_CHUNKS = 16;
 const STDERR_TAIL = 4000;
+/** ffmpeg runs at this niceness, below the API process. */
+const FFMPEG_NICE = 10;
 
 /** ffmpeg's arguments for a job (exported for tests). */
 export function ffmpegArgs(job: Pick<VideoJob, "background" | "quality" | "duration">): string[] {
@@ -102,7 +108,7 @@ export function ffmpegArgs(job: Pick<VideoJob, "background" | "quality" | "durat
             `showwaves=s=${width / 2}x${height / 2}:mode=p2p:rate=${WAVEFORM_FPS}:colors=${TRACE_COLOUR}:draw=full,` +
             `scale=${width}:${height}:flags=bilinear,format=yuv420p[v]`,
           "-map", "[v]", "-map", "[a]",
-          "-c:v", "libx264", "-preset", "veryfast", "-g", String(WAVEFORM_FPS * GOP_SECONDS),
+          "-c:v", "libx264", "-preset", "veryfast", "-crf", String(WAVEFORM_CRF), "-g", String(WAVEFORM_FPS * GOP_SECONDS),
         ];
   return [
     "-hide_banner", "-loglevel", "error", "-nostdin",
@@ -278,6 +284,11 @@ export class VideoExporter {
     });
     child.on("close", (code) => finish(code));
     child.on("spawn", () => {
+      try {
+        setPriority(child.pid!, FFMPEG_NICE); // encoding must not slow the API's answers
+      } catch {
+        // not permitted here: run at normal priority
+      }
       this.#pump(renderer, child.stdin, () => stopped || finished).catch((err: unknown) => {
         this.#log.error("Video audio rendering failed", { message: err instanceof Error ? err.message : String(err) });
         renderError = err;

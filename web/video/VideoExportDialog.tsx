@@ -18,8 +18,8 @@ import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration 
 import { useStudio } from "../studio/studio-context";
 import { buildPayload, exportVideo, precheck, VideoExportError } from "./video-export";
 
-function megabytes(bytes: number): string {
-  return `${(bytes / 1e6).toFixed(1)} MB`;
+function size(bytes: number): string {
+  return bytes < 1e6 ? `${Math.max(1, Math.round(bytes / 1e3))} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
 export function VideoExportDialog({ onClose }: { onClose(): void }) {
@@ -133,7 +133,7 @@ export function VideoExportDialog({ onClose }: { onClose(): void }) {
           <small id={`${ids}-duration-help`}>From the studio's duration; matches 59 min limit.</small>
         </label>
         <p className="video-status" role="status" aria-live="polite">
-          {submitting ? (received > 0 ? `Receiving video… ${megabytes(received)}` : "Rendering and encoding…") : ""}
+          {submitting ? (received > 0 ? `Receiving video… ${size(received)}` : "Rendering and encoding…") : ""}
         </p>
         {error && (
           <p className="form-error" role="alert">
