@@ -152,7 +152,7 @@ export class VideoExporter {
 
   /** Resolves once no job is running, waiting or cleaning up (tests, shutdown). */
   idle(): Promise<void> {
-    if (this.#active === 0 && this.#waiting.length === 0) return Promise.resolve();
+    if (this.#quiet()) return Promise.resolve();
     return new Promise((resolve) => this.#idle.push(resolve));
   }
 
@@ -358,8 +358,12 @@ export class VideoExporter {
     });
   }
 
+  #quiet(): boolean {
+    return this.#active === 0 && this.#running === 0 && this.#waiting.length === 0;
+  }
+
   #checkIdle(): void {
-    if (this.#active > 0 || this.#waiting.length > 0) return;
+    if (!this.#quiet()) return;
     const waiters = this.#idle;
     this.#idle = [];
     for (const w of waiters) w();

@@ -15,7 +15,8 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseWavHeader } from "../../../dsp/host/wav";
 import { defaultAudioState } from "../../../dsp/host/state";
-import { VIDEO_TEXT, videoFileName, type VideoExportPayload } from "../../../api/rules/video";
+import { MAX_DURATION_SECONDS } from "../../../dsp/host/limits";
+import { VIDEO_MAX_DURATION_SECONDS, VIDEO_TEXT, videoFileName, type VideoExportPayload } from "../../../api/rules/video";
 import { ffmpegArgs } from "../../../api/services/video-export";
 import { peakFrequency } from "../dsp/helpers";
 import { bodyOf, makeTestApp, signUp, type TestEnv } from "./helpers";
@@ -207,6 +208,10 @@ describe("the MP4", () => {
     expect(tracePixels(frameAt(file, 1))).toBeGreaterThan(1920 * 2);
     await env.app.services.video.idle();
     expect(tmpEntries()).toEqual([]);
+  });
+
+  it("the video limit is the studio's '59 min max'", () => {
+    expect(VIDEO_MAX_DURATION_SECONDS).toBe(MAX_DURATION_SECONDS);
   });
 
   it("ffmpeg gets an argument array of fixed options, the sizes and the duration only", () => {
