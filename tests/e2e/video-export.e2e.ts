@@ -3,7 +3,7 @@
 // duration; a 2-second export arrives as a download named swizard-video-*.mp4 that ffprobe reads as
 // H.264 at 1280x720 plus AAC, which Chromium plays; the spec's messages for no channel, under 1 s, a missing token and
 // an expired session (which also clears the stored tokens). The dialog is photographed at 1280 and
-// 390 px wide (.tmp/screenshots/video-export-dialog-*.png).
+// 390 px wide (.tmp/screenshots/video-export-dialog-*.png) and audited with axe-core.
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startBrowserApp, screenshotPath, type BrowserApp } from "./browser";
+import { seriousAxeViolations, startBrowserApp, screenshotPath, type BrowserApp } from "./browser";
 import { openSignedIn, registerAdminWithOverride, registerProAccount, storedToken, type TestAccount } from "./session";
 
 let run: BrowserApp;
@@ -66,6 +66,7 @@ describe("Export Video", () => {
     expect(await dialog().getByRole("radio", { name: "Black", exact: true }).isChecked()).toBe(true);
     expect(await dialog().getByRole("radio", { name: /720p/ }).isChecked()).toBe(true);
     await page.screenshot({ path: screenshotPath("video-export-dialog-1280.png") });
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: screenshotPath("video-export-dialog-390.png") });
     // At phone width the dialog fits the screen: no horizontal overflow, Export reachable.
