@@ -16,6 +16,7 @@ import { paymentRoutes } from "./routes/payments";
 import { presetRoutes } from "./routes/presets";
 import { recoveryRoutes } from "./routes/recovery";
 import { userRoutes } from "./routes/user";
+import { videoExportRoutes } from "./routes/video-export";
 
 export type { AppDeps } from "./context";
 
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): ApiApp {
   app.route("/api/deploy", deployRoutes(services));
   // The marketplace's upload streams its multipart body under its own limit (MARKETPLACE_MAX_UPLOAD_BYTES).
   app.route("/api/marketplace", marketplaceRoutes(services));
+  app.route("/api/video-export", videoExportRoutes(services));
   // Payment routes set their own limits: JSON, except the webhook's raw signed body.
   app.route("/api", paymentRoutes(services));
 

@@ -14,6 +14,7 @@ import { createLimiters, type Limiters } from "./services/rate-limit";
 import { SessionService, type VerifiedSession } from "./services/sessions";
 import type { Deployer } from "./services/deploy";
 import type { FileStorage } from "./services/storage";
+import { VideoExporter, type VideoExportOptions } from "./services/video-export";
 
 export interface AppDeps {
   db: Kysely<Database>;
@@ -32,6 +33,8 @@ export interface AppDeps {
   deployer?: Deployer | null;
   /** Where uploaded and rendered files go (server.ts: DATA_DIR/files); null = uploads answer 503. */
   storage?: FileStorage | null;
+  /** The video export's ffmpeg, temp directory and job limits (services/video-export.ts). */
+  video?: Partial<VideoExportOptions>;
 }
 
 export interface Services {
@@ -49,6 +52,8 @@ export interface Services {
   demoDurationMs: number;
   storage: FileStorage | null;
   deployer: Deployer | null;
+  /** Renders and encodes video exports, at most two at a time. */
+  video: VideoExporter;
   /** THE entitlement function (services/entitlements.ts) for a user, now. */
   entitlementsOf(user: UserRow): Promise<Entitlements>;
   /** Runs work after the answer is sent (mail), logging failures instead of surfacing them. */
@@ -96,6 +101,7 @@ export function buildServices(deps: AppDeps): Services {
     demoDurationMs: deps.demoDurationMs ?? DEMO_DURATION_MS,
     storage: deps.storage ?? null,
     deployer: deps.deployer ?? null,
+    video: new VideoExporter(deps.video, log),
     entitlementsOf: (user) => loadEntitlements(deps.db, user, { now: clock(), adminEmails: config.adminEmails }),
     defer(task) {
       const p: Promise<unknown> = Promise.resolve()

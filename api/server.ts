@@ -35,6 +35,8 @@ export interface ServerOptions {
   maxUploadBytes?: number;
   /** Render the shipped marketplace sounds on first start (default true). */
   seedMarketplace?: boolean;
+  /** The video export's ffmpeg (FFMPEG_PATH; default /usr/bin/ffmpeg). */
+  ffmpegPath?: string;
   /** Demo length; tests only (the product's demo is 10 minutes, not configurable by env). */
   demoDurationMs?: number;
   hasher?: PasswordHasher;
@@ -63,6 +65,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     payments: paymentsFromEnv(env),
     maxUploadBytes: parseByteSize(env.MARKETPLACE_MAX_UPLOAD_BYTES),
+    ffmpegPath: env.FFMPEG_PATH || undefined,
   };
 }
 
@@ -135,6 +138,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     demoDurationMs: options.demoDurationMs,
     storage: localStorage(join(dataDir, "files")),
     deployer,
+    video: { ffmpegPath: options.ffmpegPath, tmpDir: join(dataDir, "tmp", "video") },
   });
   // The shipped sounds are rendered after the server is up (about a second on first start only).
   if (options.seedMarketplace !== false) api.services.defer(() => seedMarketplace(api.services));

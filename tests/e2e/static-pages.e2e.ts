@@ -170,7 +170,7 @@ describe("layout at desktop and phone widths", () => {
         ["science", "/science", STATIC_PAGES[1].heading],
         ["licensing", "/licensing", "Licensing Terms"],
         ["support", "/support", "Support"],
-        ["not-found", "/marketplace", "Page not found"],
+        ["not-found", "/no-such-page", "Page not found"],
       ] as const) {
         await shots.goto(app.url + path);
         await shots.getByRole("heading", { level: 1, name: heading }).waitFor();

@@ -16,6 +16,7 @@ import { TutorialPanel } from "../onboarding/TutorialPanel";
 import { PricingScreen } from "../payments/PricingScreen";
 import { QuantumPanel } from "../quantum/QuantumPanel";
 import { SharePresetButton } from "../presets/SharePresetButton";
+import { VideoExportButton } from "../video/VideoExportButton";
 import { useSharedPreset } from "../presets/use-shared-preset";
 import { QualityPanel } from "../quality/QualityPanel";
 import { ChannelCard } from "./ChannelCard";
@@ -75,6 +76,7 @@ export function StudioPage() {
           <PlayButton />
           <ExportButton />
           {adminTools && <UploadToStoreButton />}
+          {adminTools && <VideoExportButton />}
           <SharePresetButton />
         </section>
         <QualityPanel />

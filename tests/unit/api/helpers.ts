@@ -44,7 +44,7 @@ export interface TestEnv {
 
 export async function makeTestApp(
   config: Partial<AppConfigInput> = {},
-  extra: { clock?: TestClock } & Pick<AppDeps, "demoDurationMs" | "deployer"> = {},
+  extra: { clock?: TestClock } & Pick<AppDeps, "demoDurationMs" | "deployer" | "video"> = {},
 ): Promise<TestEnv> {
   const dir = mkdtempSync(join(tmpdir(), "studio-api-"));
   const db = await openDatabase(join(dir, "studio.db"));
@@ -62,6 +62,7 @@ export async function makeTestApp(
     demoDurationMs: extra.demoDurationMs,
     deployer: extra.deployer,
     storage: localStorage(join(dir, "files")),
+    video: { tmpDir: join(dir, "video-tmp"), ...extra.video },
   });
   return {
     app,

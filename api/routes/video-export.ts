@@ -1,0 +1,103 @@
+// POST /api/video-export (issue 13, spec/studio.md sections 3, 5-8): the studio's sound as an MP4
+// (H.264 + AAC), streamed back as an attachment named swizard-video-{timestamp}.mp4.
+//
+// Who may export, decided here from THE entitlement function (services/entitlements.ts):
+//   - no or a dead session: 401;
+//   - no Pro or unlimited access (free, demo, an admin with the override off and no plan of their
+//     own): 403 'Video export requires a Pro subscription. Upgrade now to create videos!';
+//   - Pro or unlimited access without the admin studio tools (spec 6: Export Video belongs to
+//     admins with the override on): 403 naming that;
+//   - capabilities.adminStudioFeatures (an admin with the override, which always has unlimited
+//     access): allowed.
+// Then the request must carry X-Requested-With (a header a cross-site form cannot send; 400
+// without) and a JSON body (64 KiB at most) of the spec's payload: backgroundType, quality,
+// duration (1 s up to the lower of the role's maximum and the 59-minute video limit), frequencies
+// and effects (checked and normalised by THE preset schema, dsp/host/preset.ts), and verification
+// counts that must match the normalised settings (400 otherwise). Busy renderer: 429 + Retry-After.
+import { Hono } from "hono";
+import { z } from "zod";
+import { parsePreset } from "../../dsp/host/preset";
+import { hasAudibleChannel } from "../../dsp/host/state";
+import type { AppEnv, Services } from "../context";
+import { ApiError } from "../errors";
+import { jsonBodyLimit, readBody, requireAuth } from "../http/boundary";
+import {
+  VIDEO_BACKGROUNDS, VIDEO_MIN_DURATION_SECONDS, VIDEO_QUALITIES, VIDEO_TEXT as T, verificationCounts, videoDurationLimit,
+  videoFileName,
+} from "../rules/video";
+
+const count = z.number({ error: T.verificationInvalid }).int({ error: T.verificationInvalid }).min(0, { error: T.verificationInvalid });
+
+const videoBody = z.object(
+  {
+    backgroundType: z.enum(VIDEO_BACKGROUNDS, { error: T.backgroundInvalid }),
+    quality: z.enum(VIDEO_QUALITIES, { error: T.qualityInvalid }),
+    duration: z
+      .number({ error: T.durationInvalid })
+      .refine(Number.isFinite, { error: T.durationInvalid })
+      .refine((d) => d >= VIDEO_MIN_DURATION_SECONDS, { error: T.durationTooShort }),
+    frequencies: z.unknown().optional(), // checked by the preset schema below, with its own texts
+    effects: z.unknown().optional(),
+    verification: z.object(
+      {
+        enabledChannelCount: count,
+        enabledEffectCount: count,
+        timestamp: z.number({ error: T.verificationInvalid }).refine(Number.isFinite, { error: T.verificationInvalid }),
+      },
+      { error: T.verificationInvalid },
+    ),
+  },
+  { error: T.bodyInvalid },
+);
+
+export function videoExportRoutes(s: Services): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.post("/", requireAuth(s.sessions), jsonBodyLimit, async (c) => {
+    const ent = await s.entitlementsOf(c.var.auth.user);
+    if (!ent.hasUnlimitedAccess) throw new ApiError(403, T.needsPro);
+    if (!ent.capabilities.adminStudioFeatures) throw new ApiError(403, ent.isAdmin ? T.overrideOff : T.adminsOnly);
+    if (!c.req.header("x-requested-with")?.trim()) throw new ApiError(400, T.headerMissing);
+
+    const body = await readBody(c, videoBody);
+    const limit = videoDurationLimit(ent.capabilities.maxDurationSeconds);
+    if (body.duration > limit) throw new ApiError(400, T.durationTooLong(limit));
+    // The preset schema clamps durations to the studio's 30 s minimum: the video's own duration
+    // was checked above, so a placeholder stands in for it here.
+    const settings = parsePreset({ channels: body.frequencies, effects: body.effects, duration: limit });
+    if (!settings.ok) throw new ApiError(400, T.settingsInvalid(settings.error.replace(/^channels/, "frequencies")));
+    const sound = settings.state;
+    if (!hasAudibleChannel(sound)) throw new ApiError(400, T.noChannel);
+    const expected = verificationCounts(sound.channels, sound.effects);
+    if (
+      body.verification.enabledChannelCount !== expected.enabledChannelCount ||
+      body.verification.enabledEffectCount !== expected.enabledEffectCount
+    ) {
+      throw new ApiError(400, T.verificationMismatch);
+    }
+
+    const signal = c.req.raw.signal;
+    let stream: ReadableStream<Uint8Array>;
+    try {
+      stream = await s.video.export(
+        { background: body.backgroundType, quality: body.quality, duration: body.duration, sound },
+        signal,
+      );
+    } catch (err) {
+      // The client left while waiting for a slot or for ffmpeg's first bytes: nobody reads this.
+      if (signal.aborted && !(err instanceof ApiError)) return new Response(null, { status: 499 });
+      throw err;
+    }
+    return new Response(stream, {
+      status: 200,
+      headers: {
+        "Content-Type": "video/mp4",
+        "Content-Disposition": `attachment; filename="${videoFileName(s.clock(), true)}"`,
+        "Cache-Control": "no-store",
+        "X-Content-Type-Options": "nosniff",
+      },
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,103 @@
+// Video export's rules and texts (spec/studio.md sections 3, 5, 6, 7, 8 and 9; issue 13), in one
+// dependency-free module that the API's POST /api/video-export and the studio's Export Video dialog
+// both import: the payload's options, the frame sizes, the duration limit, the verification counts
+// and the user-visible messages.
+
+export const VIDEO_BACKGROUNDS = ["black", "black_waveform"] as const;
+export type VideoBackground = (typeof VIDEO_BACKGROUNDS)[number];
+export const VIDEO_BACKGROUND_LABELS: Record<VideoBackground, string> = {
+  black: "Black",
+  black_waveform: "Black with waveform",
+};
+
+export const VIDEO_QUALITIES = ["720p", "1080p"] as const;
+export type VideoQuality = (typeof VIDEO_QUALITIES)[number];
+export const VIDEO_SIZES: Record<VideoQuality, { width: number; height: number }> = {
+  "720p": { width: 1280, height: 720 },
+  "1080p": { width: 1920, height: 1080 },
+};
+
+/** Shortest video in seconds (spec 5). */
+export const VIDEO_MIN_DURATION_SECONDS = 1;
+/** Longest video in seconds: the dialog promises the '59 min limit', the studio's 3600 s maximum
+ *  for everyone but unlimited admins (MAX_DURATION_SECONDS of dsp/host/limits.ts, labelled '59 min
+ *  max'; a test keeps the two equal, since this module imports nothing but its siblings); the
+ *  server also applies the role's own maximum, whichever is lower. */
+export const VIDEO_MAX_DURATION_SECONDS = 3600;
+
+/** Spec 8, verbatim, plus the API's own texts in the same voice. */
+export const VIDEO_TEXT = {
+  needsPro: "Video export requires a Pro subscription. Upgrade now to create videos!",
+  noChannel: "Please enable at least one frequency before exporting video",
+  durationTooShort: "Please set a duration of at least 1 second",
+  authExpired: "Authentication expired. Please log in again and retry video export.",
+  authRequired: "Authentication required. Please log in again.",
+  failed: (message: string) => `Video export failed: ${message}`,
+  success: "Video exported successfully! Check your downloads.",
+  durationNote: "matches 59 min limit",
+  // the API's own
+  adminsOnly: "Video export is available to administrators only.",
+  overrideOff: "Switch on the admin override to export video.",
+  headerMissing: "Missing X-Requested-With header",
+  bodyInvalid: "Request body must be a JSON object with backgroundType, quality, duration, frequencies, effects and verification",
+  backgroundInvalid: "backgroundType must be 'black' or 'black_waveform'",
+  qualityInvalid: "quality must be '720p' or '1080p'",
+  durationInvalid: "duration must be a number of seconds",
+  durationTooLong: (maxSeconds: number) => `Please set a duration of at most ${formatLimit(maxSeconds)} for video export`,
+  verificationInvalid: "verification must hold enabledChannelCount, enabledEffectCount and timestamp",
+  verificationMismatch: "Video settings verification failed: the enabled channel and effect counts do not match the settings sent",
+  settingsInvalid: (reason: string) => `Invalid video settings: ${reason}`,
+  busy: (seconds: number) =>
+    `The video renderer is busy with other exports. Please try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
+  unavailable: "Video export is not available on this server (ffmpeg was not found)",
+  encodeFailed: "the video encoder stopped unexpectedly",
+} as const;
+
+function formatLimit(seconds: number): string {
+  if (seconds % 3600 === 0) return `${seconds / 3600} hour${seconds === 3600 ? "" : "s"}`;
+  if (seconds % 60 === 0) return `${seconds / 60} minutes`;
+  return `${seconds} seconds`;
+}
+
+/** The longest video a role may export: the role's maximum, capped at the video limit. */
+export function videoDurationLimit(roleMaxSeconds: number): number {
+  return Math.min(roleMaxSeconds, VIDEO_MAX_DURATION_SECONDS);
+}
+
+interface CountedChannel {
+  enabled: boolean;
+  frequency: number;
+}
+
+/** The verification counts of spec 3: channels that sound (switched on, above 0 Hz, the rule of
+ *  "at least one enabled channel") and effects switched on. The client sends them, the server
+ *  recomputes them from the normalised settings and refuses the request when they differ. */
+export function verificationCounts(
+  channels: readonly CountedChannel[],
+  effects: Readonly<Record<string, { enabled: boolean }>>,
+): { enabledChannelCount: number; enabledEffectCount: number } {
+  return {
+    enabledChannelCount: channels.filter((c) => c.enabled && c.frequency > 0).length,
+    enabledEffectCount: Object.values(effects).filter((fx) => fx.enabled).length,
+  };
+}
+
+/** swizard-video-{timestamp}.mp4 (spec 9), the timestamp as YYYY-MM-DD_HH-MM-SS like the WAV
+ *  export's; `utc` for the server's name, local time for the browser's. */
+export function videoFileName(now: Date, utc = false): string {
+  const p = (n: number) => String(n).padStart(2, "0");
+  const [y, mo, d, h, mi, s] = utc
+    ? [now.getUTCFullYear(), now.getUTCMonth() + 1, now.getUTCDate(), now.getUTCHours(), now.getUTCMinutes(), now.getUTCSeconds()]
+    : [now.getFullYear(), now.getMonth() + 1, now.getDate(), now.getHours(), now.getMinutes(), now.getSeconds()];
+  return `swizard-video-${y}-${p(mo)}-${p(d)}_${p(h)}-${p(mi)}-${p(s)}.mp4`;
+}
+
+/** The JSON body of POST /api/video-export (spec 3 and 7). */
+export interface VideoExportPayload {
+  backgroundType: VideoBackground;
+  quality: VideoQuality;
+  duration: number;
+  frequencies: { id: number; frequency: number; waveform: string; volume: number; enabled: boolean }[];
+  effects: Record<string, { enabled: boolean; value: number; [extra: string]: string | number | boolean }>;
+  verification: { enabledChannelCount: number; enabledEffectCount: number; timestamp: number };
+}

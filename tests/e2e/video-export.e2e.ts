@@ -1,0 +1,161 @@
+// Export Video in real Chromium against the real server and the system ffmpeg (spec/studio.md
+// sections 4-8): only an admin with the override sees the button; its dialog takes the studio's
+// duration; a 2-second export arrives as a download named swizard-video-*.mp4 that ffprobe reads as
+// H.264 at 1280x720 plus AAC, which Chromium plays; the spec's messages for no channel, under 1 s, a missing token and
+// an expired session (which also clears the stored tokens). The dialog is photographed at 1280 and
+// 390 px wide (.tmp/screenshots/video-export-dialog-*.png) and audited with axe-core.
+
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seriousAxeViolations, startBrowserApp, screenshotPath, type BrowserApp } from "./browser";
+import { openSignedIn, registerAdminWithOverride, registerProAccount, storedToken, type TestAccount } from "./session";
+
+let run: BrowserApp;
+let page: Page;
+let admin: TestAccount;
+let scratch: string;
+const adminEmail = `video-admin-${Date.now()}@example.test`;
+
+const dialog = () => page.getByRole("dialog", { name: "Export Video" });
+const durationBox = () => dialog().getByLabel("Duration (HH:MM:SS)");
+
+async function setStudio(p: Page, patch: object): Promise<void> {
+  await p.evaluate((patch) => {
+    (window as unknown as { __toneStudio: { store: { setState(s: object): void } } }).__toneStudio.store.setState(patch);
+  }, patch);
+}
+
+async function openDialog(): Promise<void> {
+  await page.getByRole("button", { name: "Export Video" }).click();
+  await dialog().waitFor();
+}
+
+beforeAll(async () => {
+  scratch = mkdtempSync(join(tmpdir(), "video-e2e-"));
+  run = await startBrowserApp({ adminEmails: [adminEmail], seedMarketplace: false }, { width: 1280, height: 900 });
+  page = run.page;
+  admin = await registerAdminWithOverride(run.app, adminEmail);
+  await openSignedIn(page, run.app.url, admin);
+  await page.getByRole("button", { name: "Export WAV" }).waitFor();
+});
+
+afterAll(async () => {
+  await run?.close();
+  rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("Export Video", () => {
+  it("is not offered to a Pro user who is not an admin", async () => {
+    const p = await run.browser.newPage();
+    await openSignedIn(p, run.app.url, await registerProAccount(run.app));
+    await p.getByRole("button", { name: "Export WAV" }).waitFor();
+    await expect.poll(() => p.getByRole("button", { name: "Export WAV" }).isEnabled()).toBe(true);
+    expect(await p.getByRole("button", { name: "Export Video" }).count()).toBe(0);
+    await p.close();
+  });
+
+  it("an admin with the override opens the dialog with the studio's duration (photographed at 1280 and 390 px)", async () => {
+    await setStudio(page, { duration: 2 });
+    await openDialog();
+    expect(await durationBox().inputValue()).toBe("00:00:02");
+    await expect.poll(() => dialog().getByText("matches 59 min limit").count()).toBe(1);
+    expect(await dialog().getByRole("radio", { name: "Black", exact: true }).isChecked()).toBe(true);
+    expect(await dialog().getByRole("radio", { name: /720p/ }).isChecked()).toBe(true);
+    await page.screenshot({ path: screenshotPath("video-export-dialog-1280.png") });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: screenshotPath("video-export-dialog-390.png") });
+    // At phone width the dialog fits the screen: no horizontal overflow, Export reachable.
+    const box = (await dialog().boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await expect.poll(() => dialog().getByRole("button", { name: "Export", exact: true }).isVisible()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it("exports 2 s with the waveform: a download named swizard-video-*.mp4 holding H.264 1280x720 and AAC", async () => {
+    await dialog().getByRole("radio", { name: "Black with waveform" }).check();
+    const [download] = await Promise.all([
+      page.waitForEvent("download", { timeout: 60_000 }),
+      dialog().getByRole("button", { name: "Export", exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^swizard-video-\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d\.mp4$/);
+    const file = join(scratch, download.suggestedFilename());
+    await download.saveAs(file);
+    const probe = JSON.parse(
+      execFileSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type,codec_name,width,height,duration", "-of", "json", file]).toString(),
+    ) as { streams: { codec_type: string; codec_name: string; width?: number; height?: number; duration: string }[] };
+    const video = probe.streams.find((s) => s.codec_type === "video")!;
+    const audio = probe.streams.find((s) => s.codec_type === "audio")!;
+    expect(video).toMatchObject({ codec_name: "h264", width: 1280, height: 720 });
+    expect(audio.codec_name).toBe("aac");
+    expect(Math.abs(Number(audio.duration) - 2)).toBeLessThan(0.1);
+    await page.getByText("Video exported successfully! Check your downloads.").waitFor();
+    expect(await dialog().count()).toBe(0);
+
+    // The fragmented MP4 plays in the browser: a <video> reads its size and length.
+    const played = await page.evaluate(async (b64) => {
+      const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
+      const v = document.createElement("video");
+      v.muted = true;
+      v.src = URL.createObjectURL(new Blob([bytes], { type: "video/mp4" }));
+      await new Promise((ok, fail) => {
+        v.onloadeddata = ok;
+        v.onerror = () => fail(new Error(`video error ${v.error?.code}`));
+      });
+      return { width: v.videoWidth, height: v.videoHeight, duration: v.duration };
+    }, readFileSync(file).toString("base64"));
+    expect(played).toMatchObject({ width: 1280, height: 720 });
+    expect(Math.abs(played.duration - 2)).toBeLessThan(0.1);
+  });
+
+  it("the spec's messages for under 1 second and for no enabled frequency", async () => {
+    await openDialog();
+    await durationBox().fill("0");
+    await dialog().getByRole("button", { name: "Export", exact: true }).click();
+    expect(await dialog().getByRole("alert").textContent()).toBe("Please set a duration of at least 1 second");
+
+    await durationBox().fill("3");
+    const channels = await page.evaluate(() =>
+      (window as unknown as { __toneStudio: { store: { getState(): { channels: { enabled: boolean }[] } } } }).__toneStudio.store
+        .getState()
+        .channels.map((c) => ({ ...c, enabled: false })),
+    );
+    await setStudio(page, { channels });
+    await dialog().getByRole("button", { name: "Export", exact: true }).click();
+    expect(await dialog().getByRole("alert").textContent()).toBe("Please enable at least one frequency before exporting video");
+    await dialog().getByRole("button", { name: "Cancel" }).click();
+    expect(await dialog().count()).toBe(0);
+    await setStudio(page, { channels: channels.map((c) => ({ ...c, enabled: true })) });
+  });
+
+  it("without a stored token: 'Authentication required. Please log in again.'", async () => {
+    await openDialog();
+    await page.evaluate(() => {
+      for (const key of ["auth_token", "token", "authToken", "jwt_token"]) localStorage.removeItem(key);
+    });
+    await dialog().getByRole("button", { name: "Export", exact: true }).click();
+    expect(await dialog().getByRole("alert").textContent()).toBe("Authentication required. Please log in again.");
+    await page.keyboard.press("Escape");
+    expect(await dialog().count()).toBe(0);
+    await page.evaluate((token) => {
+      for (const key of ["auth_token", "token", "authToken", "jwt_token"]) localStorage.setItem(key, token);
+    }, admin.token);
+  });
+
+  it("an expired session: 'Authentication expired…', and the stored tokens are cleared", async () => {
+    await openDialog();
+    // The session dies on the server (signed out elsewhere) while the studio still shows it.
+    const out = await fetch(`${run.app.url}/api/auth/logout`, { method: "POST", headers: { Authorization: `Bearer ${admin.token}`, "Content-Type": "application/json" }, body: "{}" });
+    expect(out.ok).toBe(true);
+    await dialog().getByRole("button", { name: "Export", exact: true }).click();
+    await page.getByText("Authentication expired. Please log in again and retry video export.").waitFor();
+    expect(await storedToken(page)).toBeNull();
+    expect(await page.evaluate(() => ["token", "authToken", "jwt_token", "user_data"].map((k) => localStorage.getItem(k)))).toEqual([null, null, null, null]);
+    await expect.poll(() => page.getByRole("button", { name: "Export Video" }).count()).toBe(0);
+  });
+});

@@ -1,0 +1,154 @@
+// The Export Video dialog (spec/studio.md sections 3-8): background (Black / Black with waveform),
+// quality (720p / 1080p) and the duration, taken from the studio's and editable here down to 1 s
+// ('matches 59 min limit'); Export sends it (idle -> submitting) and the MP4 arrives as a download.
+// Validation and failures show in the dialog, which stays open for another try; success and an
+// expired session (401/403: the stored tokens are cleared, spec 8) close it with a toast. Closing
+// the dialog while submitting abandons the request, and the server stops the job.
+
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import {
+  VIDEO_BACKGROUNDS, VIDEO_BACKGROUND_LABELS, VIDEO_QUALITIES, VIDEO_SIZES, VIDEO_TEXT, videoDurationLimit,
+  type VideoBackground, type VideoQuality,
+} from "../../api/rules/video";
+import { useEntitlements } from "../account/hooks";
+import { sessionStore } from "../account/session-store";
+import { browserStorage, readToken } from "../account/storage";
+import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "../studio/duration";
+import { useStudio } from "../studio/studio-context";
+import { buildPayload, exportVideo, precheck, VideoExportError } from "./video-export";
+
+function size(bytes: number): string {
+  return bytes < 1e6 ? `${Math.max(1, Math.round(bytes / 1e3))} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
+}
+
+export function VideoExportDialog({ onClose }: { onClose(): void }) {
+  const store = useStudio();
+  const ent = useEntitlements();
+  const limit = videoDurationLimit(ent.maxDuration);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const request = useRef<AbortController | null>(null);
+  const [background, setBackground] = useState<VideoBackground>("black");
+  const [quality, setQuality] = useState<VideoQuality>("720p");
+  const [durationText, setDurationText] = useState(() => formatDuration(Math.min(store.getState().duration, limit)));
+  const [submitting, setSubmitting] = useState(false);
+  const [received, setReceived] = useState(0);
+  const [error, setError] = useState<string | null>(null);
+  const ids = useId();
+
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+    return () => request.current?.abort();
+  }, []);
+
+  const close = () => {
+    request.current?.abort();
+    onClose();
+  };
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (submitting) return;
+    const state = store.getState();
+    const parsed = parseDuration(durationText);
+    const duration = Number.isNaN(parsed) ? 0 : parsed;
+    const token = readToken(browserStorage());
+    const problem = precheck({ token, proAccess: ent.hasUnlimitedAccess, state, duration, maxDuration: limit });
+    if (problem) {
+      setError(problem);
+      return;
+    }
+    const controller = new AbortController();
+    request.current = controller;
+    setError(null);
+    setReceived(0);
+    setSubmitting(true);
+    try {
+      await exportVideo(buildPayload(state, { background, quality, duration }), token!, {
+        signal: controller.signal,
+        onBytes: setReceived,
+      });
+      toast.success(VIDEO_TEXT.success);
+      onClose();
+    } catch (err) {
+      if (controller.signal.aborted) return; // the dialog was closed
+      if (err instanceof VideoExportError && err.signOut) {
+        sessionStore().getState().clear();
+        toast.error(err.message);
+        onClose();
+        return;
+      }
+      console.error("Video export failed:", err);
+      setError(err instanceof VideoExportError ? err.message : VIDEO_TEXT.failed(err instanceof Error ? err.message : String(err)));
+    } finally {
+      if (request.current === controller) request.current = null;
+      if (!controller.signal.aborted) setSubmitting(false);
+    }
+  };
+
+  return (
+    <dialog
+      ref={dialog}
+      className="video-dialog"
+      aria-labelledby={`${ids}-title`}
+      onCancel={(e) => {
+        e.preventDefault(); // Escape: close through React, which also abandons a running export
+        close();
+      }}
+    >
+      <form className="video-form" onSubmit={submit} noValidate>
+        <h2 id={`${ids}-title`}>Export Video</h2>
+        <fieldset className="video-choices" disabled={submitting}>
+          <legend>Background</legend>
+          {VIDEO_BACKGROUNDS.map((b) => (
+            <label key={b} className="video-choice">
+              <input type="radio" name="background" value={b} checked={background === b} onChange={() => setBackground(b)} />
+              <span>{VIDEO_BACKGROUND_LABELS[b]}</span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="video-choices" disabled={submitting}>
+          <legend>Quality</legend>
+          {VIDEO_QUALITIES.map((q) => (
+            <label key={q} className="video-choice">
+              <input type="radio" name="quality" value={q} checked={quality === q} onChange={() => setQuality(q)} />
+              <span>
+                {q} <small>{VIDEO_SIZES[q].width}×{VIDEO_SIZES[q].height}</small>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <label className="field video-duration">
+          <span>Duration (HH:MM:SS)</span>
+          <input
+            type="text"
+            inputMode="numeric"
+            maxLength={DURATION_MAX_CHARS}
+            aria-describedby={`${ids}-duration-help`}
+            value={durationText}
+            disabled={submitting}
+            onChange={(e) => setDurationText(formatDurationInput(e.target.value))}
+          />
+          <small id={`${ids}-duration-help`}>From the studio's duration; matches 59 min limit.</small>
+        </label>
+        <p className="video-status" role="status" aria-live="polite">
+          {submitting ? (received > 0 ? `Receiving video… ${size(received)}` : "Rendering and encoding…") : ""}
+        </p>
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="video-actions">
+          <button type="button" className="button" onClick={close}>
+            {submitting ? "Cancel export" : "Cancel"}
+          </button>
+          <button type="submit" className="button primary" disabled={submitting} aria-busy={submitting}>
+            {submitting ? "Exporting…" : "Export"}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
