@@ -7,11 +7,9 @@
 // builds, is polled every 5 s and goes live. axe finds no violation of any impact on the
 // dashboard, with the modal open or with the panel open; screenshots at 1280 and 390 px.
 
-import { createRequire } from "node:module";
-import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { screenshotPath, startBrowserApp, type AxeViolation, type BrowserApp } from "./browser";
+import { axeViolations, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { FREE_LABEL, openSignedIn, registerAccount, registerAdminWithOverride, uniqueEmail, type TestAccount } from "./session";
 
 const ADMIN_LABEL = "Admin User (12 hours max)";
@@ -24,20 +22,6 @@ let page: Page;
 let admin: TestAccount;
 let free: TestAccount;
 const adminEmail = uniqueEmail("admin");
-
-/** axe-core's WCAG 2.1 A/AA violations of every impact (minor and moderate too). */
-async function allAxeViolations(p: Page, skip: string[] = []): Promise<AxeViolation[]> {
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
-  await p.addScriptTag({ content: axeSource });
-  return p.evaluate(async (skip) => {
-    const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] },
-      rules: Object.fromEntries(skip.map((id) => [id, { enabled: false }])),
-    });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.slice(0, 3).map((n) => ({ target: n.target })) }));
-  }, skip);
-}
 
 const menu = (p: Page, email: string) => p.getByRole("button", { name: `Account menu for ${email}` });
 const dialog = (p: Page) => p.getByRole("dialog", { name: "Admin Access Control" });
@@ -88,7 +72,7 @@ describe("admin dashboard", () => {
     const colour = await row(free.email).locator(".status-pill").evaluate((el) => getComputedStyle(el).color);
     expect(colour).toBe("rgb(252, 165, 165)");
 
-    expect(await allAxeViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath("admin-dashboard-1280.png"), fullPage: true });
   });
 
@@ -112,7 +96,7 @@ describe("admin dashboard", () => {
     const list = page.getByRole("list", { name: "Recent notifications" });
     await list.waitFor();
     expect(await list.getByRole("listitem").filter({ hasText: `to ${free.email}` }).count()).toBeGreaterThanOrEqual(2);
-    expect(await allAxeViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("fits a phone", async () => {
@@ -175,7 +159,7 @@ describe("Admin Access Control", () => {
     const d = dialog(page);
     await d.getByLabel("Plan").selectOption("custom");
     await d.getByLabel("Days (1-365)").waitFor();
-    expect(await allAxeViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshotPath("admin-access-modal-1280.png") });
     await page.setViewportSize(PHONE);
     await page.screenshot({ path: screenshotPath("admin-access-modal-390.png") });
@@ -334,7 +318,7 @@ describe("developer panel", () => {
     const box = await panel().boundingBox();
     expect(box!.x).toBeGreaterThanOrEqual(0);
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
-    expect(await allAxeViolations(page)).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize(DESKTOP);
   });
 });
