@@ -6,6 +6,7 @@
 
 import { useCallback, useEffect, useRef } from "react";
 import { useStore } from "zustand";
+import { countFrame, displayFrames } from "./display-frames";
 import { useAudio, useStudio } from "./studio-context";
 import { frameGapMs } from "./performance-profile";
 import {
@@ -39,7 +40,7 @@ export function SpectrogramDisplay() {
     ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
   }, []);
 
-  const draw = useCallback(() => {
+  const draw = useCallback((now: number) => {
     const c = canvas.current;
     const ctx = c?.getContext("2d");
     const a = audio.spectrumAnalyser;
@@ -65,6 +66,7 @@ export function SpectrogramDisplay() {
       }
     }
     ctx.putImageData(s.column, c.width - COLUMN_PX, 0);
+    countFrame(displayFrames.spectrogram, now);
   }, [audio, minDb, maxDb]);
 
   useAnimationLoop(canvas, draw, { gapMs: frameGapMs(audio.profile, redrawGapMs), running: playing });

@@ -4,6 +4,7 @@
 
 import { useCallback, useEffect, useRef } from "react";
 import { useStore } from "zustand";
+import { countFrame, displayFrames } from "./display-frames";
 import { useAudio, useStudio } from "./studio-context";
 import { frameGapMs } from "./performance-profile";
 import { useAnimationLoop } from "./use-animation-loop";
@@ -35,7 +36,7 @@ export function WaveformDisplay() {
     ctx.stroke();
   }, []);
 
-  const draw = useCallback(() => {
+  const draw = useCallback((now: number) => {
     const c = canvas.current;
     const ctx = c?.getContext("2d");
     const a = audio.waveAnalyser;
@@ -52,6 +53,7 @@ export function WaveformDisplay() {
       else ctx.lineTo(i * step, y);
     }
     ctx.stroke();
+    countFrame(displayFrames.waveform, now);
   }, [audio]);
 
   useEffect(() => {
