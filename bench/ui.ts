@@ -55,7 +55,7 @@ const getMetrics = async (cdp: CDPSession): Promise<Metrics> => (await cdp.send(
 
 /** Signs a fresh Pro account in, turns the effects and the spectrogram on, starts playback and
  *  scrolls both displays into view. Throws when the studio did not get there. */
-async function startStudio(page: Page, app: { url: string; dataDir: string }): Promise<string> {
+export async function startStudio(page: Page, app: { url: string; dataDir: string }): Promise<string> {
   await openSignedIn(page, app.url, await registerProAccount(app));
   const name = (id: string) => EFFECTS.find((e) => e.id === id)!.name;
   for (const id of PHONE_EFFECTS) {

@@ -1,6 +1,7 @@
 // Live waveform display: draws the studio's waveform analyser on a canvas from the shared
-// animation loop (every 30 ms, 50 ms in the performance profile; spec 9), never through React
-// state. Stopped, it shows a flat line and does no frame work at all.
+// animation loop (every 30 ms; 41.7 ms, 24 fps, in the performance profile: see
+// performance-profile.ts), never through React state. Stopped, it shows a flat line and does no
+// frame work at all.
 
 import { useCallback, useEffect, useRef } from "react";
 import { useStore } from "zustand";
