@@ -5,13 +5,16 @@
 // frames each display drew per second and the share of wall time the page's main thread was busy
 // (DevTools protocol Performance.getMetrics), once with the CPU throttled x4
 // (Emulation.setCPUThrottlingRate) and once unthrottled. Figures and rows: bench/ui-rows.ts.
-// `npx tsx bench/ui.ts [--quick]` prints the rows alone (build the app first: `npm run build`).
+// `npx tsx bench/ui.ts [--quick] [--dist DIR]` prints the rows alone (build the app first: `npm run
+// build`; --dist serves another build of the web app, e.g. to compare a change with the one before).
 
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
 import type { BrowserContextOptions, CDPSession, Page } from "playwright-core";
 import { EFFECTS } from "../dsp/host/catalogue";
 import { launchChromium, startTestApp } from "../tests/e2e/browser";
 import { openSignedIn, registerProAccount } from "../tests/e2e/session";
+import { fmtRepeats, fmtTarget, fmtValue, num } from "./format";
 import { busyPercent, framesPerSecond, uiRows, worstFramesPerSecond, type FrameReading, type Metrics, type UiWindow } from "./ui-rows";
 import type { BenchRow } from "./schema";
 
@@ -90,9 +93,8 @@ export async function startStudio(page: Page, app: { url: string; dataDir: strin
 async function measureWindow(page: Page, cdp: CDPSession, rate: number, seconds: number, profile: string): Promise<UiWindow> {
   const readings: Readings[] = [await readFrames(page)];
   const m0 = await getMetrics(cdp);
-  const end = readings[0].at + seconds * 1000;
-  while (readings[readings.length - 1].at < end - 1) {
-    await page.waitForTimeout(Math.min(1000, end - readings[readings.length - 1].at));
+  for (let s = 0; s < seconds; s++) {
+    await page.waitForTimeout(1000);
     readings.push(await readFrames(page));
   }
   const m1 = await getMetrics(cdp);
@@ -118,11 +120,12 @@ export interface UiBench {
   windows: UiWindow[];
 }
 
-/** The UI rows: 20 s per window (quick: 5 s), after 2 s (quick: 1.5 s) to settle at each rate. */
-export async function uiBench(quick: boolean): Promise<UiBench> {
+/** The UI rows: 20 s per window (quick: 5 s), after 2 s (quick: 1.5 s) to settle at each rate.
+ *  `distDir` serves another build of the web app (default dist/), to compare two builds. */
+export async function uiBench(quick: boolean, { distDir }: { distDir?: string } = {}): Promise<UiBench> {
   const seconds = quick ? 5 : 20;
   const settleMs = quick ? 1500 : 2000;
-  const app = await startTestApp();
+  const app = await startTestApp({ distDir });
   try {
     const browser = await launchChromium();
     try {
@@ -150,6 +153,7 @@ export async function uiBench(quick: boolean): Promise<UiBench> {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { rows } = await uiBench(process.argv.includes("--quick"));
-  for (const r of rows) console.log(`${r.id}: ${r.value.toFixed(1)} ${r.unit} (target ${r.target}; ${JSON.stringify(r.details)})`);
+  const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, dist: { type: "string" } } });
+  const { rows } = await uiBench(values.quick, { distDir: values.dist });
+  for (const r of rows) console.log(`| ${r.name} | ${fmtValue(r)} | ${fmtRepeats(r)} | ${fmtTarget(r)} | ${r.details?.worstSecondFps !== undefined ? `worst second ${num(Number(r.details.worstSecondFps))} fps` : ""} |`);
 }
