@@ -31,6 +31,10 @@ export const PHONE: BrowserContextOptions = {
 };
 const VIEWPORT = "390x844 @3x";
 
+/** How long the studio plays: longer than the whole UI bench. */
+const PLAY_DURATION = "00:10:00";
+const PLAY_SECONDS = 600;
+
 /** CPU throttling rates measured, in order: a low-core phone (x4), then this machine as it is. */
 export const RATES = [4, 1] as const;
 
@@ -43,7 +47,7 @@ interface Readings {
 type StudioWindow = {
   __toneStudio: {
     audio: { profile: { name: string; maxFps: number }; waveAnalyser: AnalyserNode | null };
-    store: { getState(): { effects: Record<string, { enabled: boolean }>; isPlaying: boolean } };
+    store: { getState(): { effects: Record<string, { enabled: boolean }>; isPlaying: boolean; duration: number } };
     displayFrames: { waveform: FrameReading; spectrogram: FrameReading };
   };
 };
@@ -66,6 +70,10 @@ export async function startStudio(page: Page, app: { url: string; dataDir: strin
     await sw.waitFor();
     await sw.check();
   }
+  // Ten minutes: the default 30 s would end playback (and the displays' drawing) mid-window.
+  const duration = page.getByLabel("Playback duration (HH:MM:SS)");
+  await duration.fill(PLAY_DURATION);
+  await duration.press("Enter");
   await page.getByRole("button", { name: "Show spectrogram" }).click();
   await page.locator("canvas.spectrogram").waitFor();
   await page.getByRole("button", { name: "Play Audio" }).click();
@@ -80,10 +88,11 @@ export async function startStudio(page: Page, app: { url: string; dataDir: strin
       profile: s.audio.profile.name,
       effectsOn: ids.filter((id) => st.effects[id]?.enabled),
       playing: st.isPlaying,
+      duration: st.duration,
       onScreen: boxes.every((r) => r.top >= 0 && r.bottom <= innerHeight && r.width > 0),
     };
   }, [...PHONE_EFFECTS]);
-  if (!state.playing || state.effectsOn.length !== PHONE_EFFECTS.length || !state.onScreen) {
+  if (!state.playing || state.duration !== PLAY_SECONDS || state.effectsOn.length !== PHONE_EFFECTS.length || !state.onScreen) {
     throw new Error(`the UI bench could not set the studio up: ${JSON.stringify(state)}`);
   }
   return state.profile;
@@ -100,6 +109,11 @@ async function measureWindow(page: Page, cdp: CDPSession, rate: number, seconds:
   const m1 = await getMetrics(cdp);
   const first = readings[0];
   const last = readings[readings.length - 1];
+  // The frame rate is timed by the frames themselves: a display that stopped drawing before the
+  // window ended (playback over, page hidden) would not show in it, so that is an error.
+  for (const d of ["waveform", "spectrogram"] as const) {
+    if (last.at - last[d].lastAt > 1000) throw new Error(`the ${d} display stopped drawing ${Math.round(last.at - last[d].lastAt)} ms before the end of the ${rate}x window`);
+  }
   const display = (d: "waveform" | "spectrogram") => ({
     fps: framesPerSecond(first[d], last[d]),
     frames: last[d].frames - first[d].frames,
