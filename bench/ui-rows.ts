@@ -51,6 +51,16 @@ export function busyPercent(before: Metrics, after: Metrics): number {
   return ((metric(after, "TaskDuration") - metric(before, "TaskDuration")) / wall) * 100;
 }
 
+/** Share (percent) of the wall time the main thread was on a CPU (ThreadTime, seconds of CPU
+ *  time) between two Performance.getMetrics answers. Unlike the busy share it leaves out the time
+ *  a task waited for a core (another process on it), and the throttled-out time: a figure for
+ *  reading a noisy busy share, not a target. */
+export function cpuPercent(before: Metrics, after: Metrics): number {
+  const wall = metric(after, "Timestamp") - metric(before, "Timestamp");
+  if (!(wall > 0)) throw new Error("Performance metrics taken out of order");
+  return ((metric(after, "ThreadTime") - metric(before, "ThreadTime")) / wall) * 100;
+}
+
 /** Figures are shown with one decimal, and judged as shown: a display drawing at its 24 fps cap
  *  measures 23.98 over a window whose last frame fell just before its end. */
 const shown = (x: number) => Math.round(x * 10) / 10;
@@ -67,6 +77,8 @@ export interface UiWindow {
   waveform: { fps: number; frames: number; worstSecondFps: number };
   spectrogram: { fps: number; frames: number; worstSecondFps: number };
   busyPercent: number;
+  /** cpuPercent over the window. */
+  mainThreadCpuPercent: number;
 }
 
 /** Where and how the studio ran, the same for every window (kept in each row's details). */
@@ -110,7 +122,7 @@ export function uiRows(w: UiWindow, setup: UiSetup): BenchRow[] {
         unit: "%",
         better: "lower",
         target: `<= ${TARGET_BUSY_PERCENT}`,
-        details: { ...context, met: meetsBusy(w.busyPercent) },
+        details: { ...context, mainThreadCpuPercent: w.mainThreadCpuPercent, met: meetsBusy(w.busyPercent) },
       },
       [w.busyPercent],
       null,

@@ -15,7 +15,7 @@ import { EFFECTS } from "../dsp/host/catalogue";
 import { launchChromium, startTestApp } from "../tests/e2e/browser";
 import { openSignedIn, registerProAccount } from "../tests/e2e/session";
 import { fmtRepeats, fmtTarget, fmtValue, num } from "./format";
-import { busyPercent, framesPerSecond, uiRows, worstFramesPerSecond, type FrameReading, type Metrics, type UiWindow } from "./ui-rows";
+import { busyPercent, cpuPercent, framesPerSecond, uiRows, worstFramesPerSecond, type FrameReading, type Metrics, type UiWindow } from "./ui-rows";
 import type { BenchRow } from "./schema";
 
 /** Four cheap, common effects (bench/fx-cost.ts measures each one's DSP cost). */
@@ -126,6 +126,7 @@ async function measureWindow(page: Page, cdp: CDPSession, rate: number, seconds:
     waveform: display("waveform"),
     spectrogram: display("spectrogram"),
     busyPercent: busyPercent(m0, m1),
+    mainThreadCpuPercent: cpuPercent(m0, m1),
   };
 }
 
@@ -169,5 +170,9 @@ export async function uiBench(quick: boolean, { distDir }: { distDir?: string } 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values } = parseArgs({ options: { quick: { type: "boolean", default: false }, dist: { type: "string" } } });
   const { rows } = await uiBench(values.quick, { distDir: values.dist });
-  for (const r of rows) console.log(`| ${r.name} | ${fmtValue(r)} | ${fmtRepeats(r)} | ${fmtTarget(r)} | ${r.details?.worstSecondFps !== undefined ? `worst second ${num(Number(r.details.worstSecondFps))} fps` : ""} |`);
+  for (const r of rows) {
+    const d = r.details ?? {};
+    const more = d.worstSecondFps !== undefined ? `worst second ${num(Number(d.worstSecondFps))} fps` : `main thread on a CPU ${num(Number(d.mainThreadCpuPercent))} %`;
+    console.log(`| ${r.name} | ${fmtValue(r)} | ${fmtRepeats(r)} | ${fmtTarget(r)} | ${more} |`);
+  }
 }

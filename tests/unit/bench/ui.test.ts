@@ -10,13 +10,14 @@ import { htmlReport, targetValue } from "../../../bench/report-html";
 import { markdownReport } from "../../../bench/report-md";
 import { benchResultSchema, type BenchResult } from "../../../bench/schema";
 import {
-  busyPercent, framesPerSecond, meetsBusy, meetsFps, metric, uiRows, worstFramesPerSecond, type UiWindow,
+  busyPercent, cpuPercent, framesPerSecond, meetsBusy, meetsFps, metric, uiRows, worstFramesPerSecond, type UiWindow,
 } from "../../../bench/ui-rows";
 import { fixture } from "./fixture";
 
-const metrics = (timestamp: number, taskDuration: number) => [
+const metrics = (timestamp: number, taskDuration: number, threadTime = 0) => [
   { name: "Timestamp", value: timestamp },
   { name: "TaskDuration", value: taskDuration },
+  { name: "ThreadTime", value: threadTime },
   { name: "ScriptDuration", value: 0.1 },
 ];
 
@@ -27,6 +28,7 @@ const uiWindow = (o: Partial<UiWindow> = {}): UiWindow => ({
   waveform: { fps: 24, frames: 480, worstSecondFps: 23 },
   spectrogram: { fps: 23.97, frames: 479, worstSecondFps: 22 },
   busyPercent: 31.4,
+  mainThreadCpuPercent: 9.5,
   ...o,
 });
 const SETUP = { viewport: "390x844 @3x", effects: "reverb, chorus, binaural, tremolo" };
@@ -63,9 +65,14 @@ describe("main-thread busy share from Performance.getMetrics", () => {
     expect(busyPercent(metrics(5, 1), metrics(10, 1))).toBe(0);
   });
 
+  it("and the main thread's CPU share, from ThreadTime: the time it was on a core", () => {
+    expect(cpuPercent(metrics(100, 3, 1), metrics(120, 11, 3))).toBeCloseTo(10, 9);
+  });
+
   it("says which metric is missing, and refuses readings out of order", () => {
     expect(() => metric([{ name: "Timestamp", value: 1 }], "TaskDuration")).toThrow(/no TaskDuration/);
     expect(() => busyPercent(metrics(10, 1), metrics(10, 2))).toThrow(/out of order/);
+    expect(() => cpuPercent(metrics(10, 1), metrics(9, 2))).toThrow(/out of order/);
   });
 });
 
@@ -91,7 +98,7 @@ describe("UI rows", () => {
     expect(wave.details).toMatchObject({ frames: 480, worstSecondFps: 23, cpuThrottlingRate: 4, windowSeconds: 20.004, profile: "performance", met: true });
     expect(spectrogram.details?.met).toBe(true);
     expect(busy).toMatchObject({ unit: "%", better: "lower", value: 31.4, target: "<= 40" });
-    expect(busy.details?.met).toBe(true);
+    expect(busy.details).toMatchObject({ met: true, mainThreadCpuPercent: 9.5 });
     expect(uiRows(uiWindow({ busyPercent: 52 }), SETUP)[2].details?.met).toBe(false);
     expect(wave.name).toBe("waveform display, frames drawn per second, studio on a 390x844 @3x phone, CPU x4");
   });
