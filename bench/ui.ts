@@ -172,7 +172,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { rows } = await uiBench(values.quick, { distDir: values.dist });
   for (const r of rows) {
     const d = r.details ?? {};
-    const more = d.worstSecondFps !== undefined ? `worst second ${num(Number(d.worstSecondFps))} fps` : `main thread on a CPU ${num(Number(d.mainThreadCpuPercent))} %`;
+    const more = d.worstSecondFps !== undefined ? `worst second ${num(Number(d.worstSecondFps))} fps` : d.mainThreadCpuPercent !== undefined ? `main thread on a CPU ${num(Number(d.mainThreadCpuPercent))} %` : "";
     console.log(`| ${r.name} | ${fmtValue(r)} | ${fmtRepeats(r)} | ${fmtTarget(r)} | ${more} |`);
   }
 }
