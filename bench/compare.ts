@@ -1,7 +1,8 @@
 // --compare: this run against a baseline, row by row, on the machine-independent `relative`
 // figure (a row divided by a yardstick measured alongside it), never on absolute times, so a
 // slower CI machine does not fail. A row "falls" by X % when its speed is (1 - X/100) of the
-// baseline's: relative / baseline for throughputs, baseline / relative for costs.
+// baseline's: relative / baseline for throughputs, baseline / relative for costs. The UI rows
+// (kind "ui") have no yardstick: their own values are compared, and they never gate.
 // `npx tsx bench/compare.ts current.json baseline.json [--tolerance 10]` compares two saved files.
 
 import { readFileSync } from "node:fs";
@@ -76,7 +77,16 @@ export function compareResults(current: BenchResult, baseline: BenchResult, tole
     const ref = stats?.median ?? b.relative;
     const spreadPercent = stats?.spreadPercent ?? null;
     const v: Verdict = { id: b.id, name: b.name, kind: b.kind, baseline: ref, current: c?.relative ?? null, changePercent: null, spreadPercent, gates: false, status: "ok" };
-    if (b.kind === "yardstick" || b.relative === null) {
+    if (b.kind === "ui" && c) {
+      // The studio's displays in a throttled browser: absolute figures (no yardstick), shown
+      // against the baseline's but never gating. Their run-to-run noise is the machine's load.
+      const reference = stats?.median ?? b.value;
+      const changePercent = change(reference, c.value, b.better);
+      const status: Status = changePercent === null ? "ok" : changePercent < -tolerancePercent ? "slower-not-gating" : changePercent > tolerancePercent ? "improved" : "ok";
+      verdicts.push({ ...v, baseline: reference, current: c.value, changePercent, status });
+      continue;
+    }
+    if (b.kind === "yardstick" || (b.relative === null && b.kind !== "ui")) {
       // Not this project's code: shown for how fast the machine was, never compared.
       verdicts.push({ ...v, baseline: b.value, current: c?.value ?? null, changePercent: c ? change(b.value, c.value, b.better) : null, status: "yardstick" });
       continue;
@@ -96,7 +106,7 @@ export function compareResults(current: BenchResult, baseline: BenchResult, tole
     verdicts.push(v);
   }
   for (const c of now.values()) {
-    verdicts.push({ id: c.id, name: c.name, kind: c.kind, baseline: null, current: c.relative, changePercent: null, spreadPercent: null, gates: false, status: c.kind === "yardstick" ? "yardstick" : "new" });
+    verdicts.push({ id: c.id, name: c.name, kind: c.kind, baseline: null, current: c.kind === "ui" ? c.value : c.relative, changePercent: null, spreadPercent: null, gates: false, status: c.kind === "yardstick" ? "yardstick" : "new" });
   }
   return {
     tolerancePercent,

@@ -24,14 +24,27 @@ export function fmtValue(r: Pick<BenchRow, "value" | "unit">): string {
   return `${num(r.value)} ${r.unit}`;
 }
 
-/** "12.5x OfflineAudioContext (base patch)" or "0.81 JS reference synth frames". */
-export function fmtRelative(relative: number | null, row: Pick<BenchRow, "better" | "yardstick">): string {
+/** "12.5x OfflineAudioContext (base patch)" or "0.81 JS reference synth frames"; UI rows have no
+ *  yardstick (bench/SCHEMA.md): their figures are absolute. */
+export function fmtRelative(relative: number | null, row: Pick<BenchRow, "better" | "yardstick"> & Partial<Pick<BenchRow, "kind">>): string {
+  if (row.kind === "ui") return "absolute (never gates)";
   if (relative === null || row.yardstick === null) return "yardstick";
   return row.better === "higher" ? `${num(relative)}x ${yardstickLabel(row.yardstick)}` : `${num(relative)} ${yardstickLabel(row.yardstick)} frames`;
 }
 
-export function fmtRepeats(r: Pick<BenchRow, "samples" | "spreadPercent">): string {
+/** "best of 9, spread 2.1 %"; a UI row is one measured window: "one 20 s window". */
+export function fmtRepeats(r: Pick<BenchRow, "samples" | "spreadPercent"> & Partial<Pick<BenchRow, "kind" | "details">>): string {
+  const window = r.details?.windowSeconds;
+  if (r.kind === "ui" && typeof window === "number") return `one ${Math.round(window)} s window`;
   return `best of ${r.samples.length}, spread ${r.spreadPercent.toFixed(1)} %`;
+}
+
+/** The row's target; with its verdict when the row records one (`details.met`, the UI rows):
+ *  ">= 24 fps: met", "<= 40 %: MISSED". */
+export function fmtTarget(r: Pick<BenchRow, "target" | "unit"> & Partial<Pick<BenchRow, "details">>): string {
+  if (!r.target) return "";
+  const met = r.details?.met;
+  return typeof met === "boolean" ? `${r.target} ${r.unit}: ${met ? "met" : "MISSED"}` : r.target;
 }
 
 export function pct(x: number | null): string {

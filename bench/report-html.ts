@@ -1,10 +1,10 @@
 // The HTML report written next to the JSON (out.json -> out.html): one self-contained file (inline
 // CSS and SVG, no script, no network) with a bar chart per row (the row against its yardstick,
-// e.g. engine vs OfflineAudioContext; this run against the baseline with its fail line) and the
-// per-effect costs sorted. tests/e2e/bench-report.e2e.ts renders it in Chromium.
+// e.g. engine vs OfflineAudioContext; a UI row against its target; this run against the baseline
+// with its fail line) and the per-effect costs sorted. tests/e2e/bench-report.e2e.ts renders it in Chromium.
 
 import type { Comparison, Verdict } from "./compare";
-import { fmtRelative, fmtRepeats, fmtValue, fmtVerdict, num, yardstickLabel } from "./format";
+import { fmtRelative, fmtRepeats, fmtTarget, fmtValue, fmtVerdict, num, yardstickLabel } from "./format";
 import { compareLine, machineLine } from "./report-md";
 import type { BenchResult, BenchRow } from "./schema";
 
@@ -43,6 +43,12 @@ export function barChart(title: string, bars: Bar[], unit: string, marker?: { va
   );
 }
 
+/** The number in a target such as ">= 24" or "<= 40"; null when it has none. */
+export function targetValue(target: string | undefined): number | null {
+  const m = /^\s*[<>]=?\s*(-?[\d.]+)/.exec(target ?? "");
+  return m ? Number(m[1]) : null;
+}
+
 /** The relative value at which a row fails: baseline * (1 - t) for throughputs, baseline / (1 - t) for costs. */
 function failLine(v: Verdict, row: BenchRow, tolerance: number): number {
   const f = 1 - tolerance / 100;
@@ -51,7 +57,11 @@ function failLine(v: Verdict, row: BenchRow, tolerance: number): number {
 
 function rowSection(r: BenchRow, v: Verdict | undefined, c: Comparison | null): string {
   const charts: string[] = [];
-  if (r.better === "higher" && r.yardstickValue !== null && r.yardstick) {
+  const target = r.kind === "ui" ? targetValue(r.target) : null;
+  if (target !== null) {
+    // A UI row: one measured window against its target.
+    charts.push(barChart("This run against its target", [{ label: "this run", value: r.value, cls: r.details?.met === false ? "regressed" : "sample" }], r.unit, { value: target, label: `target ${r.target} ${r.unit}` }));
+  } else if (r.better === "higher" && r.yardstickValue !== null && r.yardstick) {
     const title = r.yardstick.startsWith("yardstick/oac-") ? "Engine vs OfflineAudioContext" : `Row vs ${yardstickLabel(r.yardstick)}`;
     const bars = [
       { label: r.kind === "export" ? "export" : "engine", value: r.value, cls: "engine" },
@@ -68,11 +78,11 @@ function rowSection(r: BenchRow, v: Verdict | undefined, c: Comparison | null): 
     charts.push(barChart(`Repeats: best, median and worst of ${r.samples.length}`, spread, r.unit));
   }
   if (v && c && v.baseline !== null && v.current !== null) {
-    const unit = r.kind === "yardstick" ? r.unit : "relative";
+    const unit = r.kind === "yardstick" || r.kind === "ui" ? r.unit : "relative";
     const marker = r.kind === "yardstick" || r.relative === null ? undefined : { value: failLine(v, r, c.tolerancePercent), label: `fails beyond ${c.tolerancePercent} %` };
     charts.push(barChart("This run vs baseline", [{ label: "baseline", value: v.baseline, cls: "baseline" }, { label: "this run", value: v.current, cls: `current ${v.status}` }], unit, marker));
   }
-  const facts = [fmtValue(r), fmtRepeats(r), fmtRelative(r.relative, r), r.target ? `target ${r.target}` : "", fmtVerdict(v)].filter(Boolean);
+  const facts = [fmtValue(r), fmtRepeats(r), fmtRelative(r.relative, r), r.target ? `target ${fmtTarget(r)}` : "", fmtVerdict(v)].filter(Boolean);
   return (
     `<section class="row ${v?.status ?? ""}" data-row-id="${esc(r.id)}" data-kind="${r.kind}">` +
     `<h3>${esc(r.name)}</h3><p class="facts">${facts.map(esc).join(" · ")}</p>${charts.join("")}</section>`

@@ -3,7 +3,7 @@
 // per-effect costs sorted.
 
 import type { Comparison, Verdict } from "./compare";
-import { fmtRelative, fmtRepeats, fmtValue, fmtVerdict, num, pct } from "./format";
+import { fmtRelative, fmtRepeats, fmtTarget, fmtValue, fmtVerdict, num, pct } from "./format";
 import type { BenchResult, BenchRow } from "./schema";
 
 const cell = (s: string) => s.replace(/\|/g, "\\|");
@@ -27,8 +27,10 @@ function rowTable(rows: BenchRow[], verdicts: Map<string, Verdict>, compared: bo
   const lines = [head, compared ? "|---|---:|---|---|---:|---|" : "|---|---:|---|---|"];
   for (const r of rows) {
     const v = verdicts.get(r.id);
-    const cells = [cell(r.name), fmtValue(r), fmtRepeats(r), fmtRelative(r.relative, r)];
-    if (compared) cells.push(v?.baseline != null ? (r.kind === "yardstick" ? fmtValue({ value: v.baseline, unit: r.unit }) : num(v.baseline)) : "", fmtVerdict(v));
+    // UI rows carry no machine-independent figure: their target and verdict go in its place.
+    const relative = r.kind === "ui" ? `${fmtRelative(r.relative, r)}; target ${fmtTarget(r)}` : fmtRelative(r.relative, r);
+    const cells = [cell(r.name), fmtValue(r), fmtRepeats(r), cell(relative)];
+    if (compared) cells.push(v?.baseline != null ? (r.kind === "yardstick" || r.kind === "ui" ? fmtValue({ value: v.baseline, unit: r.unit }) : num(v.baseline)) : "", fmtVerdict(v));
     lines.push(`| ${cells.join(" | ")} |`);
   }
   return lines;
@@ -55,7 +57,8 @@ export function markdownReport(result: BenchResult, comparison: Comparison | nul
   }
   out.push(
     "Machine-independent figures divide each row by a yardstick measured in the same run (see bench/SCHEMA.md); " +
-      "--compare uses only those. A row that is not gating is too noisy on the baseline's machine for this tolerance.",
+      "--compare uses only those. A row that is not gating is too noisy on the baseline's machine for this tolerance; " +
+      "the UI rows (the studio's displays in Chromium, throttled like a phone) are absolute figures and never gate.",
   );
   return out.join("\n") + "\n";
 }

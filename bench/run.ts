@@ -1,11 +1,12 @@
 // `npm run bench [-- --quick] [--json out.json] [--compare baseline.json] [--tolerance 10]`
 // Full: 10 minutes of audio per DSP row and a real 12-hour export; --quick: a few seconds per
-// row, as CI runs it. Prints a table and one BENCH_JSON line (the results without their repeats);
-// writes the results (bench/SCHEMA.md)
-// to --json (default bench/results.json) with a Markdown summary (.md) and an HTML report (.html)
-// beside it. Exits 1 when the engine is slower than OfflineAudioContext (a broken build) or, with
-// --compare, when a row fell by more than the tolerance or went missing; 2 on a bad argument or
-// baseline.
+// row, as CI runs it. Then the UI rows (bench/ui.ts): the studio playing on a phone-sized page,
+// CPU throttled x4 and not, 20 s each (--quick: 5 s). Prints a table and one BENCH_JSON line (the
+// results without their repeats); writes the results (bench/SCHEMA.md) to --json (default
+// bench/results.json) with a Markdown summary (.md) and an HTML report (.html) beside it. Exits 1
+// when the engine is slower than OfflineAudioContext (a broken build) or, with --compare, when a
+// row fell by more than the tolerance or went missing; 2 on a bad argument or baseline. A missed
+// UI target is shown in the table and the reports but does not change the exit code.
 
 import { execFileSync } from "node:child_process";
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -16,12 +17,13 @@ import { parseArgs } from "node:util";
 import { compareResults, describeComparison, readBenchFile, type Comparison } from "./compare";
 import { chromiumBench, nodeBench } from "./dsp";
 import { describeCli, runExport } from "./export";
-import { fmtRelative, fmtRepeats, fmtValue } from "./format";
+import { fmtRelative, fmtRepeats, fmtTarget, fmtValue } from "./format";
 import { fxBench } from "./fx-cost";
 import { NodeYardstick } from "./reference";
 import { htmlReport } from "./report-html";
 import { markdownReport } from "./report-md";
 import { SCHEMA_VERSION, benchResultSchema, type BenchResult, type BenchRow } from "./schema";
+import { uiBench } from "./ui";
 
 function fail(message: string): never {
   console.error(message);
@@ -41,7 +43,7 @@ function printRows(title: string, rows: BenchRow[]): void {
   console.log(`\n${title}`);
   console.log("| row | audio s | result | repeats | machine-independent | target |");
   console.log("|---|---:|---:|---|---|---|");
-  for (const r of rows) console.log(`| ${r.name} | ${r.audioSeconds ?? ""} | ${fmtValue(r)} | ${fmtRepeats(r)} | ${fmtRelative(r.relative, r)} | ${r.target ?? ""} |`);
+  for (const r of rows) console.log(`| ${r.name} | ${r.audioSeconds ?? ""} | ${fmtValue(r)} | ${fmtRepeats(r)} | ${fmtRelative(r.relative, r)} | ${fmtTarget(r)} |`);
 }
 
 const args = (() => {
@@ -89,6 +91,8 @@ try {
   await chrome.close();
 }
 if (!exported) throw new Error("the export bench did not run");
+// Last, alone on the machine: its own server and browser, the studio playing in real time.
+const ui = await uiBench(quick);
 const result: BenchResult = benchResultSchema.parse({
   schemaVersion: SCHEMA_VERSION,
   mode: quick ? "quick" : "full",
@@ -96,12 +100,15 @@ const result: BenchResult = benchResultSchema.parse({
   commit: gitCommit(),
   durationSeconds: (performance.now() - t0) / 1000,
   machine: { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, platform: process.platform, arch: process.arch, node: process.version, chromium: chrome.version, loadAverage },
-  rows: [yard.row(), ...node.rows(), ...chrome.rows(), ...exported.rows, ...fx.rows()],
+  rows: [yard.row(), ...node.rows(), ...chrome.rows(), ...exported.rows, ...fx.rows(), ...ui.rows],
   checks: [...chrome.checks(), ...exported.checks],
 });
 
 console.log(`\nbench (${result.mode}; ${result.machine.cpu} x${result.machine.cores}; Node ${result.machine.node}; Chromium ${result.machine.chromium}; ${result.durationSeconds.toFixed(0)} s)`);
-printRows("DSP (yardsticks: Chromium's OfflineAudioContext and the wasm reference synth)", result.rows.filter((r) => r.kind === "dsp" || r.kind === "yardstick"));
+printRows(
+  "DSP (yardsticks: Chromium's OfflineAudioContext and the wasm reference synth) and UI (the studio on a phone: absolute, against targets)",
+  result.rows.filter((r) => r.kind === "dsp" || r.kind === "yardstick" || r.kind === "ui"),
+);
 printRows("export", result.rows.filter((r) => r.kind === "export"));
 console.log(describeCli(exported.cli));
 printRows("per-effect cost (ns per frame added to the base patch)", result.rows.filter((r) => r.kind === "fx"));

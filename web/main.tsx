@@ -8,6 +8,7 @@ import { bindBackgroundPlayback, preferPlaybackAudioSession } from "./audio/back
 import { DEMO_CARDS_BY_ID } from "./demo-cards/presets";
 import { AppErrorBoundary } from "./pages/AppErrorBoundary";
 import { studioStore } from "./state/studio-store";
+import { displayFrames } from "./studio/display-frames";
 import { StudioContext } from "./studio/studio-context";
 import "./styles/app.css";
 
@@ -19,8 +20,9 @@ bindBackgroundPlayback(audio, studioStore, {
   makeMetadata: (m) => new MediaMetadata({ title: m.title, artist: m.artist, album: "Tone Studio" }),
   cards: DEMO_CARDS_BY_ID,
 });
-// Read-only handle for end-to-end tests and the developer panel (analysers, context state).
-(window as unknown as { __toneStudio: unknown }).__toneStudio = { audio, store: studioStore };
+// Read-only handle for end-to-end tests, the UI bench and the developer panel (analysers,
+// context state, frames drawn by each display).
+(window as unknown as { __toneStudio: unknown }).__toneStudio = { audio, store: studioStore, displayFrames };
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

@@ -1,9 +1,10 @@
 // The waveform and spectrogram displays in real Chromium: the spectrogram is hidden until
 // toggled; while the studio plays its columns move and show the tone at the right height on the
-// log-frequency axis; stopped, scrolled out of view or with the tab hidden, the displays do no
-// frame work at all (requestAnimationFrame is counted), while the sound itself keeps going in a
-// hidden tab. The analysers follow the display profile (this machine's cores, or a made-up
-// 16-core desktop). A screenshot of both displays playing goes to .tmp/screenshots/.
+// log-frequency axis, each display counting the frames it draws; stopped, scrolled out of view or
+// with the tab hidden, the displays do no frame work at all (requestAnimationFrame is counted),
+// while the sound itself keeps going in a hidden tab. The analysers follow the display profile
+// (this machine's cores, or a made-up 16-core desktop). A screenshot of both displays playing goes
+// to .tmp/screenshots/.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -25,6 +26,12 @@ function countAnimationFrames(): void {
 }
 
 const rafCalls = (p: Page) => p.evaluate(() => (window as unknown as { __rafCalls: number }).__rafCalls);
+/** Frames each display has drawn (web/studio/display-frames.ts; the UI bench reads them). */
+const framesDrawn = (p: Page) =>
+  p.evaluate(() => {
+    const f = (window as unknown as { __toneStudio: { displayFrames: Record<"waveform" | "spectrogram", { frames: number }> } }).__toneStudio.displayFrames;
+    return { waveform: f.waveform.frames, spectrogram: f.spectrogram.frames };
+  });
 const pixels = (p: Page, selector: string) => p.evaluate((s) => document.querySelector<HTMLCanvasElement>(s)!.toDataURL(), selector);
 
 /** Pretends the tab went to the background (or came back): document.hidden and the event. */
@@ -142,7 +149,11 @@ describe("displays", () => {
     await expect.poll(() => page.getByRole("button", { name: "Stop Audio" }).count()).toBe(1);
     await showDisplays(page);
     await page.waitForTimeout(600);
+    const drawn = await framesDrawn(page);
     expect(await framesDuring(page, 500)).toBeGreaterThan(5);
+    const drawnLater = await framesDrawn(page);
+    expect(drawnLater.waveform - drawn.waveform).toBeGreaterThan(5);
+    expect(drawnLater.spectrogram - drawn.spectrogram).toBeGreaterThan(5);
     const spectrogram1 = await pixels(page, "canvas.spectrogram");
     const waveform1 = await pixels(page, "canvas.waveform");
     await page.waitForTimeout(250);
@@ -179,7 +190,9 @@ describe("displays", () => {
   it("goes idle again when playback stops", async () => {
     await page.getByRole("button", { name: "Stop Audio" }).click();
     await page.waitForTimeout(200);
+    const drawn = await framesDrawn(page);
     await expectIdle(page);
+    expect(await framesDrawn(page)).toEqual(drawn);
     expect(await waveformIsFlat(page)).toBe(true);
   });
 

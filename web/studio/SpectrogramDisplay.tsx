@@ -1,11 +1,13 @@
 // Live spectrogram: scrolls one column per redraw from the studio's spectrum analyser (spec 9:
 // size 1024, 512 in the performance profile; smoothing 0.7; -90 to -10 dB; 200 or 150 columns;
-// redraw every 20, 33 or 50 ms by profile, see performance-profile.ts), on a log-frequency axis
-// labelled 50 Hz to 20k. Drawn from the shared animation loop, never through React state; while
-// stopped it keeps its picture and does no frame work at all.
+// redraw every 20 or 33 ms, or 41.7 ms (24 fps) in the performance profile, see
+// performance-profile.ts), on a log-frequency axis labelled 50 Hz to 20k. Drawn from the shared
+// animation loop, never through React state; while stopped it keeps its picture and does no
+// frame work at all.
 
 import { useCallback, useEffect, useRef } from "react";
 import { useStore } from "zustand";
+import { countFrame, displayFrames } from "./display-frames";
 import { useAudio, useStudio } from "./studio-context";
 import { frameGapMs } from "./performance-profile";
 import {
@@ -39,7 +41,7 @@ export function SpectrogramDisplay() {
     ctx.fillRect(0, 0, ctx.canvas.width, ctx.canvas.height);
   }, []);
 
-  const draw = useCallback(() => {
+  const draw = useCallback((now: number) => {
     const c = canvas.current;
     const ctx = c?.getContext("2d");
     const a = audio.spectrumAnalyser;
@@ -65,6 +67,7 @@ export function SpectrogramDisplay() {
       }
     }
     ctx.putImageData(s.column, c.width - COLUMN_PX, 0);
+    countFrame(displayFrames.spectrogram, now);
   }, [audio, minDb, maxDb]);
 
   useAnimationLoop(canvas, draw, { gapMs: frameGapMs(audio.profile, redrawGapMs), running: playing });

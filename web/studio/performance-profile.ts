@@ -3,10 +3,13 @@
 // 24 fps); everything else gets the full one. Detection is a pure function of what the browser
 // reports, so it is unit-tested with made-up devices; currentDisplayProfile() reads the real one.
 //
-// Spectrogram redraw gap: the spec gives 20, 33 and 50 ms for two sizes of display. 50 ms goes to
-// the performance profile (with its 24 fps cap); the full profile is split by cores: desktops
-// with 8 or more cores redraw every 20 ms (a smooth 50 columns a second), 5 to 7 cores every
-// 33 ms. Everything else in the two full tiers is the same.
+// Spectrogram redraw gap: the spec gives 20, 33 and 50 ms for two sizes of display. The full
+// profile is split by cores: desktops with 8 or more cores redraw every 20 ms (a smooth 50
+// columns a second), 5 to 7 cores every 33 ms. Everything else in the two full tiers is the same.
+//
+// The performance profile draws both displays at its 24 fps cap (a 41.7 ms gap), not every
+// 50 ms as the spec's section 9 has it: issue 10 sets >= 24 frames a second on a low-core phone
+// as the target (an issue wins over the spec), and the UI bench (bench/ui.ts) measures it.
 
 export type ProfileName = "performance" | "standard" | "high";
 
@@ -43,13 +46,15 @@ export const FAST_DEVICE_CORES = 8;
 export const PERFORMANCE_FPS = 24;
 
 const SPECTROGRAM_RANGE = { minDb: -90, maxDb: -10 } as const;
+/** The performance profile's frame gap: its cap, 24 frames a second. */
+const PERFORMANCE_GAP_MS = 1000 / PERFORMANCE_FPS;
 
 const PROFILES: Record<ProfileName, DisplayProfile> = {
   performance: {
     name: "performance",
     maxFps: PERFORMANCE_FPS,
-    waveform: { fftSize: 1024, smoothing: 0.8, frameGapMs: 50 },
-    spectrogram: { fftSize: 512, smoothing: 0.7, ...SPECTROGRAM_RANGE, columns: 150, redrawGapMs: 50 },
+    waveform: { fftSize: 1024, smoothing: 0.8, frameGapMs: PERFORMANCE_GAP_MS },
+    spectrogram: { fftSize: 512, smoothing: 0.7, ...SPECTROGRAM_RANGE, columns: 150, redrawGapMs: PERFORMANCE_GAP_MS },
   },
   standard: {
     name: "standard",

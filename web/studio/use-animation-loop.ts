@@ -4,6 +4,13 @@
 // phone screen) and while the element is scrolled out of view, and starts again when all three
 // allow. Drawing goes straight to a canvas: the loop never touches React state. Under
 // prefers-reduced-motion every display draws at most once a second (web/a11y/reduced-motion.ts).
+//
+// Both displays draw from one loop, which sleeps on a timer between drawn frames and asks for an
+// animation frame only once the next draw is due; displays with the same frame gap draw on the
+// same animation frame. Every animation frame asked for costs the browser a frame's work (style,
+// layout, paint, intersection checks) even when nothing is drawn, and every frame in which a
+// canvas changed costs a commit of the layer tree: the loop first asked on every refresh, two
+// wasted frames in three at 24 fps on a 60 Hz screen, measured with the UI bench (bench/ui.ts).
 
 import { useEffect, useRef, type RefObject } from "react";
 import { motionFrameGapMs, useReducedMotion } from "../a11y/reduced-motion";
@@ -11,6 +18,8 @@ import { motionFrameGapMs, useReducedMotion } from "../a11y/reduced-motion";
 export interface FrameGate {
   /** True when a frame at `now` (ms) should be drawn; records it as drawn. */
   ready(now: number): boolean;
+  /** Milliseconds from `now` until a frame would be ready (0 or less: it is). */
+  dueIn(now: number): number;
   /** Forget the last frame: the next one is drawn at once. */
   reset(): void;
 }
@@ -30,11 +39,100 @@ export function createFrameGate(gapMs: number): FrameGate {
       last = elapsed > 2 * gapMs ? now : now - Math.max(0, elapsed - gapMs);
       return true;
     },
+    dueIn(now) {
+      return last + gapMs - slack - now;
+    },
     reset() {
       last = Number.NEGATIVE_INFINITY;
     },
   };
 }
+
+/** What the loop needs from the browser; a test passes a simulated screen and clock. */
+export interface LoopClock {
+  /** performance.now(). */
+  now(): number;
+  requestFrame(callback: (frameTime: number) => void): number;
+  cancelFrame(id: number): void;
+  setTimer(callback: () => void, ms: number): ReturnType<typeof setTimeout>;
+  clearTimer(id: ReturnType<typeof setTimeout>): void;
+}
+
+const browserClock: LoopClock = {
+  now: () => performance.now(),
+  requestFrame: (cb) => requestAnimationFrame(cb),
+  cancelFrame: (id) => cancelAnimationFrame(id),
+  setTimer: (cb, ms) => setTimeout(cb, ms),
+  clearTimer: (id) => clearTimeout(id),
+};
+
+export interface FrameScheduler {
+  /** Calls `draw(now)` on animation frames at most once per `gapMs` (createFrameGate) until the
+   *  returned function is called. Draws with the same gap share one gate, so they land on the
+   *  same animation frame and the browser composites one frame for all of them, not one each. */
+  add(gapMs: number, draw: (now: number) => void): () => void;
+}
+
+/** The displays' one loop. After each frame it sleeps on a timer until the next draw is due,
+ *  then asks for one animation frame. That frame's timestamp is when its refresh began, which can
+ *  be several ms before the timer fired; the gates are asked with the present time instead, so
+ *  the frame it was woken for is drawn rather than waved off as early (which would cost one more
+ *  animation frame). With nothing to draw it asks for nothing at all. */
+export function createFrameScheduler(clock: LoopClock = browserClock): FrameScheduler {
+  const groups = new Map<number, { gate: FrameGate; draws: Set<(now: number) => void> }>();
+  let raf = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let woken = false;
+  const cancel = () => {
+    if (raf !== 0) clock.cancelFrame(raf);
+    if (timer !== undefined) clock.clearTimer(timer);
+    raf = 0;
+    timer = undefined;
+    woken = false;
+  };
+  const frame = (frameTime: number) => {
+    raf = 0;
+    const now = woken ? Math.max(frameTime, clock.now()) : frameTime;
+    woken = false;
+    try {
+      for (const g of groups.values()) if (g.gate.ready(now)) for (const draw of g.draws) draw(now);
+    } finally {
+      // (A draw that throws must not end the loop.) A draw may have removed every display.
+      if (groups.size > 0 && raf === 0 && timer === undefined) {
+        const at = clock.now();
+        const sleep = Math.min(...[...groups.values()].map((g) => g.gate.dueIn(at)));
+        if (sleep > 0) timer = clock.setTimer(wake, Math.ceil(sleep));
+        else raf = clock.requestFrame(frame);
+      }
+    }
+  };
+  const wake = () => {
+    timer = undefined;
+    woken = true;
+    raf = clock.requestFrame(frame);
+  };
+  return {
+    add(gapMs, draw) {
+      let group = groups.get(gapMs);
+      if (!group) {
+        group = { gate: createFrameGate(gapMs), draws: new Set() };
+        groups.set(gapMs, group);
+        // A new gate draws at once: cut a sleep short.
+        if (timer !== undefined) cancel();
+      }
+      group.draws.add(draw);
+      if (raf === 0 && timer === undefined) raf = clock.requestFrame(frame);
+      const g = group;
+      return () => {
+        g.draws.delete(draw);
+        if (g.draws.size === 0 && groups.get(gapMs) === g) groups.delete(gapMs);
+        if (groups.size === 0) cancel();
+      };
+    },
+  };
+}
+
+let shared: FrameScheduler | null = null;
 
 export interface AnimationLoopOptions {
   /** Milliseconds between two drawn frames (see createFrameGate). */
@@ -44,7 +142,8 @@ export interface AnimationLoopOptions {
 }
 
 /** Calls `draw(now)` at most once per `gapMs` while `running`, the page is visible and
- *  `target` is on screen. `draw` may change between renders; the latest one is called. */
+ *  `target` is on screen, from the displays' shared loop (createFrameScheduler). `draw` may
+ *  change between renders; the latest one is called. */
 export function useAnimationLoop(
   target: RefObject<Element | null>,
   draw: (now: number) => void,
@@ -58,21 +157,16 @@ export function useAnimationLoop(
 
   useEffect(() => {
     if (!running) return;
-    const gate = createFrameGate(gapMs);
-    let raf = 0;
+    let remove: (() => void) | null = null;
     let onScreen = true;
-    const frame = (now: number) => {
-      raf = requestAnimationFrame(frame);
-      if (gate.ready(now)) drawRef.current(now);
-    };
     const update = () => {
       const wanted = onScreen && !document.hidden;
-      if (wanted && raf === 0) {
-        gate.reset();
-        raf = requestAnimationFrame(frame);
-      } else if (!wanted && raf !== 0) {
-        cancelAnimationFrame(raf);
-        raf = 0;
+      if (wanted && !remove) {
+        shared ??= createFrameScheduler();
+        remove = shared.add(gapMs, (now) => drawRef.current(now));
+      } else if (!wanted && remove) {
+        remove();
+        remove = null;
       }
     };
     const observer = typeof IntersectionObserver === "undefined" || !target.current
@@ -87,8 +181,8 @@ export function useAnimationLoop(
     return () => {
       document.removeEventListener("visibilitychange", update);
       observer?.disconnect();
-      cancelAnimationFrame(raf);
-      raf = 0;
+      remove?.();
+      remove = null;
     };
   }, [gapMs, running, target]);
 }

@@ -1,5 +1,5 @@
 // The bench results schema (bench/schema.ts, documented in bench/SCHEMA.md): what the bench writes
-// parses, round-trips through JSON and carries its machine; rows of kind "ui" are already valid;
+// parses, round-trips through JSON and carries its machine; rows of kind "ui" are valid;
 // malformed files fail with the path of the first bad field; the committed baseline is valid and
 // was made by bench/spread.ts. Also the machine-independent figure of bench/measure.ts.
 
@@ -19,10 +19,11 @@ describe("bench results schema", () => {
     expect(r.schemaVersion).toBe(SCHEMA_VERSION);
   });
 
-  it("already accepts rows of kind 'ui' (the studio's displays, a later issue)", () => {
+  it("accepts rows of kind 'ui', with or without a yardstick (bench/ui-rows.ts makes them without)", () => {
     const r = fixture();
     r.rows.push(
       makeRow({ id: "ui/spectrogram-frame", kind: "ui", name: "spectrogram, one frame", unit: "ms", better: "lower", yardstick: REFERENCE_ID }, [2.1, 2.4], [3800]),
+      makeRow({ id: "ui/cpu-x4/waveform-fps", kind: "ui", name: "waveform fps", unit: "fps", better: "higher", yardstick: null, target: ">= 24", details: { met: true } }, [24], null),
     );
     expect(benchResultSchema.safeParse(r).success).toBe(true);
   });
