@@ -19,6 +19,7 @@ import { hasAudibleChannel, type AudioState } from "../../dsp/host/state";
 import { exportFileName } from "./messages";
 import ExportWorker from "./export.worker.ts?worker";
 import type { ExportProgress, ExportWorkerApi } from "./protocol";
+import { saveAs } from "./download";
 
 const OPFS_DIR = "exports";
 /** renderFile()'s folder, apart from the exports so neither removes the other's file. */
@@ -95,18 +96,6 @@ async function opfsTarget(
   return { dir, handle: await dir.getFileHandle(fileName, { create: true }) };
 }
 
-function download(file: File, fileName: string): void {
-  const url = URL.createObjectURL(file);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  a.rel = "noopener";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The download reads the file from disk; the URL only has to live until it has started.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** One export. start() must be called from the click handler (the save picker needs the gesture). */
 export class ExportRun {
@@ -160,7 +149,7 @@ export class ExportRun {
     }
     if (!(await this.render(target, opfsDir, update))) return { status: "cancelled" };
     if (opfsDir) {
-      download(await target.getFile(), this.fileName);
+      saveAs(await target.getFile(), this.fileName);
       return { status: "downloaded", fileName: this.fileName, bytes: plan.totalBytes };
     }
     return { status: "saved", fileName: this.fileName, bytes: plan.totalBytes };

@@ -14,6 +14,7 @@ import {
   VIDEO_MIN_DURATION_SECONDS, VIDEO_TEXT, verificationCounts, videoFileName, type VideoBackground,
   type VideoExportPayload, type VideoQuality,
 } from "../../api/rules/video";
+import { saveAs } from "../export/download";
 
 export const VIDEO_EXPORT_PATH = "/api/video-export";
 
@@ -116,7 +117,7 @@ export async function exportVideo(
   }
   if (bytes === 0) throw new VideoExportError(VIDEO_TEXT.failed("the server sent an empty file"));
   const fileName = videoFileName(new Date());
-  (opts.save ?? download)(new Blob(parts, { type: "video/mp4" }), fileName);
+  (opts.save ?? saveAs)(new Blob(parts, { type: "video/mp4" }), fileName);
   return { fileName, bytes };
 }
 
@@ -125,15 +126,3 @@ function messageOf(err: unknown, fallback: string): string {
   return m.trim() ? m.replace(/\.\s*$/, "") : fallback;
 }
 
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement("a");
-  a.href = url;
-  a.download = fileName;
-  a.rel = "noopener";
-  document.body.append(a);
-  a.click();
-  a.remove();
-  // The download reads the blob; the URL only has to live until it has started.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}

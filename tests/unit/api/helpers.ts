@@ -103,6 +103,17 @@ export async function signUp(env: TestEnv, email = "ada@example.com", password =
   return { token: body.token, userId: body.user.id };
 }
 
+/** Registers an account with an active Monthly Plan (Pro) and returns its session token. */
+export async function signUpPro(env: TestEnv, email = "pro@example.com"): Promise<string> {
+  const { token, userId } = await signUp(env, email);
+  const now = env.clock.now().toISOString();
+  await env.db
+    .insertInto("subscriptions")
+    .values({ id: `s-${userId}`, user_id: userId, plan_name: "Monthly Plan", status: "active", current_period_end: new Date(env.clock.ms + 30 * 86_400_000).toISOString(), created_at: now, updated_at: now })
+    .execute();
+  return token;
+}
+
 /** Messages in the outbox after background sends finished. */
 export async function sentMail(env: TestEnv) {
   await env.app.settle();

@@ -8,7 +8,7 @@ import { EFFECTS } from "../../../dsp/host/catalogue";
 import { parsePreset, presetData } from "../../../dsp/host/preset";
 import { defaultAudioState } from "../../../dsp/host/state";
 import { RATE_RULES } from "../../../api/services/rate-limit";
-import { bodyOf, getWith, makeTestApp, postJson, signUp, type TestEnv } from "./helpers";
+import { bodyOf, getWith, makeTestApp, postJson, signUp, type TestEnv, signUpPro } from "./helpers";
 
 const NOT_FOUND = "This preset has expired or was not found";
 
@@ -20,15 +20,7 @@ afterEach(async () => {
   await env.close();
 });
 
-async function proToken(email = "pro@example.com"): Promise<string> {
-  const { token, userId } = await signUp(env, email);
-  const now = env.clock.now().toISOString();
-  await env.db
-    .insertInto("subscriptions")
-    .values({ id: `s-${userId}`, user_id: userId, plan_name: "Monthly Plan", status: "active", current_period_end: new Date(env.clock.ms + 30 * 86_400_000).toISOString(), created_at: now, updated_at: now })
-    .execute();
-  return token;
-}
+const proToken = (email = "pro@example.com") => signUpPro(env, email);
 
 function sample() {
   const data = presetData(defaultAudioState());

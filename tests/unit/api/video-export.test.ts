@@ -19,7 +19,7 @@ import { MAX_DURATION_SECONDS } from "../../../dsp/host/limits";
 import { VIDEO_MAX_DURATION_SECONDS, VIDEO_TEXT, videoFileName, type VideoExportPayload } from "../../../api/rules/video";
 import { ffmpegArgs } from "../../../api/services/video-export";
 import { peakFrequency } from "../dsp/helpers";
-import { bodyOf, makeTestApp, signUp, type TestEnv } from "./helpers";
+import { bodyOf, makeTestApp, signUp, type TestEnv, signUpPro } from "./helpers";
 
 const ADMIN = "boss@example.com";
 const TONE_HZ = 440;
@@ -47,15 +47,7 @@ async function adminToken(): Promise<string> {
   return token;
 }
 
-async function proToken(email = "pro@example.com"): Promise<string> {
-  const { token, userId } = await signUp(env, email);
-  const now = env.clock.now().toISOString();
-  await env.db
-    .insertInto("subscriptions")
-    .values({ id: `s-${userId}`, user_id: userId, plan_name: "Monthly Plan", status: "active", current_period_end: new Date(env.clock.ms + 30 * 86_400_000).toISOString(), created_at: now, updated_at: now })
-    .execute();
-  return token;
-}
+const proToken = (email = "pro@example.com") => signUpPro(env, email);
 
 /** A 440 Hz sine on channel 1, the other channels off, no effects. */
 function payload(overrides: Partial<VideoExportPayload> = {}): VideoExportPayload {
