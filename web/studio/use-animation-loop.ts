@@ -5,12 +5,13 @@
 // allow. Drawing goes straight to a canvas: the loop never touches React state. Under
 // prefers-reduced-motion every display draws at most once a second (web/a11y/reduced-motion.ts).
 //
-// Both displays draw from one loop, which sleeps on a timer between drawn frames and asks for an
-// animation frame only once the next draw is due; displays with the same frame gap draw on the
-// same animation frame. Every animation frame asked for costs the browser a frame's work (style,
-// layout, paint, intersection checks) even when nothing is drawn, and every frame in which a
-// canvas changed costs a commit of the layer tree: the loop first asked on every refresh, two
-// wasted frames in three at 24 fps on a 60 Hz screen, measured with the UI bench (bench/ui.ts).
+// Both displays draw from one loop, which sleeps on a timer between drawn frames and asks for
+// animation frames only around the refresh the next draw falls on; displays with the same frame
+// gap draw on the same animation frame. Every animation frame asked for costs the browser a
+// frame's work (style, layout, paint, intersection checks) even when nothing is drawn, and every
+// frame in which a canvas changed costs a commit of the layer tree: the loop first asked on every
+// refresh, 2.5 animation frames per drawn one at 24 fps on a 60 Hz screen (the UI bench,
+// bench/ui.ts, measured the cost).
 
 import { useEffect, useRef, type RefObject } from "react";
 import { motionFrameGapMs, useReducedMotion } from "../a11y/reduced-motion";
@@ -73,42 +74,47 @@ export interface FrameScheduler {
   add(gapMs: number, draw: (now: number) => void): () => void;
 }
 
-/** The displays' one loop. After each frame it sleeps on a timer until the next draw is due,
- *  then asks for one animation frame. That frame's timestamp is when its refresh began, which can
- *  be several ms before the timer fired; the gates are asked with the present time instead, so
- *  the frame it was woken for is drawn rather than waved off as early (which would cost one more
- *  animation frame). With nothing to draw it asks for nothing at all. */
+/** The refresh period the loop aims its wake-ups with (a 60 Hz screen). On a faster screen it
+ *  wakes up to a few refreshes early and asks for a frame on each until one is due. */
+export const AIM_REFRESH_MS = 1000 / 60;
+
+/** The displays' one loop. Each animation frame is judged by its own timestamp, as a plain rAF
+ *  loop would (so frames land on the same refreshes: 2, 3, 2, 3 refreshes apart at 24 fps on a
+ *  60 Hz screen). Between draws it sleeps on a timer until half a refresh before the refresh the
+ *  next draw falls on, then asks for animation frames until it draws. Waking exactly when the
+ *  draw was due asked for a single frame, but Chromium often ran it in the refresh already under
+ *  way, a refresh early, then the next draw came a refresh late: 1 and 3 refreshes apart, a visible
+ *  stutter in the spectrogram's scroll. This way about one frame in two is asked for twice (1.5
+ *  frames per draw, against 2.5 for a rAF on every refresh). With nothing to draw it asks for
+ *  nothing at all. */
 export function createFrameScheduler(clock: LoopClock = browserClock): FrameScheduler {
   const groups = new Map<number, { gate: FrameGate; draws: Set<(now: number) => void> }>();
   let raf = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let woken = false;
   const cancel = () => {
     if (raf !== 0) clock.cancelFrame(raf);
     if (timer !== undefined) clock.clearTimer(timer);
     raf = 0;
     timer = undefined;
-    woken = false;
   };
-  const frame = (frameTime: number) => {
+  const frame = (now: number) => {
     raf = 0;
-    const now = woken ? Math.max(frameTime, clock.now()) : frameTime;
-    woken = false;
     try {
       for (const g of groups.values()) if (g.gate.ready(now)) for (const draw of g.draws) draw(now);
     } finally {
       // (A draw that throws must not end the loop.) A draw may have removed every display.
       if (groups.size > 0 && raf === 0 && timer === undefined) {
-        const at = clock.now();
-        const sleep = Math.min(...[...groups.values()].map((g) => g.gate.dueIn(at)));
-        if (sleep > 0) timer = clock.setTimer(wake, Math.ceil(sleep));
+        const dueIn = Math.min(...[...groups.values()].map((g) => g.gate.dueIn(now)));
+        // The refresh the next draw falls on, counted from this frame's (on the refresh grid).
+        const target = now + Math.ceil(dueIn / AIM_REFRESH_MS) * AIM_REFRESH_MS;
+        const sleep = Math.floor(target - AIM_REFRESH_MS / 2 - clock.now());
+        if (sleep > 0) timer = clock.setTimer(wake, sleep);
         else raf = clock.requestFrame(frame);
       }
     }
   };
   const wake = () => {
     timer = undefined;
-    woken = true;
     raf = clock.requestFrame(frame);
   };
   return {

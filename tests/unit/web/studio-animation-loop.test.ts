@@ -1,8 +1,8 @@
 // The displays' frame gate (web/studio/use-animation-loop.ts): how many frames a throttled rAF
 // loop draws per second on common display refresh rates; and the displays' shared loop on a
-// simulated screen and clock: it draws at the gate's rate while asking for (almost) no animation
-// frame beyond the ones it draws on, displays with the same gap draw on the same frame, and once
-// every display is removed nothing is left scheduled.
+// simulated screen and clock: it draws at the gate's rate and a plain rAF loop's cadence while
+// asking for far fewer animation frames, displays with the same gap draw on the same frame, and
+// once every display is removed nothing is left scheduled.
 
 import { describe, expect, it } from "vitest";
 import { createFrameGate, createFrameScheduler, type LoopClock } from "../../../web/studio/use-animation-loop";
@@ -120,7 +120,7 @@ describe("frame scheduler", () => {
     { hz: 120, lag: 2, stale: false, late: 1 },
   ];
 
-  it.each(screens)("draws at the gate's rate and asks for about one animation frame per drawn frame (%o)", (o) => {
+  it.each(screens)("draws at the gate's rate, asking for few animation frames (%o)", (o) => {
     for (const [gapMs, fps] of [[1000 / 24, 24], [30, 33.3], [50, 20]]) {
       const screen = new SimulatedScreen(o);
       let drawn = 0;
@@ -129,8 +129,19 @@ describe("frame scheduler", () => {
       remove();
       expect(drawn / 10, `gap ${gapMs} ms`).toBeGreaterThan(fps * 0.97);
       expect(drawn / 10, `gap ${gapMs} ms`).toBeLessThan(fps * 1.03);
-      expect(screen.requests / drawn, `gap ${gapMs} ms`).toBeLessThan(1.1);
+      // One frame per draw; two when every frame asked for runs in the refresh under way (a plain
+      // rAF loop asks for one on every refresh: 2.5 per draw at 24 fps on 60 Hz).
+      expect(screen.requests / drawn, `gap ${gapMs} ms`).toBeLessThan(o.stale || o.hz !== 60 ? 2.1 : 1.1);
     }
+  });
+
+  it.each(screens.filter((o) => o.hz === 60 && o.late === 0))("keeps a plain rAF loop's cadence at 24 fps on 60 Hz: 2 or 3 refreshes apart (%o)", (o) => {
+    const screen = new SimulatedScreen(o);
+    const stamps: number[] = [];
+    createFrameScheduler(screen).add(1000 / 24, (now) => stamps.push(now));
+    screen.run(5000);
+    const refreshes = new Set(stamps.slice(1).map((t, i) => Math.round((t - stamps[i]) / (1000 / 60))));
+    expect([...refreshes].sort()).toEqual([2, 3]);
   });
 
   it("draws on every refresh when the gap is shorter than one", () => {
@@ -154,7 +165,7 @@ describe("frame scheduler", () => {
     expect(waveform.length / 5).toBeCloseTo(24, 0);
     expect(spectrogram.length).toBeGreaterThan(110);
     expect(spectrogram.every((t) => waveform.includes(t))).toBe(true);
-    expect(screen.requests).toBeLessThan(waveform.length * 1.1);
+    expect(screen.requests).toBeLessThan(waveform.length * 2.1);
   });
 
   it("runs displays with different gaps each at its own rate", () => {
