@@ -32,6 +32,8 @@ const email = z
   .max(320, { error: ADMIN_TEXT.invalidEmail })
   .pipe(z.email({ error: ADMIN_TEXT.invalidEmail }));
 
+const OBJECT = { error: "Request body must be a JSON object" };
+
 const grantBody = z
   .object({
     email,
@@ -40,7 +42,7 @@ const grantBody = z
     days: z.number().optional(),
     durationHours: z.number().optional(),
     reason: z.string().max(REASON_MAX, { error: ADMIN_TEXT.reasonTooLong }).optional(),
-  })
+  }, OBJECT)
   .transform((b, ctx) => {
     const days = b.days ?? (b.durationHours !== undefined ? b.durationHours / 24 : undefined);
     const hours = grantHours(b.planType, days);
@@ -51,8 +53,8 @@ const grantBody = z
     return { email: b.email, accessType: b.planType, hours, reason: b.reason?.trim() || DEFAULT_GRANT_REASON };
   });
 
-const emailBody = z.object({ email });
-const overrideBody = z.object({ enabled: z.boolean({ error: "enabled must be true or false" }) });
+const emailBody = z.object({ email }, OBJECT);
+const overrideBody = z.object({ enabled: z.boolean({ error: "enabled must be true or false" }) }, OBJECT);
 
 
 export function adminRoutes(s: Services): Hono<AppEnv> {
@@ -91,7 +93,9 @@ export function adminRoutes(s: Services): Hono<AppEnv> {
   app.get("/temporary-access-list", async (c) => c.json({ temporaryAccessList: await listGrants(s) }, 200));
 
   app.get("/check-user-access/:email", async (c) => {
-    const address = parseWith(email, decodeURIComponent(c.req.param("email")));
+    // Hono has already decoded the path parameter (leaving malformed escapes as they are):
+    // decoding again would throw on a '%' and answer 500.
+    const address = parseWith(email, c.req.param("email"));
     return c.json(await checkAccess(s, address), 200);
   });
 

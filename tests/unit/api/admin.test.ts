@@ -117,6 +117,12 @@ describe("temporary access", () => {
     const later = await signUp(e, "later@example.com");
     expect((await profile(e, later.token)).hasUnlimitedAccess).toBe(true);
     expect(await (await getWith(e, "/api/admin/check-user-access/nobody%40example.com", admin.token)).json()).toEqual({ hasAccess: false, accessType: null, accountExists: false });
+    // Malformed or doubly escaped addresses are a clear 400, never a 500.
+    for (const bad of ["%25E0", "%E0%A4%A", "not-an-email"]) {
+      const res = await getWith(e, `/api/admin/check-user-access/${bad}`, admin.token);
+      expect(res.status, bad).toBe(400);
+      expect((await bodyOf(res)).error).toBe(ADMIN_TEXT.invalidEmail);
+    }
   });
 
   it("revoke needs the session's CSRF token; a missing or wrong one is refused and nothing changes", async () => {
@@ -156,6 +162,9 @@ describe("override", () => {
     expect((await bodyOf(denied)).error).toBe("Only admin users can toggle override");
     expect((await postJson(e, "/api/admin/override", { enabled: true })).status).toBe(401);
     expect((await postJson(e, "/api/admin/override", { enabled: "yes" }, admin.token)).status).toBe(400);
+    const notObject = await postJson(e, "/api/admin/override", [], admin.token);
+    expect(notObject.status).toBe(400);
+    expect((await bodyOf(notObject)).error).toBe("Request body must be a JSON object");
     expect(await profile(e, admin.token)).toMatchObject({ adminOverride: false, hasUnlimitedAccess: false });
     expect(await (await postJson(e, "/api/admin/override", { enabled: true }, admin.token)).json()).toEqual({ adminOverride: true });
     expect(await profile(e, admin.token)).toMatchObject({ adminOverride: true, hasUnlimitedAccess: true });
