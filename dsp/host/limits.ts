@@ -16,3 +16,12 @@ export const DEFAULT_DURATION_SECONDS = 30.0;
 
 /** A frequency change while playing glides linearly over this time (click-free, still instant). */
 export const GLIDE_SECONDS = 0.005;
+
+/** Most steps a session timeline holds (presets, share links, .sbg imports). */
+export const MAX_TIMELINE_STEPS = 500;
+/** Automation segments the engine keeps per channel: two per step (the step's change and the
+ *  hold after it) and the start. */
+export const MAX_TIMELINE_SEGMENTS = 1024;
+/** A timeline step that jumps (hold) moves its values linearly over this time from the step's
+ *  start, so a jump never clicks. */
+export const STEP_JUMP_SECONDS = 0.01;

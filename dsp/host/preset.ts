@@ -14,10 +14,11 @@
 import { z } from "zod";
 import { EFFECTS, type EffectDef } from "./catalogue";
 import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "./limits";
+import { hasTimeline, timelineSchema } from "./timeline";
 import { WAVEFORMS, defaultEffect, type AudioState, type ChannelState, type EffectState, type Waveform } from "./state";
 
 /** What a preset stores and a share link carries. */
-export type PresetData = Pick<AudioState, "channels" | "effects" | "duration">;
+export type PresetData = Pick<AudioState, "channels" | "effects" | "duration" | "timeline">;
 
 /** Either the state to load, or what is wrong with the input (for "Invalid preset: {error}"). */
 export type PresetResult = { ok: true; state: PresetData } | { ok: false; error: string };
@@ -95,9 +96,15 @@ const durationInput = aNumber.transform((d) => Math.round(clamp(d, MIN_DURATION_
 
 /** THE preset data schema: unknown JSON in, a complete, in-range PresetData out. */
 export const presetDataSchema: z.ZodType<PresetData, unknown> = z.object(
-  { channels: required(channelsInput), effects: required(effectsInput), duration: required(durationInput) },
+  {
+    channels: required(channelsInput),
+    effects: required(effectsInput),
+    duration: required(durationInput),
+    // Optional: a preset without steps is a sound that does not change over time.
+    timeline: timelineSchema.optional().transform((t) => (hasTimeline(t) ? t : undefined)),
+  },
   anObject("an object with channels, effects and duration"),
-);
+).transform((p): PresetData => (p.timeline ? p : { channels: p.channels, effects: p.effects, duration: p.duration }));
 
 function issuePath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), "");
@@ -119,7 +126,8 @@ export function parsePreset(raw: unknown): PresetResult {
 
 /** The part of a studio state that a preset or share link carries. */
 export function presetData(state: PresetData): PresetData {
-  return { channels: state.channels, effects: state.effects, duration: state.duration };
+  const data: PresetData = { channels: state.channels, effects: state.effects, duration: state.duration };
+  return hasTimeline(state.timeline) ? { ...data, timeline: state.timeline } : data;
 }
 
 // ---- the ?config= codec ------------------------------------------------------------------------

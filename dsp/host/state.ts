@@ -5,6 +5,8 @@
 import { z } from "zod";
 import { EFFECTS, type EffectDef } from "./catalogue";
 import { DEFAULT_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ } from "./limits";
+// Type only: timeline.ts imports this module (its schema is checked by preset.ts).
+import type { Timeline } from "./timeline";
 
 export const WAVEFORMS = ["sine", "square", "sawtooth", "triangle"] as const;
 export type Waveform = (typeof WAVEFORMS)[number];
@@ -30,6 +32,10 @@ export const audioStateSchema = z.object({
   effects: z.record(z.string().max(64), effectStateSchema),
   duration: z.number().finite().min(1).max(MAX_DURATION_UNLIMITED_SECONDS),
   isPlaying: z.boolean().optional(),
+  /** The session's steps over time (dsp/host/timeline.ts; validated there by timelineSchema). */
+  timeline: z
+    .custom<Timeline>((v) => typeof v === "object" && v !== null && Array.isArray((v as { steps?: unknown }).steps))
+    .optional(),
 });
 export type AudioState = z.infer<typeof audioStateSchema>;
 

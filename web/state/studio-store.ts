@@ -7,6 +7,7 @@ import {
   defaultAudioState, type AudioState, type ChannelState,
   type EffectState, type Waveform,
 } from "../../dsp/host/state";
+import { hasTimeline, type Timeline } from "../../dsp/host/timeline";
 import { DEFAULT_DURATION_SECONDS, MAX_DURATION_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../../dsp/host/limits";
 
 export interface StudioState extends AudioState {
@@ -24,6 +25,8 @@ export interface StudioActions {
   setDuration(seconds: number): void;
   setEffect(id: string, patch: Partial<EffectState>): void;
   setPlaying(playing: boolean): void;
+  /** Replaces the session timeline (undefined or no steps: the sound does not change over time). */
+  setTimeline(timeline: Timeline | undefined): void;
   load(state: AudioState): void;
 }
 
@@ -74,10 +77,14 @@ export function createStudioStore(initial: AudioState = defaultAudioState()) {
       set({ effects: { ...get().effects, [id]: { ...current, ...patch } as EffectState } });
     },
     setPlaying: (isPlaying) => set({ isPlaying }),
+    setTimeline: (timeline) => set({ timeline: hasTimeline(timeline) ? timeline : undefined }),
     load: (state) => {
       // A loaded frequency counts as typed: a channel the gate switched off comes back with it.
       const lastTyped = state.channels.map((c, i) => (c.frequency > 0 ? c.frequency : get().lastTyped[i] ?? null));
-      set({ channels: state.channels, effects: state.effects, duration: state.duration, isPlaying: false, lastTyped });
+      set({
+        channels: state.channels, effects: state.effects, duration: state.duration, isPlaying: false, lastTyped,
+        timeline: hasTimeline(state.timeline) ? state.timeline : undefined,
+      });
     },
   }));
 }
