@@ -5,14 +5,17 @@
 // - monaural beats: Binaural Beat off, and a second channel at the first sounding channel's
 //   frequency + the beat (the two tones beat against each other in the air, in either ear).
 // The plans are pure (unit-tested); applying them goes through the studio store's actions only,
-// so the studio shows the change at once and the audio client forwards it to the engine.
+// so the studio shows the change at once and the audio client forwards it to the engine. The
+// plan gate (web/account/hooks.ts) answers every store change, so what the listener is told is
+// read back from the store afterwards: on a plan without the effect or the second channel, the
+// change is undone at once and the message says so.
 
 import { effectDef } from "../../dsp/host/catalogue";
 import { MAX_FREQUENCY_HZ } from "../../dsp/host/limits";
 import type { ChannelState, Waveform } from "../../dsp/host/state";
 import type { StoreApi } from "zustand/vanilla";
 import type { StudioStore } from "../state/studio-store";
-import { switchedToIsochronic, switchedToMonaural } from "./messages";
+import { ISOCHRONIC_NOT_IN_PLAN, MONAURAL_NOT_IN_PLAN, switchedToIsochronic, switchedToMonaural } from "./messages";
 
 const BINAURAL = effectDef("binaural")!;
 const ISO = effectDef("isoPulses")!;
@@ -62,7 +65,7 @@ export function applyIsochronic(store: StoreApi<StudioStore>): string {
   const rate = isochronicRate(currentBeat(s.effects));
   s.setEffect("binaural", { enabled: false });
   s.setEffect("isoPulses", { enabled: true, value: rate });
-  return switchedToIsochronic(rate);
+  return store.getState().effects.isoPulses?.enabled ? switchedToIsochronic(rate) : ISOCHRONIC_NOT_IN_PLAN;
 }
 
 /** Binaural off, a second channel at the first channel's frequency + the beat. Returns the
@@ -81,5 +84,6 @@ export function applyMonaural(store: StoreApi<StudioStore>): string {
   if (!target.enabled) s.setChannelOn(plan.target, true);
   store.getState().setFrequency(plan.target, plan.frequency);
   store.getState().setWaveform(plan.target, plan.waveform);
-  return switchedToMonaural(plan, beat);
+  const now = store.getState().channels.find((c) => c.id === plan.target)!;
+  return now.enabled && now.frequency === plan.frequency ? switchedToMonaural(plan, beat) : MONAURAL_NOT_IN_PLAN;
 }

@@ -78,6 +78,9 @@ export const switchedToIsochronic = (rate: number): string =>
 export const switchedToMonaural = (plan: Pick<MonauralPlan, "base" | "baseFrequency" | "target" | "frequency">, beat: number): string =>
   `Binaural Beat is off. Channel ${plan.target} plays ${hz(plan.frequency)} beside channel ${plan.base}'s ${hz(plan.baseFrequency)}: a ${hz(beat)} monaural beat.`;
 
+export const ISOCHRONIC_NOT_IN_PLAN = "Your plan does not include Isochronic Pulses (Pro Only), so they could not be switched on.";
+export const MONAURAL_NOT_IN_PLAN = "Monaural beats need a second channel, which your plan does not include (Pro Only).";
+
 // Step 3 ---------------------------------------------------------------------------------------
 export const POLARITY_INTRO =
   "Two low tones. One reaches both ears in step, the other with one ear's wave upside down. Which sounded fuller, and centred in your head?";

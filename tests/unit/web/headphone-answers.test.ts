@@ -11,9 +11,25 @@ import {
 } from "../../../web/headphone/answers";
 import { applyIsochronic, applyMonaural, currentBeat, isochronicRate, monauralPlan } from "../../../web/headphone/beat-alternatives";
 import {
-  LEFT_RIGHT_RESULTS, MONO_RESULTS, POLARITY_RESULTS, balanceText, switchedToIsochronic, switchedToMonaural,
+  ISOCHRONIC_NOT_IN_PLAN, LEFT_RIGHT_RESULTS, MONAURAL_NOT_IN_PLAN, MONO_RESULTS, POLARITY_RESULTS, balanceText, switchedToIsochronic, switchedToMonaural,
 } from "../../../web/headphone/messages";
 import { toBalance } from "../../../web/headphone/BalanceStep";
+import { ANONYMOUS } from "../../../web/account/entitlements";
+import { gatePatch, studioGate } from "../../../web/account/studio-gating";
+
+/** A studio store under a free account's plan gate, enforced after every change as the studio
+ *  does (web/account/hooks.ts). */
+function freeStore() {
+  const store = createStudioStore();
+  const gate = studioGate("signed_in", { ...ANONYMOUS, signedIn: true });
+  const enforce = () => {
+    const { patch } = gatePatch(store.getState(), gate);
+    if (patch) store.setState(patch);
+  };
+  enforce();
+  store.subscribe(enforce);
+  return store;
+}
 
 describe("left and right", () => {
   it("names the four faults a listener can hear", () => {
@@ -130,6 +146,15 @@ describe("replacing binaural beats", () => {
     expect(monauralPlan(store.getState().channels, 10)).toBeNull();
     applyMonaural(store);
     expect(store.getState().channels.map((c) => [c.enabled, c.frequency])).toEqual([[true, 432], [true, 442], [false, 0], [false, 0]]);
+  });
+
+  it("on a plan without them, nothing is claimed: the gate undoes the change and the message says so", () => {
+    const store = freeStore();
+    expect(store.getState().channels.map((c) => c.enabled)).toEqual([true, false, false, false]);
+    expect(applyIsochronic(store)).toBe(ISOCHRONIC_NOT_IN_PLAN);
+    expect(store.getState().effects.isoPulses.enabled).toBe(false);
+    expect(applyMonaural(store)).toBe(MONAURAL_NOT_IN_PLAN);
+    expect(store.getState().channels[1]).toMatchObject({ enabled: false, frequency: 0 });
   });
 
   it("at the top of the range the partner goes below, and decimals stay to two places", () => {
