@@ -284,6 +284,7 @@ describe("headphone check", () => {
     await phone.goto(run.app.url + "/api/health");
     await phone.evaluate(() => localStorage.setItem("tone-studio:tutorial", "skipped"));
     await openSignedIn(phone, run.app.url, await registerProAccount(run.app));
+    await phone.locator("section.actions").screenshot({ path: screenshotPath("headphone-opener-390.png") });
     await opener(phone).click();
     await dialog(phone).waitFor();
     await dialog(phone).getByRole("group", { name: "Where did you hear tone 1?" }).getByLabel("Right ear").check();
