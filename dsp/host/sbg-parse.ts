@@ -22,7 +22,7 @@ import { defaultEffects } from "./state";
 import type { TimelineStep } from "./timeline";
 import {
   AUTO_NAME, CHANNELS, DAY_SECONDS, DEFAULT_FADE_MS, JUMP_FADE_MS, MAX_SECONDS, SBG_MAX_TONES, SBG_TAIL_SECONDS,
-  clock, isSilent, sameSet, setBeat, silentSet, studioChannels, studioEffects,
+  clock, isSilent, num, sameSet, setBeat, silentSet, studioChannels, studioEffects,
   type Noise, type NoiseType, type SbgIssue, type SetState, type Tone,
 } from "./sbg-model";
 
@@ -530,9 +530,14 @@ function build(r: Reader): { keys: Key[]; end: number } | null {
   return { keys, end };
 }
 
-function session(keys: Key[], end: number): PresetData {
+function session(r: Reader, keys: Key[], end: number): PresetData {
   // N: channels that sound anywhere (the studio's mixer divides by it; see sbg-model.ts).
   const voices = [0, 1, 2, 3].filter((k) => keys.some((key) => (key.set.channels[k]?.amp ?? 0) > 0)).length;
+  const loud = keys.find((k) => k.set.channels.some((t) => t && (t.amp * voices) / 200 > 0.5));
+  if (loud) {
+    const most = 100 / voices;
+    r.warn(loud.line, `tones above /${num(most)} are louder than a studio channel with ${voices} channels sounding: they play at /${num(most)}`);
+  }
   const label = (k: Key) => (k.label && !AUTO_NAME.test(k.label) ? { label: k.label.slice(0, 64) } : {});
   const steps: TimelineStep[] = keys.map((k) => ({
     at: r3(k.t),
@@ -557,7 +562,7 @@ export function parseSbg(text: string): SbgResult {
   r.read(text);
   const built = r.errors.length ? null : build(r);
   if (!built || r.errors.length) return { ok: false, errors: r.errors, warnings: r.warnings };
-  const data = session(built.keys, built.end);
+  const data = session(r, built.keys, built.end);
   const checked = parsePreset(data);
   if (!checked.ok) return { ok: false, errors: [{ line: 0, message: `the session does not fit the studio: ${checked.error}` }], warnings: r.warnings };
   return { ok: true, session: data, warnings: r.warnings };
