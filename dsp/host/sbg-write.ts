@@ -16,7 +16,7 @@
 //   tone-set (-E stops there).
 
 import { EFFECTS } from "./catalogue";
-import type { PresetData } from "./preset";
+import { parsePreset, type PresetData } from "./preset";
 import { engineGain, pitchTrack, resolveTimeline, type ResolvedStep } from "./timeline";
 import {
   AUTO_NAME, NAME, SBG_EFFECTS, WRITTEN_FADE_MS, ampOf, clock, num, sameSet,
@@ -41,7 +41,12 @@ function toneSetText(s: SetState): string {
   return words.length ? words.join(" ") : "-";
 }
 
-export function toSbg(session: PresetData): { text: string; warnings: SbgIssue[] } {
+/** A session as an SBaGen schedule; throws a TypeError naming the problem if it is not a session. */
+export function toSbg(input: PresetData): { text: string; warnings: SbgIssue[] } {
+  // Normalised as a preset is (four channels, every effect, a checked timeline).
+  const checked = parsePreset(input);
+  if (!checked.ok) throw new TypeError(`Not a session: ${checked.error}`);
+  const session = checked.state;
   const warnings: SbgIssue[] = [];
   const warned = new Set<string>();
   const warnOnce = (key: string, line: number, message: string) => {
