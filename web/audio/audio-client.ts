@@ -13,6 +13,7 @@ import type { StoreApi } from "zustand/vanilla";
 import type { StudioStore } from "../state/studio-store";
 import { currentDisplayProfile, type DisplayProfile } from "../studio/performance-profile";
 import { DemoPlayer } from "./demo-player";
+import { OutputRoute } from "./media-element-route";
 
 const START_DELAY = 0.05;
 const REQUEST_TIMEOUT_MS = 3000;
@@ -24,6 +25,8 @@ export class AudioClient {
   /** Where every source meets (the studio's engine and the demo cards' engines) on its way to
    *  the speakers. */
   output: GainNode | null = null;
+  /** How `output` reaches the speakers (through a media element on iPhones without audioSession). */
+  route: OutputRoute | null = null;
   /** What the page plays, all sources mixed: for tests and the developer panel. */
   outputAnalyser: AnalyserNode | null = null;
   /** Waveform display analyser and spectrogram analyser (sizes from the display profile). */
@@ -47,8 +50,8 @@ export class AudioClient {
     this.profile = profile;
     this.demos = new DemoPlayer(this);
     store.subscribe((s, prev) => {
-      if (this.node && (s.channels !== prev.channels || s.effects !== prev.effects)) {
-        this.post({ type: "state", state: { channels: s.channels, effects: s.effects } });
+      if (this.node && (s.channels !== prev.channels || s.effects !== prev.effects || s.timeline !== prev.timeline)) {
+        this.post({ type: "state", state: { channels: s.channels, effects: s.effects, timeline: s.timeline } });
       }
     });
   }
@@ -69,7 +72,7 @@ export class AudioClient {
       const context = new AudioContext({ latencyHint: "interactive", sampleRate: 48000 });
       const output = new GainNode(context);
       const analyser = new AnalyserNode(context, { fftSize: 8192, smoothingTimeConstant: 0 });
-      output.connect(context.destination);
+      this.route = new OutputRoute(context, output);
       output.connect(analyser);
       this.context = context;
       this.output = output;
@@ -79,6 +82,7 @@ export class AudioClient {
     }
     // "suspended" (autoplay policy, or stopped by the system) or Safari's "interrupted".
     if (this.context.state !== "running") this.resuming = this.context.resume().catch(() => undefined);
+    this.route?.play();
     for (const f of this.onGesture) f();
     return this.context;
   }
@@ -179,7 +183,7 @@ export class AudioClient {
     if (channels.some((c, i) => c !== s.channels[i])) this.store.setState({ channels });
     const node = await this.ensureGraph();
     const state = this.store.getState();
-    node.port.postMessage({ type: "state", state: { channels: state.channels, effects: state.effects } } satisfies ToWorklet);
+    node.port.postMessage({ type: "state", state: { channels: state.channels, effects: state.effects, timeline: state.timeline } } satisfies ToWorklet);
     const ok = await this.request({ type: "start", delay: START_DELAY, duration: state.duration });
     state.setPlaying(ok);
     return ok;
