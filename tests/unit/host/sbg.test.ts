@@ -279,18 +279,28 @@ describe("toSbg", () => {
   // volumes to 4 decimals, SBaGen names or no labels; a ramp keeps each channel's on/off state,
   // the noise's type and the beat's kind (SBaGen slides those differently).
   const channelArb = fc.option(fc.record({ f: fc.integer({ min: 2000, max: 200000 }), v: fc.integer({ min: 0, max: 5000 }) }), { nil: null });
-  const stepArb = fc.record({
+  interface RawStep {
+    dt: number;
+    ramp: "hold" | "linear";
+    ch: ({ f: number; v: number } | null)[];
+    kind: "plain" | "binaural" | "iso";
+    beat: number;
+    pulse: number;
+    noise: { type: "white" | "pink" | "brown"; v: number } | null;
+    label: string | null;
+  }
+  const stepArb: fc.Arbitrary<RawStep> = fc.record({
     dt: fc.integer({ min: 1, max: 600 }),
     ramp: fc.constantFrom("hold" as const, "linear" as const),
     ch: fc.array(channelArb, { minLength: 4, maxLength: 4 }),
-    kind: fc.constantFrom("plain", "binaural", "iso"),
+    kind: fc.constantFrom("plain" as const, "binaural" as const, "iso" as const),
     beat: fc.integer({ min: 1, max: 80 }),
     pulse: fc.integer({ min: 1, max: 120 }),
-    noise: fc.option(fc.record({ type: fc.constantFrom("white", "pink", "brown"), v: fc.integer({ min: 0, max: 100 }) }), { nil: null }),
+    noise: fc.option(fc.record({ type: fc.constantFrom("white" as const, "pink" as const, "brown" as const), v: fc.integer({ min: 0, max: 100 }) }), { nil: null }),
     label: fc.option(fc.constantFrom("alpha", "theta-4", "deep_delta", "off"), { nil: null }),
   });
 
-  function sessionOf(raw: fc.infer<typeof stepArb>[], tail: number): PresetData {
+  function sessionOf(raw: RawStep[], tail: number): PresetData {
     const steps: TimelineStep[] = [];
     let at = 0;
     const names = new Map<string, string>();
