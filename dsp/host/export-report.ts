@@ -221,7 +221,8 @@ export class ExportReportCollector {
 
     // Analysis windows: the longest power of two that fits a free stretch, at the start, the
     // middle and the end of the usable sound.
-    const a = frame((options.fadeIn ?? FADE_IN_DEFAULT_SECONDS) + SETTLE_SECONDS);
+    const skip = (options.fadeIn ?? FADE_IN_DEFAULT_SECONDS) + SETTLE_SECONDS;
+    const a = frame(skip);
     const b = frame(options.duration - STOP_FADE_SECONDS - 0.01);
     const free = freeIntervals(a, b, cuts);
     const longest = free.reduce((m, [x, y]) => Math.max(m, y - x), 0);
@@ -229,7 +230,7 @@ export class ExportReportCollector {
     while (n > longest && n > MIN_WINDOW_FRAMES) n >>= 1;
     this.windowFrames = n;
     if (b - a < n) {
-      const needed = Math.ceil(((a + n) / fs + STOP_FADE_SECONDS + 0.01) * 10) / 10;
+      const needed = Math.ceil((skip + n / fs + STOP_FADE_SECONDS + 0.01) * 10) / 10;
       this.windowsNote = `Too short to measure frequencies after the fade-in: that needs at least ${needed} s of audio.`;
       return;
     }
