@@ -1,13 +1,16 @@
 // The export worker's Comlink interface, shared by the worker and the main-thread runner.
 
+import type { ExportReport } from "../../dsp/host/export-report";
 import type { AudioState } from "../../dsp/host/state";
 
 export interface ExportJob {
   /** The compiled engine (a WebAssembly.Module is cloned to the worker, not recompiled). */
   module: WebAssembly.Module;
-  state: Pick<AudioState, "channels" | "effects">;
+  state: Pick<AudioState, "channels" | "effects" | "timeline">;
   /** Seconds of audio. */
   duration: number;
+  /** Verify the rendered audio while it renders and return the export report with the result. */
+  report?: boolean;
   /** Where the file goes: a save-picker handle, or an Origin Private File System file. */
   target: FileSystemFileHandle;
   /** "picker": write through createWritable (commits atomically on close).
@@ -29,6 +32,8 @@ export interface ExportProgress {
 export interface ExportResult {
   status: "done" | "cancelled";
   bytes: number;
+  /** What was verified on the rendered audio (when the job asked for it and the file is done). */
+  report?: ExportReport;
 }
 
 /** A short render held in memory (the Quality Test): the same engine, state handling and bytes
