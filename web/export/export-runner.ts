@@ -16,7 +16,7 @@ import * as Comlink from "comlink";
 import wasmUrl from "../../dsp/build/engine.wasm?url";
 import { exportPlan } from "../../dsp/host/export-render";
 import type { ExportReport } from "../../dsp/host/export-report";
-import { hasAudibleChannel, type AudioState } from "../../dsp/host/state";
+import { hasAudibleChannel, type SoundState } from "../../dsp/host/state";
 import { exportFileName } from "./messages";
 import ExportWorker from "./export.worker.ts?worker";
 import type { ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
@@ -101,7 +101,7 @@ async function opfsTarget(
 /** One export. start() must be called from the click handler (the save picker needs the gesture). */
 export class ExportRun {
   readonly fileName = exportFileName();
-  private readonly state: Pick<AudioState, "channels" | "effects" | "timeline">;
+  private readonly state: SoundState;
   private readonly duration: number;
   private readonly onUpdate: (u: ExportUpdate) => void;
   private api: Comlink.Remote<ExportWorkerApi> | null = null;
@@ -113,8 +113,8 @@ export class ExportRun {
   /** renderFile()'s file, until discard(). */
   private rendered: { dir: FileSystemDirectoryHandle; handle: FileSystemFileHandle } | null = null;
 
-  constructor(state: Pick<AudioState, "channels" | "effects" | "timeline">, duration: number, onUpdate: (u: ExportUpdate) => void) {
-    this.state = { channels: state.channels, effects: state.effects, ...(state.timeline ? { timeline: state.timeline } : {}) };
+  constructor(state: SoundState, duration: number, onUpdate: (u: ExportUpdate) => void) {
+    this.state = { channels: state.channels, effects: state.effects, timeline: state.timeline };
     this.duration = duration;
     this.onUpdate = onUpdate;
   }

@@ -1,12 +1,12 @@
 // The export worker's Comlink interface, shared by the worker and the main-thread runner.
 
 import type { ExportReport } from "../../dsp/host/export-report";
-import type { AudioState } from "../../dsp/host/state";
+import type { SoundState } from "../../dsp/host/state";
 
 export interface ExportJob {
   /** The compiled engine (a WebAssembly.Module is cloned to the worker, not recompiled). */
   module: WebAssembly.Module;
-  state: Pick<AudioState, "channels" | "effects" | "timeline">;
+  state: SoundState;
   /** Seconds of audio. */
   duration: number;
   /** Verify the rendered audio while it renders and return the export report with the result. */
@@ -40,7 +40,7 @@ export interface ExportResult {
  *  as an export of `duration` seconds, returned as the complete WAV file. */
 export interface ClipJob {
   module: WebAssembly.Module;
-  state: Pick<AudioState, "channels" | "effects">;
+  state: SoundState;
   /** Seconds of audio (a few: the whole file is held in memory). */
   duration: number;
 }
