@@ -417,16 +417,19 @@ export class ExportReportCollector {
       const measuredHz = round(peak.frequency, 4);
       return { ...check, measuredHz, levelDbfs: round(dbfs(peak.amplitude)!, 1), status: Math.abs(peak.frequency - w.f) <= toleranceHz ? "pass" : "fail" };
     });
-    // The beat, per channel: right - left.
+    // The beat, per channel: right - left. Both ears sweep together, so what a ramp does to one
+    // ear's peak it does to the other's: the beat's tolerance follows the beat's own sweep (and
+    // any difference between the ears' sweeps), not the carrier's.
     const out: ToneCheck[] = [];
-    for (const check of checks) {
+    checks.forEach((check, k) => {
       out.push(check);
-      if (check.ear !== "right") continue;
-      const left = checks.find((x) => x.channel === check.channel && x.ear === "left")!;
+      if (check.ear !== "right") return;
+      const left = checks[k - 1];
+      const beatSpan = Math.abs(beatOf(last) - beatOf(first)) + Math.abs(wanted[k].span - wanted[k - 1].span);
       const beat: ToneCheck = {
         channel: check.channel, ear: "mix", kind: "beat",
         expectedHz: round(check.expectedHz - left.expectedHz, 4), measuredHz: null,
-        toleranceHz: round(check.toleranceHz + left.toleranceHz, 4), ramp: check.ramp || left.ramp, status: "skipped",
+        toleranceHz: round(2 * steadyTol + RAMP_TOLERANCE_SHARE * beatSpan, 4), ramp: check.ramp || left.ramp, status: "skipped",
       };
       if (left.measuredHz !== null && check.measuredHz !== null) {
         beat.measuredHz = round(check.measuredHz - left.measuredHz, 4);
@@ -436,7 +439,7 @@ export class ExportReportCollector {
         beat.note = "One ear has no tone.";
       } else beat.note = left.note ?? check.note;
       out.push(beat);
-    }
+    });
     return { ...base, checks: out };
   }
 }

@@ -220,6 +220,41 @@ describe("export report: real renders", () => {
     expect(sha).toBe(hash.digest("hex"));
   });
 
+  it("a two-step timeline through the engine: start, middle and end windows match the schedule, no clicks", () => {
+    // 300 Hz with a 6 Hz beat; at 5 s a jump to 500 Hz; from there a linear ramp to 800 Hz at
+    // 12 s with the beat ramping to 10 Hz; 800 Hz held to the end at 14 s.
+    const state: AudioState = { ...singleTone(300), timeline: {
+      steps: [
+        { at: 5, ramp: "hold", channels: [{ id: 1, frequency: 500 }] },
+        { at: 12, ramp: "linear", channels: [{ id: 1, frequency: 800 }], effects: { binaural: { value: 10 } } },
+      ],
+    } };
+    state.effects.binaural = { enabled: true, value: 6 };
+    const { report } = renderWithReport(state, 14);
+    const [start, middle, end] = report.windows;
+    expect([start.clearOfSteps, middle.clearOfSteps, end.clearOfSteps]).toEqual([true, true, true]);
+    expect(start.checks.map((c) => c.expectedHz)).toEqual([297, 303, 6]);
+    expect(end.checks.map((c) => c.expectedHz)).toEqual([795, 805, 10]);
+    // The middle window sits on the ramp: the expectation is the schedule at its centre.
+    const t = middle.start + middle.seconds / 2;
+    expect(t).toBeGreaterThan(5);
+    expect(t).toBeLessThan(12);
+    const f = 500 + (300 * (t - 5)) / 7;
+    const beat = 6 + (4 * (t - 5)) / 7;
+    expect(middle.checks[0].expectedHz).toBeCloseTo(f - beat / 2, 1);
+    expect(middle.checks[1].expectedHz).toBeCloseTo(f + beat / 2, 1);
+    expect(middle.checks[0].ramp).toBe(true);
+    // The beat is held to its own sweep (4 Hz over 7 s), not the ears' 300 Hz.
+    expect(middle.checks[2].toleranceHz).toBeLessThan(0.5);
+    expect(Math.abs(middle.checks[2].measuredHz! - middle.checks[2].expectedHz)).toBeLessThan(0.05);
+    for (const w of report.windows) for (const c of w.checks) {
+      expect(c.status).toBe("pass");
+      expect(Math.abs(c.measuredHz! - c.expectedHz)).toBeLessThan(c.ramp ? c.toleranceHz : 0.01);
+    }
+    expect(report.boundaries.map((b) => [b.step, b.at, b.status])).toEqual([[1, 5, "pass"], [2, 12, "pass"]]);
+    expect(report.pass).toBe(true);
+  });
+
   it("skips windows where a pitch-changing effect runs, with the reason", () => {
     const state = singleTone(440);
     state.effects.frequencyShifter = { enabled: true, value: 50 };
