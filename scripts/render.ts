@@ -2,17 +2,20 @@
 //   npm run render -- --preset session.json --duration 12:00:00 --out session.wav
 //   npm run render -- --config <share-link base64 state> --duration 600 --out focus.wav
 //   npm run render -- --sbg program.sbg --out session.wav        (length from the schedule)
+//   npm run render -- --preset session.json --out session.wav --report session-report.txt
 // Same renderer, seed and bytes as the browser's export worker (dsp/host/export-render.ts).
 // The file is written under a temporary name next to --out and renamed only when complete, so
 // exit code 0 means a complete file and anything else leaves no file that looks complete.
 // Exit codes: 0 done, 1 render or I/O failure, 2 bad arguments, preset or schedule, 130 interrupted.
 
-import { open, rename, rm, stat, statfs } from "node:fs/promises";
+import { open, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
 import { readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { WavRenderer } from "../dsp/host/export-render";
+import { ExportReportCollector } from "../dsp/host/export-report";
+import { formatReport, reportSummary } from "../dsp/host/export-report-text";
 import { createNodeEngine } from "../dsp/host/node";
 import { audioStateSchema, hasAudibleChannel, type AudioState } from "../dsp/host/state";
 import { MAX_DURATION_UNLIMITED_SECONDS } from "../dsp/host/limits";
@@ -20,7 +23,7 @@ import { decodeConfig, parsePreset } from "../dsp/host/preset";
 import { parseSbg, type SbgIssue } from "../dsp/host/sbg";
 import { hasTimeline, resolveTimeline } from "../dsp/host/timeline";
 
-const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state> | --sbg <file.sbg>) [--duration <HH:MM:SS | seconds>] --out <file.wav>
+const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state> | --sbg <file.sbg>) [--duration <HH:MM:SS | seconds>] --out <file.wav> [--report <file.txt | file.json>]
 
   --preset    a JSON AudioState, or a saved preset ({ "name", "data": AudioState }); a timeline in
               it is checked and played as the studio does
@@ -31,6 +34,9 @@ const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64
   --duration  length of the file, up to 12:00:00 (43200 s); default: the state's own duration
               (for --sbg: the schedule's length)
   --out       the WAV file to write (replaced if it exists; its directory must exist)
+  --report    also verify the rendered audio (frequencies by FFT at the start, middle and end,
+              clipping, clicks at timeline steps) and write the report to this file: text, or
+              JSON when the name ends in .json; its summary and any failed check are printed
   --stats     print one RENDER_STATS JSON line (wall time, x realtime, peak RSS) at the end
   --quiet     no progress bar`;
 
@@ -166,6 +172,7 @@ interface Options {
   state: AudioState;
   duration: number;
   out: string;
+  report: string | null;
   stats: boolean;
   progress: boolean;
 }
@@ -181,6 +188,7 @@ function parseOptions(argv: string[]): Options | "help" {
         sbg: { type: "string" },
         duration: { type: "string" },
         out: { type: "string", short: "o" },
+        report: { type: "string" },
         stats: { type: "boolean", default: false },
         quiet: { type: "boolean", short: "q", default: false },
         help: { type: "boolean", short: "h", default: false },
@@ -199,13 +207,16 @@ function parseOptions(argv: string[]): Options | "help" {
   const state = values.preset ? loadPreset(values.preset) : values.sbg ? loadSbg(values.sbg) : configState(values.config!);
   if (!soundsAnywhere(state)) throw new UsageError(NO_CHANNEL);
   const duration = values.duration ? parseDurationArg(values.duration) : state.duration;
-  return { state, duration, out: resolve(values.out), stats: values.stats, progress: !values.quiet && process.stderr.isTTY === true };
+  return { state, duration, out: resolve(values.out), report: values.report ? resolve(values.report) : null, stats: values.stats, progress: !values.quiet && process.stderr.isTTY === true };
 }
 
 async function render(opts: Options, interrupted: () => boolean): Promise<void> {
   const dir = dirname(opts.out);
   const dirStat = await stat(dir).catch(() => null);
   if (!dirStat?.isDirectory()) throw new UsageError(`Output directory does not exist: ${dir}`);
+  if (opts.report && !(await stat(dirname(opts.report)).catch(() => null))?.isDirectory()) {
+    throw new UsageError(`Report directory does not exist: ${dirname(opts.report)}`);
+  }
   // Devices and pipes (/dev/stdout, a FIFO into ffmpeg) are written directly; regular files go
   // through a temporary name that is renamed once complete.
   const existing = await stat(opts.out).catch(() => null);
@@ -213,7 +224,8 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
   const target = direct ? opts.out : join(dir, `.${basename(opts.out)}.${process.pid}.part`);
 
   const engine = createNodeEngine(48000);
-  const renderer = new WavRenderer(engine, opts.state, opts.duration);
+  const collector = opts.report ? new ExportReportCollector({ sampleRate: engine.sampleRate, duration: opts.duration, state: opts.state }) : undefined;
+  const renderer = new WavRenderer(engine, opts.state, opts.duration, collector);
   const total = renderer.plan.totalBytes;
   if (!direct) {
     const fs = await statfs(dir).catch(() => null);
@@ -255,6 +267,12 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
     `Wrote ${opts.out}: ${total.toLocaleString("en-US")} bytes (${renderer.plan.rf64 ? "RF64" : "WAV"}, 48 kHz stereo 16-bit), ` +
       `${formatClock(renderer.plan.duration)} of audio in ${wall.toFixed(wall < 10 ? 2 : 1)} s (${x.toFixed(0)}x realtime).`,
   );
+  if (collector && opts.report) {
+    const report = collector.finish();
+    await writeFile(opts.report, opts.report.endsWith(".json") ? JSON.stringify(report, null, 2) + "\n" : formatReport(report));
+    console.log(`Report ${opts.report}: ${reportSummary(report)}`);
+    for (const line of formatReport(report).split("\n")) if (/^\s*FAIL /.test(line)) console.log(line);
+  }
   if (opts.stats) {
     const usage = process.resourceUsage();
     const stats = { wallSeconds: wall, audioSeconds: renderer.plan.duration, bytes: total, xRealtime: x, mbPerSecond: total / 1e6 / wall, maxRssMB: usage.maxRSS / 1024 };

@@ -13,6 +13,12 @@ export const DEFAULT_CHUNK_BYTES = 1 << 20;
 /** The dither seed every export uses (the file depends only on the state and the duration). */
 export const EXPORT_DITHER_SEED = 0x5eed_0001;
 
+/** Sees every rendered block before it is encoded (the export report's collector): planar
+ *  stereo floats, only valid during the call, and the block's first frame from the file's start. */
+export interface BlockObserver {
+  push(left: Float32Array, right: Float32Array, firstFrame: number): void;
+}
+
 export interface ExportPlan extends WavLayout {
   duration: number;
   sampleRate: number;
@@ -31,11 +37,13 @@ export class WavRenderer {
   private framesDone = 0;
   private headerDone = false;
   private bytes = 0;
+  private readonly observer: BlockObserver | null;
 
-  constructor(engine: Engine, state: SoundState, duration: number) {
+  constructor(engine: Engine, state: SoundState, duration: number, observer?: BlockObserver) {
     if (engine.sampleRate !== WAV_SAMPLE_RATE) throw new RangeError(`Export needs a ${WAV_SAMPLE_RATE} Hz engine`);
     this.plan = exportPlan(duration, engine.sampleRate);
     this.engine = engine;
+    this.observer = observer ?? null;
     engine.apply(state);
     engine.setDitherSeed(EXPORT_DITHER_SEED);
     engine.start({ delay: 0, duration: this.plan.frames / engine.sampleRate });
@@ -71,7 +79,14 @@ export class WavRenderer {
     let frames = Math.min(room, this.plan.frames - this.framesDone);
     while (frames > 0) {
       const n = Math.min(frames, engine.maxFrames);
-      out.set(engine.renderPcm16(n), pos); // PCM16 + dither were made inside the engine
+      if (this.observer) {
+        // render + encodePcm16 is renderPcm16 with the float block shown in between: same bytes.
+        const block = engine.render(n);
+        this.observer.push(block.left, block.right, this.framesDone);
+        out.set(engine.encodePcm16(block.left.length), pos);
+      } else {
+        out.set(engine.renderPcm16(n), pos); // PCM16 + dither were made inside the engine
+      }
       pos += n * WAV_BLOCK_ALIGN;
       this.framesDone += n;
       frames -= n;

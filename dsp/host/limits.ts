@@ -17,6 +17,10 @@ export const DEFAULT_DURATION_SECONDS = 30.0;
 /** A frequency change while playing glides linearly over this time (click-free, still instant). */
 export const GLIDE_SECONDS = 0.005;
 
+/** Every stop (Stop, the end of the duration, the end of an export) fades out over this time
+ *  (spec 4 and 9); the export report skips it when it measures the last seconds. */
+export const STOP_FADE_SECONDS = 0.05;
+
 /** Most steps a session timeline holds (presets, share links, .sbg imports). */
 export const MAX_TIMELINE_STEPS = 500;
 /** Automation segments the engine keeps per channel: two per step (the step's change and the

@@ -377,8 +377,13 @@ export function compileEffects(steps: readonly ResolvedStep[], fs: number): Comp
       const on = !!steps[i].effects[id]?.enabled;
       const prev = segs[segs.length - 1];
       if (steps[i].ramp !== "hold" && start > prev.start) {
-        const to = prev.from.map((a, j) => (j > 0 && enumAt[j - 1] ? a : now[j])) as EffectSegment["to"];
-        segs[segs.length - 1] = { ...prev, to, curve: CURVE_CODE[steps[i].ramp as Exclude<Ramp, "hold">] };
+        // The ramp runs from the previous step's time: when that step left this effect as it was
+        // (no segment began there), hold until it, then ramp.
+        const from = Math.round(steps[i - 1].at * fs);
+        if (from > prev.start && from < start) segs.push({ ...prev, start: from });
+        const held = segs[segs.length - 1];
+        const to = held.from.map((a, j) => (j > 0 && enumAt[j - 1] ? a : now[j])) as EffectSegment["to"];
+        segs[segs.length - 1] = { ...held, to, curve: CURVE_CODE[steps[i].ramp as Exclude<Ramp, "hold">] };
       }
       const seg: EffectSegment = { start, enabled: on, from: now, to: now, curve: 0 };
       const last = segs[segs.length - 1];

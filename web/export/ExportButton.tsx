@@ -12,6 +12,7 @@ import { useStudioGate } from "../account/hooks";
 import { isProActionLocked } from "../account/studio-gating";
 import { ProActionButton } from "../account/ProActionButton";
 import { useStudio } from "../studio/studio-context";
+import type { ExportReport } from "../../dsp/host/export-report";
 import { ExportRun, NoChannelError, type ExportUpdate } from "./export-runner";
 import { ExportProgress } from "./ExportProgress";
 import { NO_CHANNEL_ALERT, classifyExportError } from "./messages";
@@ -29,6 +30,7 @@ export function ExportButton() {
   const [busy, setBusy] = useState(false);
   const [update, setUpdate] = useState<ExportUpdate | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
+  const [report, setReport] = useState<ExportReport | null>(null);
 
   const onClick = async () => {
     if (run.current || locked) return;
@@ -42,6 +44,7 @@ export function ExportButton() {
     run.current = current;
     setBusy(true);
     setFileName(null);
+    setReport(null);
     setUpdate(null); // the bar appears at 10% once the file is chosen
     announce(EXPORT_STARTED);
     try {
@@ -51,6 +54,7 @@ export function ExportButton() {
         announce(EXPORT_CANCELLED);
       } else {
         setFileName(outcome.fileName);
+        setReport(outcome.report ?? null);
         toast.success(outcome.status === "saved" ? `WAV saved: ${outcome.fileName}` : `WAV downloaded: ${outcome.fileName}`);
       }
     } catch (err) {
@@ -75,10 +79,12 @@ export function ExportButton() {
         <ExportProgress
           update={update}
           fileName={fileName}
+          report={report}
           onCancel={() => run.current?.cancel()}
           onDismiss={() => {
             setUpdate(null);
             setFileName(null);
+            setReport(null);
           }}
         />
       )}

@@ -1,8 +1,11 @@
 // The export's progress: a bar with percent (10 to 100), elapsed time, time left and Cancel;
-// once complete, the file name in its place until dismissed or the next export.
+// once complete, the file name in its place and the export report below until dismissed or the
+// next export.
 
 import { formatDuration } from "../studio/duration";
+import type { ExportReport } from "../../dsp/host/export-report";
 import type { ExportUpdate } from "./export-runner";
+import { ExportReportPanel } from "./ExportReportPanel";
 
 function clock(seconds: number): string {
   // mm:ss below an hour, hh:mm:ss above (the duration input's format).
@@ -14,11 +17,13 @@ interface Props {
   update: ExportUpdate;
   /** Set once the file is complete. */
   fileName: string | null;
+  /** What was verified on the rendered audio, once complete. */
+  report?: ExportReport | null;
   onCancel(): void;
   onDismiss(): void;
 }
 
-export function ExportProgress({ update, fileName, onCancel, onDismiss }: Props) {
+export function ExportProgress({ update, fileName, report, onCancel, onDismiss }: Props) {
   const done = fileName !== null;
   const percent = done ? 100 : update.percent;
   return (
@@ -54,6 +59,7 @@ export function ExportProgress({ update, fileName, onCancel, onDismiss }: Props)
           </button>
         )}
       </div>
+      {done && report && <ExportReportPanel report={report} fileName={fileName} />}
     </div>
   );
 }

@@ -15,10 +15,11 @@
 import * as Comlink from "comlink";
 import wasmUrl from "../../dsp/build/engine.wasm?url";
 import { exportPlan } from "../../dsp/host/export-render";
+import type { ExportReport } from "../../dsp/host/export-report";
 import { hasAudibleChannel, type SoundState } from "../../dsp/host/state";
 import { exportFileName } from "./messages";
 import ExportWorker from "./export.worker.ts?worker";
-import type { ExportProgress, ExportWorkerApi } from "./protocol";
+import type { ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
 import { saveAs } from "./download";
 
 const OPFS_DIR = "exports";
@@ -44,7 +45,7 @@ export interface ExportUpdate {
 }
 
 export type ExportOutcome =
-  | { status: "saved" | "downloaded"; fileName: string; bytes: number }
+  | { status: "saved" | "downloaded"; fileName: string; bytes: number; report?: ExportReport }
   | { status: "cancelled" };
 
 interface SaveFilePickerOptions {
@@ -147,12 +148,14 @@ export class ExportRun {
     } else {
       ({ dir: opfsDir, handle: target } = await opfsTarget(this.fileName, plan.totalBytes));
     }
-    if (!(await this.render(target, opfsDir, update))) return { status: "cancelled" };
+    const done = await this.render(target, opfsDir, update, true);
+    if (!done) return { status: "cancelled" };
+    const report = done.report ? { report: done.report } : {};
     if (opfsDir) {
       saveAs(await target.getFile(), this.fileName);
-      return { status: "downloaded", fileName: this.fileName, bytes: plan.totalBytes };
+      return { status: "downloaded", fileName: this.fileName, bytes: plan.totalBytes, ...report };
     }
-    return { status: "saved", fileName: this.fileName, bytes: plan.totalBytes };
+    return { status: "saved", fileName: this.fileName, bytes: plan.totalBytes, ...report };
   }
 
   /** The same render into an OPFS file the caller reads (a disk-backed File, never held in
@@ -192,13 +195,15 @@ export class ExportRun {
     };
   }
 
-  /** Runs the worker into `target`: true when complete, false when cancelled (the partial file
-   *  removed); a failure removes the partial file and rethrows. */
+  /** Runs the worker into `target`: its result when complete (with the export report when
+   *  `report` asked for it), null when cancelled (the partial file removed); a failure removes the
+   *  partial file and rethrows. */
   private async render(
     target: FileSystemFileHandle,
     opfsDir: FileSystemDirectoryHandle | null,
     update: (p: Pick<ExportProgress, "fraction" | "bytesDone">) => void,
-  ): Promise<boolean> {
+    report = false,
+  ): Promise<ExportResult | null> {
     const totalBytes = exportPlan(this.duration).totalBytes;
     update({ fraction: 0, bytesDone: 0 });
     try {
@@ -212,18 +217,18 @@ export class ExportRun {
       });
       const result = await Promise.race([
         this.api.run(
-          { module, state: this.state, duration: this.duration, target, sink: opfsDir ? "opfs" : "picker" },
+          { module, state: this.state, duration: this.duration, target, sink: opfsDir ? "opfs" : "picker", report },
           Comlink.proxy((p: ExportProgress) => update(p)),
         ),
         crashed,
       ]);
       if (result.status === "cancelled") throw new CancelledError();
       update({ fraction: 1, bytesDone: totalBytes });
-      return true;
+      return result;
     } catch (err) {
       this.stopWorker();
       await removePartial(target, opfsDir);
-      if (err instanceof CancelledError) return false;
+      if (err instanceof CancelledError) return null;
       throw err;
     } finally {
       this.settled = true;

@@ -3,10 +3,13 @@
 // One write is in flight while the next chunk renders; memory stays at two chunk buffers plus the
 // engine, whatever the duration. Driven through Comlink by web/export/export-runner.ts. It also
 // renders the Quality Test's 5 s clip in memory (renderClip), with the same renderer and bytes.
+// With job.report, the export report's collector sees every rendered block and the report comes
+// back with the finished file.
 
 import * as Comlink from "comlink";
 import { Engine } from "../../dsp/host/engine";
 import { DEFAULT_CHUNK_BYTES, WavRenderer } from "../../dsp/host/export-render";
+import { ExportReportCollector } from "../../dsp/host/export-report";
 import type { ClipJob, ExportJob, ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
 
 const PROGRESS_INTERVAL_MS = 100;
@@ -72,7 +75,8 @@ const api: ExportWorkerApi = {
   async run(job: ExportJob, onProgress: (p: ExportProgress) => void): Promise<ExportResult> {
     cancelled = false;
     const engine = new Engine(job.module, 48000);
-    const renderer = new WavRenderer(engine, job.state, job.duration);
+    const collector = job.report ? new ExportReportCollector({ sampleRate: engine.sampleRate, duration: job.duration, state: job.state }) : undefined;
+    const renderer = new WavRenderer(engine, job.state, job.duration, collector);
     const totalBytes = renderer.plan.totalBytes;
     const sink = await openSink(job);
     // onProgress is a Comlink proxy: calling it posts a message and returns a promise, not awaited.
@@ -103,7 +107,7 @@ const api: ExportWorkerApi = {
       throw err;
     }
     report();
-    return { status: "done", bytes: totalBytes };
+    return { status: "done", bytes: totalBytes, ...(collector ? { report: collector.finish() } : {}) };
   },
   cancel() {
     cancelled = true;

@@ -1,5 +1,6 @@
 // The export worker's Comlink interface, shared by the worker and the main-thread runner.
 
+import type { ExportReport } from "../../dsp/host/export-report";
 import type { SoundState } from "../../dsp/host/state";
 
 export interface ExportJob {
@@ -8,6 +9,8 @@ export interface ExportJob {
   state: SoundState;
   /** Seconds of audio. */
   duration: number;
+  /** Verify the rendered audio while it renders and return the export report with the result. */
+  report?: boolean;
   /** Where the file goes: a save-picker handle, or an Origin Private File System file. */
   target: FileSystemFileHandle;
   /** "picker": write through createWritable (commits atomically on close).
@@ -29,6 +32,8 @@ export interface ExportProgress {
 export interface ExportResult {
   status: "done" | "cancelled";
   bytes: number;
+  /** What was verified on the rendered audio (when the job asked for it and the file is done). */
+  report?: ExportReport;
 }
 
 /** A short render held in memory (the Quality Test): the same engine, state handling and bytes

@@ -1,5 +1,6 @@
 // `npm run render` (scripts/render.ts) as a real child process: a 60 s render has the right
-// length, header and spectrum; --config (share link) and --preset give the same bytes; bad
+// length, header and spectrum; --config (share link) and --preset give the same bytes; --report
+// writes the verification (text or JSON) without changing the WAV; bad
 // presets, a missing directory and a full disk fail with a clear message, a non-zero exit code
 // and no partial file left behind.
 
@@ -132,6 +133,36 @@ describe("npm run render", () => {
     const r = await render(["--preset", presetFile, "--duration", "5", "--out", join(dir, "nope", "x.wav")]);
     expect(r.code).not.toBe(0);
     expect(r.stderr).toContain(`Output directory does not exist: ${join(dir, "nope")}`);
+  });
+
+  it("--report writes the verification as text or JSON and prints its summary", async () => {
+    const out = join(dir, "report.wav");
+    const txt = join(dir, "report.txt");
+    const json = join(dir, "report.json");
+    const [a, b] = await Promise.all([
+      render(["--preset", presetFile, "--duration", "8", "--out", out, "--report", txt]),
+      render(["--preset", presetFile, "--duration", "8", "--out", join(dir, "report2.wav"), "--report", json]),
+    ]);
+    expect(a.code).toBe(0);
+    expect(b.code).toBe(0);
+    // Three windows of one tone each, and the clipping check.
+    expect(a.stdout).toContain(`Report ${txt}: Verified: 4 of 4 checks passed.`);
+    const text = readFileSync(txt, "utf8");
+    expect(text).toMatch(/^Export report: Verified: 4 of 4 checks passed\./);
+    expect(text).toContain("PASS Clipping: 0 samples at or beyond full scale");
+    expect(text.match(/PASS Channel 1: expected 1234\.500 Hz, measured 1234\.5\d\d Hz/g)).toHaveLength(3);
+    const report = JSON.parse(readFileSync(json, "utf8"));
+    expect(report.windows.map((w: { label: string }) => w.label)).toEqual(["start", "middle", "end"]);
+    for (const w of report.windows) expect(Math.abs(w.checks[0].measuredHz - TONE)).toBeLessThan(0.01);
+    expect(report).toMatchObject({ duration: 8, frames: 8 * FS, clippedSamples: 0, pass: true });
+    // The WAV is the same with or without the report.
+    const plain = join(dir, "plain.wav");
+    expect((await render(["--preset", presetFile, "--duration", "8", "--out", plain])).code).toBe(0);
+    expect(sha(out)).toBe(sha(plain));
+
+    const bad = await render(["--preset", presetFile, "--duration", "8", "--out", out, "--report", join(dir, "nope", "r.txt")]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain(`Report directory does not exist: ${join(dir, "nope")}`);
   });
 
   it("fails clearly on a full disk and removes the partial file", async () => {
