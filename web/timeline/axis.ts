@@ -168,3 +168,12 @@ export function runsPath(runs: readonly LinePoint[][], ts: TimeScale, fs: Freque
     .map((r) => r.map((p, i) => `${i === 0 ? "M" : "L"}${timeToX(p.t, ts).toFixed(1)} ${frequencyToY(p.f, fs).toFixed(1)}`).join(" "))
     .join(" ");
 }
+
+/** Times a dragged handle snaps to: whole seconds, coarser when a pixel covers more than that. */
+const SNAPS = [1, 5, 10, 15, 30, 60, 300, 600];
+
+/** The drag snap for a scale: the finest of SNAPS at least one pixel wide. */
+export function dragSnap(s: TimeScale): number {
+  const perPx = s.end / s.width;
+  return SNAPS.find((d) => d >= perPx) ?? SNAPS[SNAPS.length - 1];
+}

@@ -6,7 +6,7 @@
 // schema (dsp/host/timeline.ts), so the editor can store nothing a preset could not load.
 
 import { MAX_DURATION_UNLIMITED_SECONDS, MAX_TIMELINE_STEPS } from "../../dsp/host/limits";
-import { timelineSchema, type StepChannel, type StepEffect, type Timeline, type TimelineStep } from "../../dsp/host/timeline";
+import { resolveTimeline, timelineSchema, type Base, type ResolvedStep, type StepChannel, type StepEffect, type Timeline, type TimelineStep } from "../../dsp/host/timeline";
 import { TIMELINE_FULL } from "./messages";
 
 /** A new step after the last one lands this far after it. */
@@ -157,4 +157,12 @@ export function stepIndexAt(t: Timeline | undefined, seconds: number): number {
   let found = -1;
   for (let i = 0; i < steps.length && steps[i].at <= seconds; i++) found = i;
   return found;
+}
+
+/** The full state step `index` leaves playing (the session's own state with every change up to
+ *  and including it): what the editor's fields show for values the step does not set itself. */
+export function stateAtStep(base: Base, t: Timeline | undefined, index: number): ResolvedStep {
+  const steps = stepsOf(t).slice(0, Math.max(0, index + 1));
+  const resolved = resolveTimeline(base, { steps });
+  return resolved[resolved.length - 1];
 }

@@ -18,7 +18,7 @@ export const NEXT_STEP = "Next step";
 export const CLEAR_TIMELINE = "Remove all steps";
 
 export const AXIS_LABEL = "Session timeline: channel frequencies over time";
-export const PLAYHEAD_LABEL = "Playhead";
+export const LEGEND_LABEL = "Lines on the axis";
 
 export const STEP_TIME = "Time (HH:MM:SS)";
 export const STEP_RAMP = "From the step before";
@@ -40,6 +40,12 @@ export const EFFECTS_LEGEND = "Effects at this step";
 export const CHANGED_HERE = "set here";
 export const FROM_BEFORE = "from before";
 export const channelName = (id: number) => `Channel ${id}`;
+export const FREQUENCY_LABEL = "Frequency (Hz)";
+export const VOLUME_LABEL = "Volume (%)";
+export const WAVEFORM_LABEL = "Waveform";
+export const VALUE_LABEL = "Value";
+export const switchText = (on: boolean) => (on ? "On" : "Off");
+export const effectRange = (min: number, max: number) => `${min} to ${max}`;
 export const channelField = (id: number, field: string) => `Step channel ${id} ${field}`;
 export const clearChannel = (id: number) => `Keep channel ${id} from before`;
 export const ADD_EFFECT = "Add effect change";

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { defaultAudioState } from "../../../dsp/host/state";
 import { resolveTimeline, type Timeline } from "../../../dsp/host/timeline";
 import {
-  axisEnd, channelRuns, formatHz, frequencyRange, frequencyTicks, frequencyToY, runsPath, timeTicks, timeToX, xToTime,
+  axisEnd, channelRuns, dragSnap, formatHz, frequencyRange, frequencyTicks, frequencyToY, runsPath, timeTicks, timeToX, xToTime,
   yToFrequency, RAMP_SAMPLES, type FrequencyScale, type TimeScale,
 } from "../../../web/timeline/axis";
 
@@ -28,6 +28,12 @@ describe("time axis", () => {
     expect(xToTime(0, ts)).toBe(0);
     expect(xToTime(9999, ts)).toBe(60);
     for (const t of [0, 7.5, 42, 60]) expect(xToTime(timeToX(t, ts), ts)).toBeCloseTo(t, 9);
+  });
+
+  it("snaps a dragged step to whole seconds, coarser when a pixel is longer", () => {
+    expect(dragSnap(ts)).toBe(1);
+    expect(dragSnap({ end: 2400, x0: 40, width: 300 })).toBe(10);
+    expect(dragSnap({ end: 43200, x0: 40, width: 300 })).toBe(300);
   });
 
   it("puts ticks on readable steps at least the minimum gap apart", () => {

@@ -6,7 +6,7 @@ import { defaultAudioState } from "../../../dsp/host/state";
 import { evaluateTimeline, resolveTimeline, timelineSchema, type Timeline } from "../../../dsp/host/timeline";
 import {
   addStep, clearStepChannel, clearStepEffect, moveStep, newStepTime, nudgeStep, removeStep, setStepChannel,
-  setStepEffect, stepIndexAt, updateStep, STEP_GAP_SECONDS,
+  setStepEffect, stateAtStep, stepIndexAt, updateStep, STEP_GAP_SECONDS,
 } from "../../../web/timeline/edit";
 import { BAD_TIME, TIMELINE_FULL, TIME_TOO_LATE } from "../../../web/timeline/messages";
 import { formatStepTime, formatTickTime, parseStepTime } from "../../../web/timeline/time";
@@ -187,5 +187,26 @@ describe("step times", () => {
     for (const bad of ["", "abc", "1:60", "1:75:00", "1::2", "-3", "1:2:3:4"]) expect(parseStepTime(bad)).toEqual({ ok: false, error: BAD_TIME });
     expect(parseStepTime("12:00:01")).toEqual({ ok: false, error: TIME_TOO_LATE });
     expect(parseStepTime("12:00:00")).toEqual({ ok: true, seconds: 43200 });
+  });
+});
+
+describe("stateAtStep", () => {
+  it("shows what each step leaves playing: the session's values plus every change up to it", () => {
+    const base = defaultAudioState();
+    const t: Timeline = {
+      steps: [
+        { at: 0, ramp: "hold", channels: [{ id: 1, frequency: 200 }] },
+        { at: 6, ramp: "linear", channels: [{ id: 1, frequency: 800 }], effects: { binaural: { enabled: true, value: 4 } } },
+        { at: 9, ramp: "hold", channels: [{ id: 2, enabled: false }] },
+      ],
+    };
+    expect(stateAtStep(base, t, 0).channels.map((c) => c.frequency)).toEqual([200, 528, 639, 741]);
+    const second = stateAtStep(base, t, 1);
+    expect(second.channels[0].frequency).toBe(800);
+    expect(second.effects.binaural).toEqual({ enabled: true, value: 4 });
+    const third = stateAtStep(base, t, 2);
+    expect(third.channels[0].frequency).toBe(800);
+    expect(third.channels[1].enabled).toBe(false);
+    expect(third.at).toBe(9);
   });
 });
