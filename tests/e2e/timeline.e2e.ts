@@ -10,7 +10,7 @@ import type { Page } from "playwright-core";
 import type { Timeline } from "../../dsp/host/timeline";
 import { axeViolations, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { settledSpectrum } from "./analyser";
-import { openFreeStudio } from "./session";
+import { openFreeStudio, openSignedIn, registerProAccount } from "./session";
 
 let run: BrowserApp;
 let page: Page;
@@ -175,6 +175,45 @@ describe("session timeline editor", () => {
     // Free accounts have no effects: every one is offered, marked Pro and disabled.
     expect(await list.locator("option").first().textContent()).toBe("Binaural Beat (Pro)");
     expect(await panel().getByRole("button", { name: "Add effect change" }).isDisabled()).toBe(true);
+  });
+
+  it("for a Pro account: adds binaural, isochronic and noise changes with their values, and drops one again", async () => {
+    const pro = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    pro.on("pageerror", (e) => console.error("page error:", e.message));
+    await openSignedIn(pro, run.app.url, await registerProAccount(run.app));
+    const box = pro.locator("section.timeline");
+    await expect.poll(() => box.getByRole("button", { name: "Add step" }).isEnabled()).toBe(true);
+    await box.getByRole("button", { name: "Add step" }).click();
+    await box.getByRole("button", { name: "Add step" }).click();
+    const list = box.getByLabel("Effect to change");
+    expect((await list.locator("option").allTextContents()).slice(0, 3)).toEqual(["Binaural Beat", "Isochronic Pulses", "Noise"]);
+    await box.getByRole("button", { name: "Add effect change" }).click(); // the first: Binaural Beat
+    const beat = box.getByLabel("Step Binaural Beat value (Hz)", { exact: true });
+    await beat.fill("4");
+    await beat.press("Enter");
+    await list.selectOption({ label: "Noise" });
+    await box.getByRole("button", { name: "Add effect change" }).click();
+    await box.getByLabel("Step Noise type", { exact: true }).selectOption("pink");
+    await list.selectOption({ label: "Isochronic Pulses" });
+    await box.getByRole("button", { name: "Add effect change" }).click();
+    await box.getByRole("switch", { name: "Step Isochronic Pulses on/off" }).uncheck();
+    expect((await storedTimeline(pro))!.steps[1]).toEqual({
+      at: 10,
+      ramp: "hold",
+      effects: {
+        binaural: { enabled: true, value: 4 },
+        noise: { enabled: true, value: 20, type: "pink" },
+        isoPulses: { enabled: false, value: 6 },
+      },
+    });
+    expect(await box.locator(".tl-desc").textContent()).toBe(
+      "Step 2 of 2 at 00:00:10, jump: Binaural Beat on, 4.0 Hz; Noise on, 20 %, type pink; Isochronic Pulses off, 6.0 Hz.",
+    );
+    await box.getByRole("button", { name: "Keep Noise from before" }).click();
+    expect(Object.keys((await storedTimeline(pro))!.steps[1].effects!)).toEqual(["binaural", "isoPulses"]);
+    expect(await axeViolations(pro, { include: "section.timeline" })).toEqual([]);
+    await box.screenshot({ path: screenshotPath("timeline-pro-1280.png") });
+    await pro.close();
   });
 
   it("passes axe at every impact level and fits a 1280 px screen and a 390 px phone", async () => {

@@ -70,8 +70,8 @@ export function StepEditor({ timeline, index, state, gate, playing, onSelect, on
         </div>
       </div>
       <div className="tl-step-fields">
-        <label className="field">
-          <span>{STEP_TIME}</span>
+        <div className="field">
+          <label htmlFor={`${idBase}-time`}>{STEP_TIME}</label>
           <CommitInput
             id={`${idBase}-time`}
             inputMode="numeric"
@@ -81,10 +81,11 @@ export function StepEditor({ timeline, index, state, gate, playing, onSelect, on
             onCommit={commitTime}
           />
           {timeError && <small id={`${idBase}-time-error`} className="tl-error" role="alert">{timeError}</small>}
-        </label>
-        <label className="field">
-          <span>{STEP_RAMP}</span>
+        </div>
+        <div className="field">
+          <label htmlFor={`${idBase}-ramp`}>{STEP_RAMP}</label>
           <select
+            id={`${idBase}-ramp`}
             value={step.ramp}
             disabled={step.at <= 0}
             aria-describedby={step.at <= 0 ? `${idBase}-ramp-note` : undefined}
@@ -95,7 +96,7 @@ export function StepEditor({ timeline, index, state, gate, playing, onSelect, on
             ))}
           </select>
           {step.at <= 0 && <small id={`${idBase}-ramp-note`}>{FIRST_STEP_RAMP_NOTE}</small>}
-        </label>
+        </div>
         <label className="field">
           <span>{STEP_NAME}</span>
           <CommitInput maxLength={64} value={step.label ?? ""} onCommit={(text) => onEdit(updateStep(timeline, index, { label: text }))} />

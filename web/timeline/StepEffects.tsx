@@ -67,9 +67,10 @@ export function StepEffects({ timeline, index, state, gate, onEdit }: Props) {
                 />
                 <span className="switch-text">{switchText(fx.enabled)}</span>
               </label>
-              <label className="field">
-                <span>{VALUE_LABEL}{unitText(def)}</span>
+              <div className="field">
+                <label htmlFor={`tl-fx-${id}-value`}>{VALUE_LABEL}{unitText(def)}</label>
                 <CommitInput
+                  id={`tl-fx-${id}-value`}
                   inputMode="decimal"
                   aria-label={effectField(def.name, `value${unitText(def)}`)}
                   aria-describedby={`tl-fx-${id}-range`}
@@ -81,7 +82,7 @@ export function StepEffects({ timeline, index, state, gate, onEdit }: Props) {
                   }}
                 />
                 <small id={`tl-fx-${id}-range`}>{effectRange(def.min, def.max)}</small>
-              </label>
+              </div>
               {def.extras.map((x) => (
                 <ExtraField key={x.key} def={def} extra={x} value={fx[x.key]} onChange={(v) => set(id, { [x.key]: v })} />
               ))}
