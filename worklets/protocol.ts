@@ -1,10 +1,10 @@
 // Messages between the main thread and the engine worklet: a typed discriminated union.
 // Requests that expect an answer carry an id; the client times them out.
 
-import type { AudioState } from "../dsp/host/state";
+import type { SoundState } from "../dsp/host/state";
 
 export type ToWorklet =
-  | { type: "state"; state: Pick<AudioState, "channels" | "effects"> }
+  | { type: "state"; state: SoundState }
   | { type: "start"; id: number; delay: number; duration: number }
   | { type: "stop" }
   /** The node is being thrown away: process() returns false so the processor can be collected. */

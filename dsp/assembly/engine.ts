@@ -15,7 +15,10 @@ import { Compressor } from "./lib/dynamics";
 import { restartDither } from "./pcm16";
 import { Smoothed, blockCoef } from "./lib/smooth";
 import { TABLE_BITS, buildTables } from "./osc/wavetable";
-import { SPECIAL, STEADY } from "./osc/channel";
+import { AUTOMATED, SPECIAL, STEADY } from "./osc/channel";
+import {
+  applyEffectsAt, commitTimeline, planChannel, rewindTimeline, timelineActive, timelineAudible, timelineVoices,
+} from "./timeline";
 import { anyEffectRunning, dryMixUnused, initEffects, processEffects, resetEffects } from "./fx/chain";
 
 export const outL = new StaticArray<f32>(MAX_FRAMES);
@@ -35,6 +38,7 @@ let glideFrames: i32 = 240;
 let playing: bool = false;
 let delayLeft: i32 = 0;        // silent frames before the sound starts
 let played: u64 = 0;           // frames since the sound started
+let blockFrame: u64 = 0;       // first frame (from the sound's start) of the next block to render
 let stopAt: u64 = 0;           // frames after which playback ends by itself (0 = never)
 let fade: f32 = 0.0;           // transport gain
 let fadeStep: f32 = 0.0;       // per-sample change while fading
@@ -83,11 +87,18 @@ export function setCompressor(on: bool): void {
 /** Starts playback: `delay` silent frames, then the sound, ending by itself after `duration`
  *  frames of sound (0 = until stop()). Returns false, and stays stopped, when no channel sounds. */
 export function start(delay: i32, duration: u64): bool {
-  if (activeChannelCount() == 0) {
+  if (timelineActive ? !timelineAudible : activeChannelCount() == 0) {
     playing = false;
     return false;
   }
   for (let i = 0; i < CHANNELS; i++) channels[i].reset();
+  if (timelineActive) {
+    // The session starts at its first step: effects take their 0:00 values before they reset.
+    rewindTimeline();
+    mixScale.target = TONE_GAIN / <f32>timelineVoices;
+    applyEffectsAt(0.0);
+  }
+  blockFrame = 0;
   mixScale.value = mixScale.target;
   master.value = master.target;
   compressor.reset();
@@ -116,6 +127,11 @@ export function stop(): void {
   stopping = true;
   stopAt = end;
   fadeStep = -fade / <f32>stopFadeFrames;
+}
+
+/** Makes the uploaded timeline (timeline.ts) the one that plays, from the next block. */
+export function useTimeline(voices: i32): void {
+  commitTimeline(voices, <f64>blockFrame, playing && delayLeft == 0);
 }
 
 export function isPlaying(): bool {
@@ -201,13 +217,25 @@ function renderBlock(): void {
   const l = changetype<usize>(blockL);
   const r = changetype<usize>(blockR);
   const s0 = mixScale.value;
+  if (timelineActive) mixScale.target = TONE_GAIN / <f32>timelineVoices;
   const s1 = mixScale.step(coef);
   setToneScale(s1);
   let steady = 0;
-  for (let i = 0; i < CHANNELS; i++) {
-    modes[i] = channels[i].begin(BLOCK, s0, s1, coef);
-    if (modes[i] == STEADY) steady++;
+  if (timelineActive) {
+    // The session timeline drives the channels (to the sample) and the automated effects.
+    const at = <f64>blockFrame;
+    applyEffectsAt(at);
+    for (let i = 0; i < CHANNELS; i++) {
+      modes[i] = planChannel(i, at, BLOCK, s0, s1);
+      if (modes[i] == STEADY) steady++;
+    }
+  } else {
+    for (let i = 0; i < CHANNELS; i++) {
+      modes[i] = channels[i].begin(BLOCK, s0, s1, coef);
+      if (modes[i] == STEADY) steady++;
+    }
   }
+  blockFrame += <u64>BLOCK;
   if (steady == CHANNELS && dryMixUnused()) {
     // The first effect re-synthesises the channels: keep the clocks exact, skip the mix.
     for (let i = 0; i < CHANNELS; i++) channels[i].advance(<u64>BLOCK);
@@ -217,7 +245,10 @@ function renderBlock(): void {
     memory.fill(l, 0, <usize>BLOCK << 2);
     for (let i = 0; i < CHANNELS; i++) if (modes[i] == STEADY) channels[i].renderSteady(l, BLOCK);
   }
-  for (let i = 0; i < CHANNELS; i++) if (modes[i] == SPECIAL) channels[i].renderSpecial(l, BLOCK);
+  for (let i = 0; i < CHANNELS; i++) {
+    if (modes[i] == SPECIAL) channels[i].renderSpecial(l, BLOCK);
+    else if (modes[i] == AUTOMATED) channels[i].renderAutomated(l, BLOCK);
+  }
   const g0 = master.value;
   if (anyEffectRunning()) {
     memory.copy(r, l, <usize>BLOCK << 2);

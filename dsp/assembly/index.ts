@@ -4,6 +4,7 @@
 import * as engine from "./engine";
 import * as chain from "./fx/chain";
 import * as pcm16 from "./pcm16";
+import * as timeline from "./timeline";
 import { MAX_FRAMES, BLOCK } from "./lib/constants";
 
 export function init(sampleRate: f64): void {
@@ -33,6 +34,34 @@ export function setCompressor(enabled: i32): void {
 
 export function setEffect(index: i32, enabled: i32, value: f32, e1: f32, e2: f32, e3: f32): void {
   chain.setEffect(index, enabled != 0, value, e1, e2, e3);
+}
+
+// ---- session timeline (dsp/host/timeline.ts compiles the segments) ----
+
+/** Forgets the uploaded timeline: the channels follow setChannel again. */
+export function timelineClear(): void {
+  timeline.clearTimeline();
+}
+
+/** Appends channel `index`'s next segment: from frame `start` (of the sound) until the next
+ *  segment, f0 -> f1 Hz and level g0 -> g1 (0..1) along `curve` (0 linear, 1 ease, 2 exponential),
+ *  waveform as in setChannel. */
+export function timelineChannelSegment(index: i32, start: f64, f0: f64, f1: f64, g0: f32, g1: f32, curve: i32, waveform: i32): void {
+  timeline.addChannelSegment(index, start, f0, f1, g0, g1, curve, waveform);
+}
+
+/** Appends an effect's next segment (index as in setEffect): switched on or off from `start`,
+ *  value and extras moving from (v0, a1, a2, a3) to (v1, b1, b2, b3) along `curve`. */
+export function timelineEffectSegment(
+  index: i32, start: f64, enabled: i32, v0: f32, v1: f32, a1: f32, b1: f32, a2: f32, b2: f32, a3: f32, b3: f32, curve: i32,
+): void {
+  timeline.addEffectSegment(index, start, enabled != 0, v0, v1, a1, b1, a2, b2, a3, b3, curve);
+}
+
+/** Plays the uploaded timeline from the next block (blending from where the channels are when
+ *  playing); `voices` is the number of channels that sound anywhere in it. */
+export function timelineCommit(voices: i32): void {
+  engine.useTimeline(voices);
 }
 
 /** duration in frames as f64 (exact up to 2^53); 0 plays until stop(). Returns 1 if started. */

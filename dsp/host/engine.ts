@@ -5,7 +5,9 @@
 
 import { effectDef, extrasToArgs } from "./catalogue";
 // Types only from state.ts: the worklet bundle must not pull in zod.
-import type { AudioState, ChannelState, EffectState, Waveform } from "./state";
+import type { ChannelState, EffectState, SoundState, Waveform } from "./state";
+// timeline-core has no zod either (the schema is in timeline.ts).
+import { compileEffects, compileTimeline, hasTimeline, resolveTimeline } from "./timeline-core";
 
 const WAVE_INDEX: Record<Waveform, number> = { sine: 0, square: 1, sawtooth: 2, triangle: 3 };
 
@@ -17,6 +19,12 @@ interface Abi {
   setMaster(gain: number): void;
   setCompressor(enabled: number): void;
   setEffect(index: number, enabled: number, value: number, e1: number, e2: number, e3: number): void;
+  timelineClear(): void;
+  timelineChannelSegment(index: number, start: number, f0: number, f1: number, g0: number, g1: number, curve: number, waveform: number): void;
+  timelineEffectSegment(
+    index: number, start: number, enabled: number, v0: number, v1: number, a1: number, b1: number, a2: number, b2: number, a3: number, b3: number, curve: number,
+  ): void;
+  timelineCommit(voices: number): void;
   start(delayFrames: number, durationFrames: number): number;
   stop(): void;
   isPlaying(): number;
@@ -49,6 +57,10 @@ export class Engine {
   private readonly lastChannels: string[] = ["", "", "", ""];
   private readonly lastEffects = new Map<string, string>();
   private readonly warned = new Set<string>();
+  /** What the uploaded timeline was compiled from ("" = no timeline). */
+  private timelineKey = "";
+  /** Effects the timeline drives: apply() leaves them alone while it plays. */
+  private timelineEffects = new Set<string>();
 
   constructor(module: WebAssembly.Module, sampleRate: number) {
     const instance = new WebAssembly.Instance(module, {});
@@ -61,10 +73,12 @@ export class Engine {
   /** Sends what changed in `state` to the engine. Unknown effect ids are ignored with a warning.
    *  An effect whose update fails is switched off (never the whole engine); the ids of such
    *  effects are returned so the UI can show them off too. */
-  apply(state: Pick<AudioState, "channels" | "effects">): string[] {
-    state.channels.slice(0, 4).forEach((c, i) => this.applyChannel(i, c));
+  apply(state: SoundState): string[] {
+    const timed = this.applyTimeline(state);
+    if (!timed) state.channels.slice(0, 4).forEach((c, i) => this.applyChannel(i, c));
     const failed: string[] = [];
     for (const [id, fx] of Object.entries(state.effects)) {
+      if (this.timelineEffects.has(id)) continue;
       try {
         this.applyEffect(id, fx);
       } catch (err) {
@@ -74,6 +88,48 @@ export class Engine {
       }
     }
     return failed;
+  }
+
+  /** Uploads the session timeline when it (or the state at 0:00) changed; clears it when the state
+   *  has none. Returns true while a timeline drives the channels. */
+  private applyTimeline(state: SoundState): boolean {
+    const timeline = state.timeline;
+    if (!hasTimeline(timeline)) {
+      if (this.timelineKey !== "") {
+        this.abi.timelineClear();
+        this.timelineKey = "";
+        // Back to the state's own values: send every channel and the automated effects again.
+        this.lastChannels.fill("");
+        for (const id of this.timelineEffects) this.lastEffects.delete(id);
+        this.timelineEffects = new Set();
+      }
+      return false;
+    }
+    const key = JSON.stringify([state.channels, state.effects, timeline]);
+    if (key === this.timelineKey) return true;
+    this.timelineKey = key;
+    const steps = resolveTimeline(state, timeline);
+    const compiled = compileTimeline(steps, this.sampleRate);
+    const effects = compileEffects(steps, this.sampleRate);
+    const abi = this.abi;
+    abi.timelineClear();
+    compiled.channels.forEach((segs, ch) => {
+      for (const s of segs) abi.timelineChannelSegment(ch, s.start, s.f0, s.f1, s.g0, s.g1, s.curve, s.waveform);
+    });
+    for (const fx of effects) {
+      for (const s of fx.segments) {
+        abi.timelineEffectSegment(
+          fx.slot, s.start, s.enabled ? 1 : 0, s.from[0], s.to[0], s.from[1], s.to[1], s.from[2], s.to[2], s.from[3], s.to[3], s.curve,
+        );
+      }
+    }
+    abi.timelineCommit(compiled.voices);
+    // Effects the timeline no longer drives get the state's values again.
+    const now = new Set(effects.map((e) => e.id));
+    for (const id of this.timelineEffects) if (!now.has(id)) this.lastEffects.delete(id);
+    this.timelineEffects = now;
+    this.lastChannels.fill("");
+    return true;
   }
 
   private switchOff(id: string): void {

@@ -5,7 +5,7 @@
 // Both callers use the same code, seed and frame count, so they write byte-identical files.
 
 import type { Engine } from "./engine";
-import type { AudioState } from "./state";
+import type { SoundState } from "./state";
 import { WAV_BLOCK_ALIGN, WAV_SAMPLE_RATE, wavHeader, wavLayout, type WavLayout } from "./wav";
 
 /** Default chunk: 1 MiB of PCM (262144 frames, 5.46 s of audio). */
@@ -32,7 +32,7 @@ export class WavRenderer {
   private headerDone = false;
   private bytes = 0;
 
-  constructor(engine: Engine, state: Pick<AudioState, "channels" | "effects">, duration: number) {
+  constructor(engine: Engine, state: SoundState, duration: number) {
     if (engine.sampleRate !== WAV_SAMPLE_RATE) throw new RangeError(`Export needs a ${WAV_SAMPLE_RATE} Hz engine`);
     this.plan = exportPlan(duration, engine.sampleRate);
     this.engine = engine;

@@ -5,8 +5,8 @@
 import { z } from "zod";
 import { EFFECTS, type EffectDef } from "./catalogue";
 import { DEFAULT_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ } from "./limits";
-// Type only: timeline.ts imports this module (its schema is checked by preset.ts).
-import type { Timeline } from "./timeline";
+// timeline-core imports only types from this module, so there is no cycle at run time.
+import { hasTimeline, timelineSounds, type Timeline } from "./timeline-core";
 
 export const WAVEFORMS = ["sine", "square", "sawtooth", "triangle"] as const;
 export type Waveform = (typeof WAVEFORMS)[number];
@@ -38,6 +38,8 @@ export const audioStateSchema = z.object({
     .optional(),
 });
 export type AudioState = z.infer<typeof audioStateSchema>;
+/** What makes the sound (no duration or play state): what the engine, exports and renders take. */
+export type SoundState = Pick<AudioState, "channels" | "effects" | "timeline">;
 
 export function defaultChannels(): ChannelState[] {
   return DEFAULT_FREQUENCIES.map((frequency, i) => ({
@@ -63,9 +65,11 @@ export function defaultAudioState(): AudioState {
   return { channels: defaultChannels(), effects: defaultEffects(), duration: DEFAULT_DURATION_SECONDS, isPlaying: false };
 }
 
-/** True when at least one channel would sound (enabled and above 0 Hz). */
-export function hasAudibleChannel(state: Pick<AudioState, "channels">): boolean {
-  return state.channels.some((c) => c.enabled && c.frequency > 0);
+/** True when at least one channel would sound (enabled and above 0 Hz), now or at some step of
+ *  the session's timeline. */
+export function hasAudibleChannel(state: Pick<AudioState, "channels"> & { timeline?: Timeline }): boolean {
+  if (state.channels.some((c) => c.enabled && c.frequency > 0)) return true;
+  return hasTimeline(state.timeline) && timelineSounds(state.channels, state.timeline);
 }
 
 /** Spec section 4: channels at 0 Hz or below get their default frequency back on start.

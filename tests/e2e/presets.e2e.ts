@@ -51,6 +51,20 @@ async function proPage(path = "/", viewport?: { width: number; height: number },
   return page;
 }
 
+/** The output analyser's loudest frequency, a whole window (250 ms) after asking. */
+function heardHz(p: Page): Promise<number> {
+  return p.evaluate(async () => {
+    const audio = (window as unknown as { __toneStudio: { audio: { outputAnalyser: AnalyserNode; context: AudioContext } } }).__toneStudio.audio;
+    const a = audio.outputAnalyser;
+    const bins = new Float32Array(a.frequencyBinCount);
+    await new Promise((r) => setTimeout(r, 250));
+    a.getFloatFrequencyData(bins);
+    let k = 1;
+    for (let i = 1; i < bins.length; i++) if (bins[i] > bins[k]) k = i;
+    return (k * audio.context.sampleRate) / a.fftSize;
+  });
+}
+
 const toast = (page: Page, text: string) => page.locator("[data-sonner-toast]", { hasText: text });
 
 type Studio = { channels: unknown[]; effects: Record<string, { enabled: boolean; value: number }>; duration: number; isPlaying: boolean };
@@ -128,6 +142,30 @@ describe("shared presets in Chromium", () => {
     const loaded = await studioState(page);
     expect(loaded.channels).toEqual(state.channels);
     expect(loaded.duration).toBe(600);
+  });
+
+  it("a ?config= link carries the session timeline, and playback follows its ramp", async () => {
+    const state = presetData(defaultAudioState());
+    state.channels = state.channels.map((c) => (c.id === 1 ? { ...c, frequency: 300 } : { ...c, enabled: false, frequency: 0 }));
+    state.timeline = { steps: [{ at: 6, ramp: "linear", channels: [{ id: 1, frequency: 1500 }] }] };
+    const page = await proPage(`/?config=${encodeConfig(state)}`);
+    await toast(page, "Preset loaded from shared link!").waitFor();
+    const timeline = await page.evaluate(() => {
+      const s = (window as unknown as { __toneStudio: { store: { getState(): { timeline?: unknown } } } }).__toneStudio.store.getState();
+      return JSON.parse(JSON.stringify(s.timeline ?? null)) as unknown;
+    });
+    expect(timeline).toEqual(state.timeline);
+    await page.getByRole("button", { name: "Play Audio" }).click();
+    await page.getByRole("button", { name: "Stop Audio" }).waitFor();
+    const heard: number[] = [];
+    const started = Date.now();
+    while (Date.now() - started < 6500) heard.push(await heardHz(page));
+    await page.getByRole("button", { name: "Stop Audio" }).click();
+    // The analyser's peak climbs from about 300 Hz towards 1500 Hz as the ramp plays.
+    expect(heard[0]).toBeLessThan(700);
+    expect(heard[heard.length - 1]).toBeGreaterThan(1200);
+    const rises = heard.slice(1).filter((f, i) => f >= heard[i]).length;
+    expect(rises / (heard.length - 1)).toBeGreaterThan(0.8);
   });
 
   it("a bad ?config= shows 'Failed to load shared preset' and the studio still works; a missing id says so", async () => {

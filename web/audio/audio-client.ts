@@ -49,8 +49,8 @@ export class AudioClient {
     this.profile = profile;
     this.demos = new DemoPlayer(this);
     store.subscribe((s, prev) => {
-      if (this.node && (s.channels !== prev.channels || s.effects !== prev.effects)) {
-        this.post({ type: "state", state: { channels: s.channels, effects: s.effects } });
+      if (this.node && (s.channels !== prev.channels || s.effects !== prev.effects || s.timeline !== prev.timeline)) {
+        this.post({ type: "state", state: { channels: s.channels, effects: s.effects, timeline: s.timeline } });
       }
     });
   }
@@ -181,7 +181,7 @@ export class AudioClient {
     if (channels.some((c, i) => c !== s.channels[i])) this.store.setState({ channels });
     const node = await this.ensureGraph();
     const state = this.store.getState();
-    node.port.postMessage({ type: "state", state: { channels: state.channels, effects: state.effects } } satisfies ToWorklet);
+    node.port.postMessage({ type: "state", state: { channels: state.channels, effects: state.effects, timeline: state.timeline } } satisfies ToWorklet);
     const posted = node.context.currentTime;
     const ok = await this.request({ type: "start", delay: START_DELAY, duration: state.duration });
     this.soundStart = ok ? posted + START_DELAY : null;

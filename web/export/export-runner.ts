@@ -15,7 +15,7 @@
 import * as Comlink from "comlink";
 import wasmUrl from "../../dsp/build/engine.wasm?url";
 import { exportPlan } from "../../dsp/host/export-render";
-import { hasAudibleChannel, type AudioState } from "../../dsp/host/state";
+import { hasAudibleChannel, type SoundState } from "../../dsp/host/state";
 import { exportFileName } from "./messages";
 import ExportWorker from "./export.worker.ts?worker";
 import type { ExportProgress, ExportWorkerApi } from "./protocol";
@@ -100,7 +100,7 @@ async function opfsTarget(
 /** One export. start() must be called from the click handler (the save picker needs the gesture). */
 export class ExportRun {
   readonly fileName = exportFileName();
-  private readonly state: Pick<AudioState, "channels" | "effects">;
+  private readonly state: SoundState;
   private readonly duration: number;
   private readonly onUpdate: (u: ExportUpdate) => void;
   private api: Comlink.Remote<ExportWorkerApi> | null = null;
@@ -112,8 +112,8 @@ export class ExportRun {
   /** renderFile()'s file, until discard(). */
   private rendered: { dir: FileSystemDirectoryHandle; handle: FileSystemFileHandle } | null = null;
 
-  constructor(state: Pick<AudioState, "channels" | "effects">, duration: number, onUpdate: (u: ExportUpdate) => void) {
-    this.state = { channels: state.channels, effects: state.effects };
+  constructor(state: SoundState, duration: number, onUpdate: (u: ExportUpdate) => void) {
+    this.state = { channels: state.channels, effects: state.effects, timeline: state.timeline };
     this.duration = duration;
     this.onUpdate = onUpdate;
   }

@@ -1,11 +1,11 @@
 // The export worker's Comlink interface, shared by the worker and the main-thread runner.
 
-import type { AudioState } from "../../dsp/host/state";
+import type { SoundState } from "../../dsp/host/state";
 
 export interface ExportJob {
   /** The compiled engine (a WebAssembly.Module is cloned to the worker, not recompiled). */
   module: WebAssembly.Module;
-  state: Pick<AudioState, "channels" | "effects">;
+  state: SoundState;
   /** Seconds of audio. */
   duration: number;
   /** Where the file goes: a save-picker handle, or an Origin Private File System file. */
@@ -35,7 +35,7 @@ export interface ExportResult {
  *  as an export of `duration` seconds, returned as the complete WAV file. */
 export interface ClipJob {
   module: WebAssembly.Module;
-  state: Pick<AudioState, "channels" | "effects">;
+  state: SoundState;
   /** Seconds of audio (a few: the whole file is held in memory). */
   duration: number;
 }

@@ -2,7 +2,7 @@
 // engine, the state handling and the PCM16 + dither of Export WAV), returned as planar floats.
 
 import * as Comlink from "comlink";
-import type { AudioState } from "../../dsp/host/state";
+import type { SoundState } from "../../dsp/host/state";
 import { engineModule } from "../export/export-runner";
 import ExportWorker from "../export/export.worker.ts?worker";
 import type { ExportWorkerApi } from "../export/protocol";
@@ -11,7 +11,7 @@ import { wavToPlanar, type PlanarAudio } from "./planar";
 /** Spec 9: the quality comparison renders 5 seconds at 48 kHz stereo. */
 export const CLIP_SECONDS = 5;
 
-export async function renderClip(state: Pick<AudioState, "channels" | "effects">, seconds = CLIP_SECONDS): Promise<PlanarAudio> {
+export async function renderClip(state: SoundState, seconds = CLIP_SECONDS): Promise<PlanarAudio> {
   const module = await engineModule();
   const worker = new ExportWorker({ name: "quality-render" });
   const api = Comlink.wrap<ExportWorkerApi>(worker);
@@ -19,7 +19,7 @@ export async function renderClip(state: Pick<AudioState, "channels" | "effects">
     const crashed = new Promise<never>((_, reject) => {
       worker.addEventListener("error", (e) => reject(new Error(e.message || "The render worker stopped")));
     });
-    const file = await Promise.race([api.renderClip({ module, state: { channels: state.channels, effects: state.effects }, duration: seconds }), crashed]);
+    const file = await Promise.race([api.renderClip({ module, state: { channels: state.channels, effects: state.effects, timeline: state.timeline }, duration: seconds }), crashed]);
     return wavToPlanar(file);
   } finally {
     api[Comlink.releaseProxy]();

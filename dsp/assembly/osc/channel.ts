@@ -6,6 +6,7 @@
 // integer overflow itself, and jumping n frames ahead is the exact product inc * n.
 
 import { TABLE_BITS, tableFor, WAVE_SINE } from "./wavetable";
+import { BLOCK } from "../lib/constants";
 
 const TWO64: f64 = 18446744073709551616.0;
 const FRAC_SHIFT: u64 = <u64>(64 - TABLE_BITS - 32); // bits below the 32-bit interpolation fraction
@@ -14,6 +15,8 @@ const INV_2_32: f32 = 1.0 / 4294967296.0;
 export const SILENT: i32 = 0;
 export const STEADY: i32 = 1;
 export const SPECIAL: i32 = 2;
+/** Following the session timeline inside the block (renderAutomated; pieces set by timeline.ts). */
+export const AUTOMATED: i32 = 3;
 
 /** Linearly interpolated table read at a u64 phase: top TABLE_BITS bits index, next 32 interpolate. */
 // @ts-ignore: decorator
@@ -176,6 +179,124 @@ export class Channel {
       this.inc = inc;
       this.glideLeft = left;
       if (left == 0) this.incFixed = <u64>(this.incTarget * TWO64);
+    }
+    this.phase = phase;
+  }
+
+  // ---- timeline mode (dsp/assembly/timeline.ts plans each block) ----------------------------
+  // A block is split into pieces; each has its length and the increment and gain (times the
+  // mixer scale) at both ends, moved linearly across it.
+  pLen: StaticArray<i32> = new StaticArray<i32>(BLOCK);
+  pIncA: StaticArray<f64> = new StaticArray<f64>(BLOCK);
+  pIncB: StaticArray<f64> = new StaticArray<f64>(BLOCK);
+  pGA: StaticArray<f32> = new StaticArray<f32>(BLOCK);
+  pGB: StaticArray<f32> = new StaticArray<f32>(BLOCK);
+  pieces: i32 = 0;
+
+  @inline setPiece(p: i32, len: i32, incA: f64, incB: f64, gA: f32, gB: f32): void {
+    unchecked((this.pLen[p] = len));
+    unchecked((this.pIncA[p] = incA));
+    unchecked((this.pIncB[p] = incB));
+    unchecked((this.pGA[p] = gA));
+    unchecked((this.pGB[p] = gB));
+  }
+
+  /** A block in which the timeline holds this channel still at f Hz and level g (0..1). */
+  timelineSteady(f: f64, inc: f64, g: f32, waveform: i32, n: i32, s0: f32, s1: f32): i32 {
+    this.freq = f;
+    this.waveform = waveform;
+    this.enabled = g > 0.0;
+    this.gain = g;
+    this.gainTarget = g;
+    this.glideLeft = 0;
+    if (f > 0.0 && (inc != this.inc || this.incTarget != inc)) this.setInc(inc);
+    const g0 = g * s0;
+    const g1 = g * s1;
+    if (g0 == 0.0 && g1 == 0.0) {
+      this.phase += this.incFixed * <u64>n;
+      this.sounding = false;
+      return SILENT;
+    }
+    this.sounding = true;
+    this.g = g0;
+    this.gStep = (g1 - g0) / <f32>n;
+    const want = tableFor(waveform, this.inc);
+    this.from = this.table == 0 ? want : this.table;
+    this.table = want;
+    return this.from == want ? STEADY : SPECIAL;
+  }
+
+  /** A block in which the channel moves: the pieces are set. Returns false when it is silent
+   *  throughout (the clock is then advanced here). */
+  timelineAutomated(pieces: i32, fMid: f64, incEnd: f64, gEnd: f32, waveform: i32, maxInc: f64, maxG: f32, n: i32): bool {
+    this.pieces = pieces;
+    this.freq = fMid;
+    this.waveform = waveform;
+    this.enabled = maxG > 0.0;
+    this.gain = gEnd;
+    this.gainTarget = gEnd;
+    this.glideLeft = 0;
+    const first = unchecked(this.pGA[0]);
+    const lastP = pieces - 1;
+    this.g = first;
+    this.gStep = (unchecked(this.pGB[lastP]) - first) / <f32>n;
+    if (maxG == 0.0) {
+      // Silent: run the clock through the pieces (the sum of a linear increment) and move on.
+      let phase = this.phase;
+      for (let p = 0; p < pieces; p++) {
+        const len = unchecked(this.pLen[p]);
+        const a = unchecked(this.pIncA[p]);
+        const b = unchecked(this.pIncB[p]);
+        phase += <u64>((a * <f64>len + (b - a) * <f64>(len - 1) * 0.5) * TWO64);
+      }
+      this.phase = phase;
+      this.setInc(incEnd);
+      this.sounding = false;
+      return false;
+    }
+    this.sounding = true;
+    const want = tableFor(waveform, maxInc);
+    this.from = this.table == 0 ? want : this.table;
+    this.table = want;
+    this.setInc(incEnd);
+    return true;
+  }
+
+  @inline private setInc(inc: f64): void {
+    this.inc = inc;
+    this.incTarget = inc;
+    this.incFixed = <u64>(inc * TWO64);
+  }
+
+  /** Adds an AUTOMATED block to dst: per piece, the increment and gain move linearly; a change
+   *  of table crossfades across the block. */
+  renderAutomated(dst: usize, n: i32): void {
+    const want = this.table;
+    const from = this.from;
+    const xStep: f32 = from != want ? 1.0 / <f32>n : 0.0;
+    let x: f32 = from != want ? 0.0 : 1.0;
+    let phase = this.phase;
+    let i = 0;
+    for (let p = 0; p < this.pieces; p++) {
+      const len = unchecked(this.pLen[p]);
+      let inc = unchecked(this.pIncA[p]);
+      const incStep = (unchecked(this.pIncB[p]) - inc) / <f64>len;
+      let g = unchecked(this.pGA[p]);
+      const gStep = (unchecked(this.pGB[p]) - g) / <f32>len;
+      for (let k = 0; k < len; k++) {
+        const ptr = dst + (<usize>i << 2);
+        let v = lookup(want, phase);
+        if (xStep != 0.0) {
+          const a = lookup(from, phase);
+          x += xStep;
+          v = a + (v - a) * x;
+        }
+        store<f32>(ptr, load<f32>(ptr) + v * g);
+        phase += <u64>(inc * TWO64);
+        inc += incStep;
+        g += gStep;
+        i++;
+      }
     }
     this.phase = phase;
   }
