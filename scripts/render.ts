@@ -1,10 +1,11 @@
 // Command-line renderer: the studio's WAV export from a terminal, for power users and servers.
 //   npm run render -- --preset session.json --duration 12:00:00 --out session.wav
 //   npm run render -- --config <share-link base64 state> --duration 600 --out focus.wav
+//   npm run render -- --sbg program.sbg --out session.wav        (length from the schedule)
 // Same renderer, seed and bytes as the browser's export worker (dsp/host/export-render.ts).
 // The file is written under a temporary name next to --out and renamed only when complete, so
 // exit code 0 means a complete file and anything else leaves no file that looks complete.
-// Exit codes: 0 done, 1 render or I/O failure, 2 bad arguments or preset, 130 interrupted.
+// Exit codes: 0 done, 1 render or I/O failure, 2 bad arguments, preset or schedule, 130 interrupted.
 
 import { open, rename, rm, stat, statfs } from "node:fs/promises";
 import { readFileSync } from "node:fs";
@@ -15,14 +16,20 @@ import { WavRenderer } from "../dsp/host/export-render";
 import { createNodeEngine } from "../dsp/host/node";
 import { audioStateSchema, hasAudibleChannel, type AudioState } from "../dsp/host/state";
 import { MAX_DURATION_UNLIMITED_SECONDS } from "../dsp/host/limits";
-import { decodeConfig } from "../dsp/host/preset";
+import { decodeConfig, parsePreset } from "../dsp/host/preset";
+import { parseSbg, type SbgIssue } from "../dsp/host/sbg";
+import { hasTimeline, resolveTimeline } from "../dsp/host/timeline";
 
-const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state>) [--duration <HH:MM:SS | seconds>] --out <file.wav>
+const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state> | --sbg <file.sbg>) [--duration <HH:MM:SS | seconds>] --out <file.wav>
 
-  --preset    a JSON AudioState, or a saved preset ({ "name", "data": AudioState })
+  --preset    a JSON AudioState, or a saved preset ({ "name", "data": AudioState }); a timeline in
+              it is checked and played as the studio does
   --config    the state from a share link's config parameter (base64 JSON, URL-safe or standard),
               checked and clamped to the catalogue as the studio does when it opens the link
+  --sbg       an SBaGen schedule (tone-sets and timed lines); problems print with their line
+              numbers: errors stop (exit 2), warnings (approximations, parts left out) go to stderr
   --duration  length of the file, up to 12:00:00 (43200 s); default: the state's own duration
+              (for --sbg: the schedule's length)
   --out       the WAV file to write (replaced if it exists; its directory must exist)
   --stats     print one RENDER_STATS JSON line (wall time, x realtime, peak RSS) at the end
   --quiet     no progress bar`;
@@ -61,7 +68,11 @@ function validateState(raw: unknown, source: string): AudioState {
   const candidate = raw && typeof raw === "object" && "data" in raw && !("channels" in raw) ? (raw as { data: unknown }).data : raw;
   const parsed = audioStateSchema.safeParse(candidate);
   if (!parsed.success) throw new UsageError(`Invalid preset in ${source}:\n${z.prettifyError(parsed.error)}`);
-  return parsed.data;
+  if (parsed.data.timeline === undefined) return parsed.data;
+  // The state schema only sees that a timeline is there; the preset schema checks its steps.
+  const preset = parsePreset(candidate);
+  if (!preset.ok) throw new UsageError(`Invalid preset in ${source}: ${preset.error}`);
+  return { ...parsed.data, timeline: preset.state.timeline };
 }
 
 function loadPreset(file: string): AudioState {
@@ -78,6 +89,31 @@ function loadPreset(file: string): AudioState {
     throw new UsageError(`Invalid preset in ${file}: not JSON (${(err as Error).message})`);
   }
   return validateState(json, file);
+}
+
+/** "program.sbg:12: message" (line 0: the whole file). */
+function issueText(file: string, i: SbgIssue): string {
+  return `${file}${i.line > 0 ? `:${i.line}` : ""}: ${i.message}`;
+}
+
+/** An SBaGen schedule, read as the studio imports it (dsp/host/sbg.ts). */
+function loadSbg(file: string): AudioState {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (err) {
+    throw new UsageError(`Cannot read schedule ${file}: ${(err as Error).message}`);
+  }
+  const result = parseSbg(text);
+  for (const w of result.warnings) console.error(`render: warning: ${issueText(file, w)}`);
+  if (!result.ok) throw new UsageError(`Invalid schedule ${file}:\n${result.errors.map((e) => `  ${issueText(file, e)}`).join("\n")}`);
+  return result.session;
+}
+
+/** True when anything sounds at some point: the start or any step of the timeline. */
+function soundsAnywhere(state: AudioState): boolean {
+  if (hasAudibleChannel(state)) return true;
+  return hasTimeline(state.timeline) && resolveTimeline(state, state.timeline).some((s) => hasAudibleChannel(s));
 }
 
 /** A share link's config value, decoded and validated exactly as the studio does when it opens
@@ -142,6 +178,7 @@ function parseOptions(argv: string[]): Options | "help" {
       options: {
         preset: { type: "string" },
         config: { type: "string" },
+        sbg: { type: "string" },
         duration: { type: "string" },
         out: { type: "string", short: "o" },
         stats: { type: "boolean", default: false },
@@ -155,10 +192,12 @@ function parseOptions(argv: string[]): Options | "help" {
     throw new UsageError(`${(err as Error).message}\n\n${USAGE}`);
   }
   if (values.help) return "help";
-  if (!values.preset === !values.config) throw new UsageError(`Give exactly one of --preset or --config.\n\n${USAGE}`);
+  if ([values.preset, values.config, values.sbg].filter((v) => v !== undefined).length !== 1) {
+    throw new UsageError(`Give exactly one of --preset, --config or --sbg.\n\n${USAGE}`);
+  }
   if (!values.out) throw new UsageError(`Missing --out <file.wav>.\n\n${USAGE}`);
-  const state = values.preset ? loadPreset(values.preset) : configState(values.config!);
-  if (!hasAudibleChannel(state)) throw new UsageError(NO_CHANNEL);
+  const state = values.preset ? loadPreset(values.preset) : values.sbg ? loadSbg(values.sbg) : configState(values.config!);
+  if (!soundsAnywhere(state)) throw new UsageError(NO_CHANNEL);
   const duration = values.duration ? parseDurationArg(values.duration) : state.duration;
   return { state, duration, out: resolve(values.out), stats: values.stats, progress: !values.quiet && process.stderr.isTTY === true };
 }

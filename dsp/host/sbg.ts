@@ -1,0 +1,8 @@
+// SBaGen schedules (.sbg): import into a studio session and export back. The public surface used by
+// the studio, the editor's text view and the CLI; the mapping and its sources are documented in
+// sbg-model.ts, the reader's time and fade rules in sbg-parse.ts, the writer's in sbg-write.ts.
+
+export type { SbgIssue } from "./sbg-model";
+export { DEFAULT_FADE_MS, SBG_TAIL_SECONDS } from "./sbg-model";
+export { parseSbg, type SbgResult } from "./sbg-parse";
+export { toSbg } from "./sbg-write";
