@@ -4,7 +4,10 @@
 // schedule upward while it plays; the playhead's step is highlighted. Keyboard: Left and Right
 // move the focused step (Shift: 10 s), Delete removes it. A drag moves a step. Axe (every impact
 // level) with steps on screen, and screenshots at 1280 and 390 px (.tmp/screenshots/timeline-*.png).
+// The text view: the session as .sbg text, edited text applied (errors by line, nothing applied),
+// editor and text in step both ways; .sbg import from a file and export as a download.
 
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import type { Timeline } from "../../dsp/host/timeline";
@@ -207,13 +210,75 @@ describe("session timeline editor", () => {
       },
     });
     expect(await box.locator(".tl-desc").textContent()).toBe(
-      "Step 2 of 2 at 00:00:10, jump: Binaural Beat on, 4.0 Hz; Noise on, 20 %, type pink; Isochronic Pulses off, 6.0 Hz.",
+      "Step 2 of 2 at 00:00:10, jump: channel 1 432 Hz; channel 2 528 Hz; channel 3 639 Hz; channel 4 741 Hz; Noise 20 %; Binaural Beat 4.0 Hz.",
     );
     await box.getByRole("button", { name: "Keep Noise from before" }).click();
     expect(Object.keys((await storedTimeline(pro))!.steps[1].effects!)).toEqual(["binaural", "isoPulses"]);
     expect(await axeViolations(pro, { include: "section.timeline" })).toEqual([]);
     await box.screenshot({ path: screenshotPath("timeline-pro-1280.png") });
     await pro.close();
+  });
+
+  it("text view: applies typed .sbg text, follows the editor, and round-trips text -> session -> text", async () => {
+    const program = ["-SE", "-F 10", "", "low: 200/50", "high: 800/50", "", "NOW == low ->", "NOW+00:00:06 == high", "NOW+00:00:30 == high", ""].join("\n");
+    await panel().locator("summary", { hasText: "Session as text (.sbg)" }).click();
+    const box = panel().getByLabel("Session as text (.sbg)", { exact: true });
+    await box.fill(program);
+    await panel().getByRole("button", { name: "Apply text" }).click();
+    expect(await panel().getByRole("status").textContent()).toBe("Text applied to the session.");
+    const steps = (await storedTimeline(page))!.steps;
+    expect(steps.map((s) => [s.at, s.ramp, s.label, s.channels?.[0].frequency])).toEqual([[0, "hold", "low", 200], [6, "linear", "high", 800]]);
+    // The text the studio writes for that session is the text applied: a fixed point.
+    const written = await box.inputValue();
+    expect(written).toBe(["## Session exported from the tone studio", "## 00:00:30, 2 steps", "", program].join("\n"));
+    await panel().getByRole("button", { name: "Apply text" }).click();
+    expect(await box.inputValue()).toBe(written);
+    expect((await storedTimeline(page))!.steps).toEqual(steps);
+
+    // Editor -> text: step 2's frequency typed in the editor shows in the text.
+    await panel().getByRole("slider", { name: "Step 2 (high)" }).focus();
+    await typeInto("Step channel 1 frequency (Hz)", "600");
+    expect(await box.inputValue()).toContain("high: 600/50");
+    expect(await panel().locator(".tl-desc").textContent()).toBe("Step 2 of 2 (high) at 00:00:06, linear ramp: channel 1 600 Hz.");
+  });
+
+  it("text view: text with errors is listed by line and nothing is applied", async () => {
+    const before = await storedTimeline(page);
+    const box = panel().getByLabel("Session as text (.sbg)", { exact: true });
+    await box.fill("low: 200/50\nNOW == low\nNOW+00:01 == nowhere\n");
+    await panel().getByRole("button", { name: "Apply text" }).click();
+    expect(await panel().getByRole("status").textContent()).toBe("Not applied: the text has errors.");
+    const error = panel().getByRole("button", { name: "Line 3: 'nowhere' is not defined above" });
+    expect(await error.count()).toBe(1);
+    expect(await storedTimeline(page)).toEqual(before);
+    expect(await box.getAttribute("aria-invalid")).toBe("true");
+    await error.click(); // selects line 3 in the box
+    expect(await box.evaluate((el: HTMLTextAreaElement) => el.value.slice(el.selectionStart, el.selectionEnd))).toBe("NOW+00:01 == nowhere");
+    await panel().getByRole("button", { name: "Reset text" }).click();
+    expect(await box.inputValue()).toContain("high: 600/50");
+    expect(await panel().getByRole("button", { name: /^Line 3/ }).count()).toBe(0);
+  });
+
+  it("imports an .sbg file (errors by line for a bad one) and exports the session as .sbg", async () => {
+    const input = panel().locator('input[type="file"]');
+    const bad = "alpha: 200+10/40\nNOW alpha\n+00:10 == beta\n";
+    await input.setInputFiles({ name: "bad.sbg", mimeType: "text/plain", buffer: Buffer.from(bad) });
+    await expect.poll(() => panel().getByRole("status").textContent()).toBe("bad.sbg was not imported: it has errors.");
+    expect(await panel().getByLabel("Session as text (.sbg)", { exact: true }).inputValue()).toBe(bad);
+    expect((await storedTimeline(page))!.steps[1].label).toBe("high");
+
+    const descent = ["theta-start: 150-14/60", "theta-end: 150-4/60", "", "NOW theta-start ->", "NOW+00:00:20 theta-end", ""].join("\n");
+    await input.setInputFiles({ name: "descent.sbg", mimeType: "text/plain", buffer: Buffer.from(descent) });
+    await expect.poll(() => panel().getByRole("status").textContent()).toBe("Imported descent.sbg.");
+    const steps = (await storedTimeline(page))!.steps;
+    expect(steps.map((s) => [s.at, s.label, s.effects?.binaural?.value])).toEqual([[0, "theta-start", 14], [20, "theta-end", 4]]);
+    expect(steps[1].ramp).not.toBe("hold");
+
+    const [download] = await Promise.all([page.waitForEvent("download"), panel().getByRole("button", { name: "Export .sbg file" }).click()]);
+    expect(download.suggestedFilename()).toBe("session.sbg");
+    const saved = readFileSync((await download.path())!, "utf8");
+    expect(saved).toBe(await panel().getByLabel("Session as text (.sbg)", { exact: true }).inputValue());
+    expect(saved).toContain("theta-start: 150-14/60");
   });
 
   it("passes axe at every impact level and fits a 1280 px screen and a 390 px phone", async () => {

@@ -1,6 +1,6 @@
 // The studio's "Session timeline" panel: the time axis with the channels' lines and the step
 // handles, the selected step's description (a polite live region, so a screen reader hears what a
-// key press did), the step editor and the session's text view. Edits go through the pure
+// key press did), the step editor and the session's text view with .sbg import and export. Edits go through the pure
 // functions of edit.ts into the studio store's timeline; the selection is this panel's own.
 
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -16,6 +16,7 @@ import {
   ADD_STEP, ADD_STEP_HELP, EMPTY_TIMELINE, LEGEND_LABEL, STEPS_AFTER_END, TIMELINE_HELP, TIMELINE_TITLE, channelName, stepAdded, stepDeleted,
 } from "./messages";
 import { StepEditor } from "./StepEditor";
+import { TimelineText } from "./TimelineText";
 import { formatStepTime } from "./time";
 import { CHANNEL_STYLES, TimelineAxis, timeScaleFor } from "./TimelineAxis";
 import { usePlayhead } from "./use-playhead";
@@ -59,6 +60,8 @@ export function TimelinePanel() {
   const scale = timeScaleFor(width, axisEnd(duration, timeline));
   const current = usePlayhead(playheadLine, scale, timeline);
   const drawn = useMemo(() => channelRuns(resolved, scale.end).map((runs) => runs.length > 0), [resolved, scale.end]);
+
+  const selectedState = selected >= 0 ? stateAtStep(base, timeline, selected) : null;
 
   const onEdit = (edit: Edited) => {
     setNotice(null);
@@ -119,7 +122,7 @@ export function TimelinePanel() {
         )}
       </ul>
       <p className="tl-desc" aria-live="polite" aria-atomic="true">
-        {steps.length === 0 ? EMPTY_TIMELINE : describeStep(steps, selected)}
+        {steps.length === 0 ? EMPTY_TIMELINE : describeStep(steps, selected, selectedState!)}
       </p>
       {end > duration && <p className="help tl-warning">{STEPS_AFTER_END(formatStepTime(duration))}</p>}
       {notice && <p className="form-error" role="alert">{notice}</p>}
@@ -127,7 +130,7 @@ export function TimelinePanel() {
         <StepEditor
           timeline={timeline}
           index={selected}
-          state={stateAtStep(base, timeline, selected)}
+          state={selectedState!}
           gate={gate}
           playing={selected === current}
           onSelect={setSelected}
@@ -135,6 +138,7 @@ export function TimelinePanel() {
           onDelete={() => remove(selected)}
         />
       )}
+      <TimelineText />
     </section>
   );
 }

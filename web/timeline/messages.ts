@@ -78,6 +78,7 @@ export const ERRORS_TITLE = "Errors";
 
 export const stepName = (index: number, count: number) => `Step ${index + 1} of ${count}`;
 export const NO_STEP_SELECTED = "No step selected.";
+export const SILENCE = "silence";
 export const stepAdded = (index: number, time: string) => `Step ${index + 1} added at ${time}.`;
 export const stepDeleted = (index: number) => `Step ${index + 1} deleted.`;
 export const NOW_PLAYING = "now playing";
