@@ -106,6 +106,7 @@ describe("session timeline editor", () => {
     await page.waitForTimeout(600);
     const early = await peakHz(page);
     await expect.poll(() => panel().locator('.tl-handle[data-current="true"]').getAttribute("aria-label")).toBe("Step 1");
+    await panel().locator(".tl-frame").screenshot({ path: screenshotPath("timeline-playing.png") });
     await page.waitForTimeout(2500);
     const late = await peakHz(page);
     // The peak was read over the 300 ms before `at`: compare with the schedule there.
@@ -285,17 +286,24 @@ describe("session timeline editor", () => {
     expect(await axeViolations(page, { include: "section.timeline" })).toEqual([]);
     await panel().screenshot({ path: screenshotPath("timeline-1280.png") });
     await page.setViewportSize({ width: 390, height: 844 });
-    await expect.poll(() => page.evaluate(() => document.querySelector(".tl-axis")!.getBoundingClientRect().width)).toBeLessThan(390);
+    // The imported session's steps (0:00 and 0:20 of 5:20) would sit 20 px apart on a phone's axis:
+    // the axis grows to keep them a handle apart, and only its frame scrolls, never the page.
+    await expect.poll(() => page.evaluate(() => document.querySelector(".tl-frame")!.getBoundingClientRect().width)).toBeLessThan(390);
     const layout = await page.evaluate(() => {
       const p = document.querySelector("section.timeline")!.getBoundingClientRect();
-      const svg = document.querySelector(".tl-axis")!.getBoundingClientRect();
-      return { page: document.documentElement.scrollWidth, panel: [p.left, p.right], svg: [svg.left, svg.right] };
+      const frame = document.querySelector(".tl-frame")!;
+      const f = frame.getBoundingClientRect();
+      const knobs = [...document.querySelectorAll(".tl-knob")].map((k) => k.getBoundingClientRect().left);
+      return { page: document.documentElement.scrollWidth, panel: [p.left, p.right], frame: [f.left, f.right], scrolls: frame.scrollWidth > frame.clientWidth, knobs };
     });
     expect(layout.page).toBeLessThanOrEqual(390);
-    expect(layout.svg[0]).toBeGreaterThanOrEqual(layout.panel[0]);
-    expect(layout.svg[1]).toBeLessThanOrEqual(layout.panel[1]);
+    expect(layout.frame[0]).toBeGreaterThanOrEqual(layout.panel[0]);
+    expect(layout.frame[1]).toBeLessThanOrEqual(layout.panel[1]);
+    expect(layout.scrolls).toBe(true);
+    expect(layout.knobs[1] - layout.knobs[0]).toBeGreaterThanOrEqual(27.5);
     expect(await axeViolations(page, { include: "section.timeline" })).toEqual([]);
     await panel().screenshot({ path: screenshotPath("timeline-390.png") });
+    await panel().locator(".tl-frame").screenshot({ path: screenshotPath("timeline-390-axis.png") });
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 });

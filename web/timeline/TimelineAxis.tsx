@@ -8,7 +8,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type P
 import { MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/limits";
 import type { ResolvedStep, Timeline } from "../../dsp/host/timeline";
 import {
-  channelRuns, dragSnap, formatHz, frequencyRange, frequencyTicks, frequencyToY, runsPath, timeTicks, timeToX, xToTime,
+  channelRuns, dragSnap, formatHz, frequencyRange, frequencyTicks, frequencyToY, plotWidthForSteps, runsPath, timeTicks, timeToX, xToTime,
   type FrequencyScale, type TimeScale,
 } from "./axis";
 import { stepValueText } from "./describe";
@@ -28,9 +28,15 @@ export const CHANNEL_STYLES = [
   { color: "#fbbf24", dash: "10 4 2 4" },
 ] as const;
 
-export function timeScaleFor(width: number, end: number): TimeScale {
-  return { end, x0: AXIS_LAYOUT.left, width: Math.max(40, width - AXIS_LAYOUT.left - AXIS_LAYOUT.right) };
+/** The time scale for a frame `width` px wide: the plot fills it, or grows wider (and the frame
+ *  scrolls) when steps would otherwise sit closer than a handle (plotWidthForSteps). */
+export function timeScaleFor(width: number, end: number, stepTimes: readonly number[] = []): TimeScale {
+  const fill = width - AXIS_LAYOUT.left - AXIS_LAYOUT.right;
+  return { end, x0: AXIS_LAYOUT.left, width: Math.max(40, fill, plotWidthForSteps(stepTimes, end)) };
 }
+
+/** The SVG's width for a scale. */
+export const axisWidth = (s: TimeScale): number => s.x0 + s.width + AXIS_LAYOUT.right;
 
 interface Props {
   timeline: Timeline | undefined;

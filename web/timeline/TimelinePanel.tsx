@@ -18,7 +18,7 @@ import {
 import { StepEditor } from "./StepEditor";
 import { TimelineText } from "./TimelineText";
 import { formatStepTime } from "./time";
-import { CHANNEL_STYLES, TimelineAxis, timeScaleFor } from "./TimelineAxis";
+import { CHANNEL_STYLES, TimelineAxis, axisWidth, timeScaleFor } from "./TimelineAxis";
 import { usePlayhead } from "./use-playhead";
 import "./timeline.css";
 
@@ -57,7 +57,8 @@ export function TimelinePanel() {
   const selected = steps.length === 0 ? -1 : Math.min(Math.max(0, selectedRaw), steps.length - 1);
   const base = useMemo(() => ({ channels, effects }), [channels, effects]);
   const resolved = useMemo(() => resolveTimeline(base, timeline ?? { steps: [] }), [base, timeline]);
-  const scale = timeScaleFor(width, axisEnd(duration, timeline));
+  const stepTimes = useMemo(() => (timeline?.steps ?? []).map((s) => s.at), [timeline]);
+  const scale = timeScaleFor(width, axisEnd(duration, timeline), stepTimes);
   const current = usePlayhead(playheadLine, scale, timeline);
   const drawn = useMemo(() => channelRuns(resolved, scale.end).map((runs) => runs.length > 0), [resolved, scale.end]);
 
@@ -100,7 +101,7 @@ export function TimelinePanel() {
           timeline={timeline}
           resolved={resolved}
           scale={scale}
-          width={width}
+          width={axisWidth(scale)}
           selected={selected}
           current={current}
           locked={gate.studioLocked}

@@ -177,3 +177,20 @@ export function dragSnap(s: TimeScale): number {
   const perPx = s.end / s.width;
   return SNAPS.find((d) => d >= perPx) ?? SNAPS[SNAPS.length - 1];
 }
+
+/** Closest two step handles may come (px): closer, the axis grows and its frame scrolls. */
+export const MIN_HANDLE_GAP_PX = 28;
+/** The widest the axis grows for close steps (px). */
+export const MAX_AXIS_WIDTH_PX = 4800;
+
+/** The plot width (px) that keeps steps at different times MIN_HANDLE_GAP_PX apart on an axis
+ *  ending at `end`, at most MAX_AXIS_WIDTH_PX; 0 when no two steps are at different times. */
+export function plotWidthForSteps(times: readonly number[], end: number): number {
+  let gap = Infinity;
+  for (let i = 1; i < times.length; i++) {
+    const d = times[i] - times[i - 1];
+    if (d > 0 && d < gap) gap = d;
+  }
+  if (!Number.isFinite(gap)) return 0;
+  return Math.min(MAX_AXIS_WIDTH_PX, Math.ceil((MIN_HANDLE_GAP_PX * end) / gap));
+}

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { defaultAudioState } from "../../../dsp/host/state";
 import { resolveTimeline, type Timeline } from "../../../dsp/host/timeline";
 import {
-  axisEnd, channelRuns, dragSnap, formatHz, frequencyRange, frequencyTicks, frequencyToY, runsPath, timeTicks, timeToX, xToTime,
+  axisEnd, channelRuns, dragSnap, plotWidthForSteps, MAX_AXIS_WIDTH_PX, MIN_HANDLE_GAP_PX, formatHz, frequencyRange, frequencyTicks, frequencyToY, runsPath, timeTicks, timeToX, xToTime,
   yToFrequency, RAMP_SAMPLES, type FrequencyScale, type TimeScale,
 } from "../../../web/timeline/axis";
 
@@ -28,6 +28,14 @@ describe("time axis", () => {
     expect(xToTime(0, ts)).toBe(0);
     expect(xToTime(9999, ts)).toBe(60);
     for (const t of [0, 7.5, 42, 60]) expect(xToTime(timeToX(t, ts), ts)).toBeCloseTo(t, 9);
+  });
+
+  it("grows the plot so steps at different times stay a handle apart", () => {
+    expect(plotWidthForSteps([0, 20], 320)).toBe(448); // 28 px for 20 s of 320
+    expect(plotWidthForSteps([0, 20, 20, 300], 320)).toBe(448); // same-time steps do not count
+    expect(plotWidthForSteps([0], 320)).toBe(0);
+    expect(plotWidthForSteps([0, 0.5], 43200)).toBe(MAX_AXIS_WIDTH_PX);
+    expect((plotWidthForSteps([0, 20], 320) * 20) / 320).toBe(MIN_HANDLE_GAP_PX);
   });
 
   it("snaps a dragged step to whole seconds, coarser when a pixel is longer", () => {
