@@ -15,7 +15,6 @@ export const ADD_STEP_HELP = "Adds a step at the playhead while playing, else af
 export const DELETE_STEP = "Delete step";
 export const PREVIOUS_STEP = "Previous step";
 export const NEXT_STEP = "Next step";
-export const CLEAR_TIMELINE = "Remove all steps";
 
 export const AXIS_LABEL = "Session timeline: channel frequencies over time";
 export const LEGEND_LABEL = "Lines on the axis";
