@@ -9,7 +9,7 @@ import { createNodeEngine } from "../dsp/host/node";
 import type { AudioState } from "../dsp/host/state";
 import { BASE_GRAPH, COMPARISON_GRAPH, openChromiumBench } from "./chromium";
 import { FS, Passes, REFERENCE_ID, makeRow, oacId, roundsAsync, type RowSpec } from "./measure";
-import { allEffectsPatch, basePatch, comparisonPatch } from "./patches";
+import { allEffectsPatch, basePatch, comparisonPatch, sweepPatch } from "./patches";
 import type { NodeYardstick } from "./reference";
 import type { BenchResult, BenchRow } from "./schema";
 
@@ -104,12 +104,14 @@ export function nodeBench(quick: boolean, yard: NodeYardstick): NodeBench {
   const all = allEffectsPatch();
   const baseRender = nodeRenderer(base);
   const allRender = nodeRenderer(all);
+  const sweepRender = nodeRenderer(sweepPatch());
   const pipeline = exportPipeline(base);
   pipeline(60); // tier-up warm-up of the pipeline's JavaScript
   const passes = new Passes(yard.sample);
   passes.add("base", [() => baseRender(seconds)]);
   passes.add("pipeline", [() => pipeline(seconds)]);
   passes.add("all", [() => allRender(allSeconds)]);
+  passes.add("sweep", [() => sweepRender(seconds)]);
   const quanta = { base: [] as QuantumCost[], all: [] as QuantumCost[] };
   passes.add("quantum-base", [() => quanta.base.push(quantumCost(base, quantumSeconds))]);
   passes.add("quantum-all", [() => quanta.all.push(quantumCost(all, quantumSeconds))]);
@@ -149,6 +151,8 @@ export function nodeBench(quick: boolean, yard: NodeYardstick): NodeBench {
       }),
       // All 30 effects: a 12-hour export must take under 4 minutes (200x realtime) on one core.
       row("all", { ...node, id: "dsp/node/all-effects", kind: "dsp", name: "all 30 effects on, engine in Node", audioSeconds: allSeconds, target: ">= 200" }),
+      // A session timeline moving all four channels at once: the per-sample ramp path everywhere.
+      row("sweep", { ...node, id: "dsp/node/sweep", kind: "dsp", name: "base patch, all four channels ramping (timeline), engine in Node", audioSeconds: seconds, target: ">= 200" }),
       quantumRow("base", "base patch", "< 2 %"),
       quantumRow("all", "all 30 effects", "< 10 %"),
     ],

@@ -26,3 +26,13 @@ export function comparisonPatch(): AudioState {
   for (const id of ["phaser", "chorus", "tremolo", "pingPong", "reverb"]) s.effects[id] = { ...s.effects[id], enabled: true };
   return s;
 }
+
+/** Base patch whose four channels all glide for its whole length (a session timeline with one
+ *  12-hour exponential ramp), so every block takes the engine's per-sample timeline path. */
+export function sweepPatch(): AudioState {
+  const s = basePatch();
+  s.timeline = {
+    steps: [{ at: 43200, ramp: "exponential", channels: [{ id: 1, frequency: 4320 }, { id: 2, frequency: 52.8 }, { id: 3, frequency: 6390 }, { id: 4, frequency: 74.1 }] }],
+  };
+  return s;
+}

@@ -38,6 +38,8 @@ const videoBody = z.object(
       .refine((d) => d >= VIDEO_MIN_DURATION_SECONDS, { error: T.durationTooShort }),
     frequencies: z.unknown().optional(), // checked by the preset schema below, with its own texts
     effects: z.unknown().optional(),
+    /** The session timeline (issue 14), checked by the preset schema like the rest of the sound. */
+    timeline: z.unknown().optional(),
     verification: z.object(
       {
         enabledChannelCount: count,
@@ -64,7 +66,7 @@ export function videoExportRoutes(s: Services): Hono<AppEnv> {
     if (body.duration > limit) throw new ApiError(400, T.durationTooLong(limit));
     // The preset schema clamps durations to the studio's 30 s minimum: the video's own duration
     // was checked above, so a placeholder stands in for it here.
-    const settings = parsePreset({ channels: body.frequencies, effects: body.effects, duration: limit });
+    const settings = parsePreset({ channels: body.frequencies, effects: body.effects, duration: limit, timeline: body.timeline });
     if (!settings.ok) throw new ApiError(400, T.settingsInvalid(settings.error.replace(/^channels/, "frequencies")));
     const sound = settings.state;
     if (!hasAudibleChannel(sound)) throw new ApiError(400, T.noChannel);

@@ -3,6 +3,8 @@
 // both import: the payload's options, the frame sizes, the duration limit, the verification counts
 // and the user-visible messages.
 
+import type { Timeline } from "../../dsp/host/timeline-core";
+
 export const VIDEO_BACKGROUNDS = ["black", "black_waveform"] as const;
 export type VideoBackground = (typeof VIDEO_BACKGROUNDS)[number];
 export const VIDEO_BACKGROUND_LABELS: Record<VideoBackground, string> = {
@@ -100,4 +102,6 @@ export interface VideoExportPayload {
   frequencies: { id: number; frequency: number; waveform: string; volume: number; enabled: boolean }[];
   effects: Record<string, { enabled: boolean; value: number; [extra: string]: string | number | boolean }>;
   verification: { enabledChannelCount: number; enabledEffectCount: number; timestamp: number };
+  /** The session timeline, when the sound changes over time (issue 14). */
+  timeline?: Timeline;
 }

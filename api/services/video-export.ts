@@ -29,7 +29,7 @@ import { join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { WavRenderer } from "../../dsp/host/export-render";
 import { createNodeEngine } from "../../dsp/host/node";
-import type { AudioState } from "../../dsp/host/state";
+import type { SoundState } from "../../dsp/host/state";
 import { ApiError } from "../errors";
 import type { Logger } from "../errors";
 import { VIDEO_SIZES, VIDEO_TEXT, type VideoBackground, type VideoQuality } from "../rules/video";
@@ -62,7 +62,7 @@ export interface VideoJob {
   quality: VideoQuality;
   /** Seconds (validated: 1 s up to the role's video limit). */
   duration: number;
-  sound: Pick<AudioState, "channels" | "effects">;
+  sound: SoundState;
 }
 
 /** Frame rate of the still black background. */

@@ -13,6 +13,7 @@ import type { StoreApi } from "zustand/vanilla";
 import type { StudioStore } from "../state/studio-store";
 import { currentDisplayProfile, type DisplayProfile } from "../studio/performance-profile";
 import { DemoPlayer } from "./demo-player";
+import { OutputRoute } from "./media-element-route";
 
 const START_DELAY = 0.05;
 const REQUEST_TIMEOUT_MS = 3000;
@@ -24,6 +25,8 @@ export class AudioClient {
   /** Where every source meets (the studio's engine and the demo cards' engines) on its way to
    *  the speakers. */
   output: GainNode | null = null;
+  /** How `output` reaches the speakers (through a media element on iPhones without audioSession). */
+  route: OutputRoute | null = null;
   /** What the page plays, all sources mixed: for tests and the developer panel. */
   outputAnalyser: AnalyserNode | null = null;
   /** Waveform display analyser and spectrogram analyser (sizes from the display profile). */
@@ -71,7 +74,7 @@ export class AudioClient {
       const context = new AudioContext({ latencyHint: "interactive", sampleRate: 48000 });
       const output = new GainNode(context);
       const analyser = new AnalyserNode(context, { fftSize: 8192, smoothingTimeConstant: 0 });
-      output.connect(context.destination);
+      this.route = new OutputRoute(context, output);
       output.connect(analyser);
       this.context = context;
       this.output = output;
@@ -81,6 +84,7 @@ export class AudioClient {
     }
     // "suspended" (autoplay policy, or stopped by the system) or Safari's "interrupted".
     if (this.context.state !== "running") this.resuming = this.context.resume().catch(() => undefined);
+    this.route?.play();
     for (const f of this.onGesture) f();
     return this.context;
   }

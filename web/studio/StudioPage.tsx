@@ -11,6 +11,7 @@ import { SIGN_IN_NOTE_ID, SignInCard } from "../account/SignInCard";
 import { DemoPanel } from "../demo/DemoPanel";
 import { DemoCards } from "../demo-cards/DemoCards";
 import { UploadToStoreButton } from "../marketplace/UploadToStoreButton";
+import { HeadphoneCheckButton } from "../headphone/HeadphoneCheckButton";
 import { HintBar } from "../onboarding/HintBar";
 import { TutorialPanel } from "../onboarding/TutorialPanel";
 import { PricingScreen } from "../payments/PricingScreen";
@@ -76,6 +77,7 @@ export function StudioPage() {
           <DurationInput />
           {gate.label && <p className="tier-label">{gate.label}</p>}
           <PlayButton />
+          <HeadphoneCheckButton />
           <ExportButton />
           {adminTools && <UploadToStoreButton />}
           {adminTools && <VideoExportButton />}

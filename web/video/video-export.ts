@@ -9,7 +9,7 @@
 // disk instead, but it has to be opened before the request, leaving an empty file behind whenever
 // the server refuses, and a video is at most an hour long.
 
-import { hasAudibleChannel, type AudioState } from "../../dsp/host/state";
+import { hasAudibleChannel, type AudioState, type SoundState } from "../../dsp/host/state";
 import {
   VIDEO_MIN_DURATION_SECONDS, VIDEO_TEXT, verificationCounts, videoFileName, type VideoBackground,
   type VideoExportPayload, type VideoQuality,
@@ -36,7 +36,7 @@ export class VideoExportError extends Error {
   }
 }
 
-export function buildPayload(state: Pick<AudioState, "channels" | "effects">, options: VideoOptions, now = Date.now()): VideoExportPayload {
+export function buildPayload(state: SoundState, options: VideoOptions, now = Date.now()): VideoExportPayload {
   return {
     backgroundType: options.background,
     quality: options.quality,
@@ -44,6 +44,7 @@ export function buildPayload(state: Pick<AudioState, "channels" | "effects">, op
     frequencies: state.channels.map((c) => ({ ...c })),
     effects: state.effects,
     verification: { ...verificationCounts(state.channels, state.effects), timestamp: now },
+    ...(state.timeline ? { timeline: state.timeline } : {}),
   };
 }
 

@@ -202,6 +202,15 @@ describe("the MP4", () => {
     expect(tmpEntries()).toEqual([]);
   });
 
+  it("a session timeline plays in the video: 440 Hz jumps to 880 Hz at 1.5 s", async () => {
+    const token = await adminToken();
+    const res = await exportVideo(payload({ timeline: { steps: [{ at: 1.5, ramp: "hold", channels: [{ id: 1, frequency: 880 }] }] } }), token);
+    expect(res.status).toBe(200);
+    const { left, sampleRate } = decodedAudio(await saveMp4(res, "timeline.mp4"));
+    expect(Math.abs(peakFrequency(left.subarray(0.3 * sampleRate, 0.3 * sampleRate + 32768), sampleRate) - 440)).toBeLessThan(1);
+    expect(Math.abs(peakFrequency(left.subarray(1.7 * sampleRate, 1.7 * sampleRate + 32768), sampleRate) - 880)).toBeLessThan(1);
+  });
+
   it("the video limit is the studio's '59 min max'", () => {
     expect(VIDEO_MAX_DURATION_SECONDS).toBe(MAX_DURATION_SECONDS);
   });
@@ -387,6 +396,7 @@ describe("what is refused", () => {
       [{ ...p, frequencies: [{ id: 1, frequency: "loud" }] }, "Invalid video settings: frequencies[0].frequency must be a number"],
       [{ ...p, effects: undefined }, "Invalid video settings: effects is missing"],
       [{ ...p, frequencies: undefined }, "Invalid video settings: frequencies is missing"],
+      [{ ...p, timeline: { steps: [{ at: "later" }] } }, "Invalid video settings: timeline.steps[0].at must be a number"],
       [
         { ...p, frequencies: p.frequencies.map((c) => ({ ...c, enabled: false })), verification: { ...p.verification, enabledChannelCount: 0 } },
         "Please enable at least one frequency before exporting video",
