@@ -174,7 +174,7 @@ describe("session timeline editor", () => {
     expect((await storedTimeline(page))!.steps.map((s) => s.at)).toEqual([0, 25]);
   });
 
-  it("adds an effect change from the list with its value", async () => {
+  it("for a free account: every effect in the list is marked Pro and none can be added", async () => {
     const list = panel().getByLabel("Effect to change");
     // Free accounts have no effects: every one is offered, marked Pro and disabled.
     expect(await list.locator("option").first().textContent()).toBe("Binaural Beat (Pro)");
