@@ -42,6 +42,8 @@ export class AudioClient {
   private worklet: Promise<WebAssembly.Module> | null = null;
   private resuming: Promise<void> = Promise.resolve();
   private nextId = 1;
+  /** Context time at which the current sound began (start's 50 ms delay included). */
+  private soundStart: number | null = null;
   private readonly pending = new Map<number, (ok: boolean) => void>();
   private readonly store: StoreApi<StudioStore>;
 
@@ -184,7 +186,9 @@ export class AudioClient {
     const node = await this.ensureGraph();
     const state = this.store.getState();
     node.port.postMessage({ type: "state", state: { channels: state.channels, effects: state.effects, timeline: state.timeline } } satisfies ToWorklet);
+    const posted = node.context.currentTime;
     const ok = await this.request({ type: "start", delay: START_DELAY, duration: state.duration });
+    this.soundStart = ok ? posted + START_DELAY : null;
     state.setPlaying(ok);
     return ok;
   }
@@ -192,6 +196,12 @@ export class AudioClient {
   stop(): void {
     this.post({ type: "stop" });
     this.store.getState().setPlaying(false);
+  }
+
+  /** Seconds since the sound started (the timeline's playhead), or null when nothing plays. */
+  playPosition(): number | null {
+    if (this.soundStart === null || !this.context || !this.store.getState().isPlaying) return null;
+    return Math.max(0, this.context.currentTime - this.soundStart);
   }
 
   async toggle(): Promise<void> {

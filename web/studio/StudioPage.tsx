@@ -20,6 +20,7 @@ import { SharePresetButton } from "../presets/SharePresetButton";
 import { VideoExportButton } from "../video/VideoExportButton";
 import { useSharedPreset } from "../presets/use-shared-preset";
 import { QualityPanel } from "../quality/QualityPanel";
+import { TimelinePanel } from "../timeline/TimelinePanel";
 import { ChannelCard } from "./ChannelCard";
 import { Displays } from "./Displays";
 import { DurationInput } from "./DurationInput";
@@ -71,6 +72,7 @@ export function StudioPage() {
         {adminTools && <QuantumPanel />}
         <Displays />
         <EffectsGrid />
+        <TimelinePanel />
         <section className="panel actions" aria-label="Playback">
           <DurationInput />
           {gate.label && <p className="tier-label">{gate.label}</p>}

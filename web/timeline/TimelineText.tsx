@@ -1,0 +1,146 @@
+// The session as text: SBaGen's schedule format (dsp/host/sbg.ts), shown for the studio's current
+// session and kept in step with the editor. Edited text is applied through parseSbg: nothing
+// changes while it has errors, which are listed by line (each one selects its line in the box).
+// Import reads an .sbg file the same way (a file with errors lands in the box, so its line
+// numbers can be followed); Export downloads the text. The view is a disclosure: the text is only
+// written while it is open, so a slider drag elsewhere never pays for it.
+
+import { useMemo, useRef, useState } from "react";
+import { useStore } from "zustand";
+import { parseSbg, toSbg, type SbgIssue } from "../../dsp/host/sbg";
+import { presetData } from "../../dsp/host/preset";
+import { saveAs } from "../export/download";
+import { useAudio, useStudio } from "../studio/studio-context";
+import { lineRange } from "./line-range";
+import {
+  APPLY_TEXT, ERRORS_TITLE, EXPORT_SBG, IMPORT_SBG, RESET_TEXT, SBG_FILE_NAME, SBG_IMPORTED, SBG_NOT_IMPORTED, TEXT_APPLIED,
+  TEXT_HAS_ERRORS, TEXT_VIEW_HELP, TEXT_VIEW_TITLE, WARNINGS_TITLE, lineMessage,
+} from "./messages";
+
+interface Report {
+  status: string;
+  errors: SbgIssue[];
+  warnings: SbgIssue[];
+}
+
+export function TimelineText() {
+  const store = useStudio();
+  const audio = useAudio();
+  const channels = useStore(store, (s) => s.channels);
+  const effects = useStore(store, (s) => s.effects);
+  const duration = useStore(store, (s) => s.duration);
+  const timeline = useStore(store, (s) => s.timeline);
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState<{ over: string; text: string } | null>(null);
+  const [report, setReport] = useState<Report | null>(null);
+  const box = useRef<HTMLTextAreaElement>(null);
+  const file = useRef<HTMLInputElement>(null);
+
+  const written = useMemo(() => {
+    if (!open) return { text: "", warnings: [] as SbgIssue[] };
+    try {
+      return toSbg(presetData({ channels, effects, duration, timeline }));
+    } catch (err) {
+      return { text: "", warnings: [{ line: 0, message: (err as Error).message }] };
+    }
+  }, [open, channels, effects, duration, timeline]);
+  // A draft belongs to the text it was typed over: an edit in the editor shows the new text.
+  const draft = typed?.over === written.text ? typed.text : null;
+  const text = draft ?? written.text;
+
+  const apply = (source: string, name: string | null) => {
+    const parsed = parseSbg(source);
+    if (!parsed.ok) {
+      const status = name ? SBG_NOT_IMPORTED(name) : TEXT_HAS_ERRORS;
+      setReport({ status, errors: parsed.errors, warnings: parsed.warnings });
+      setTyped({ over: written.text, text: source });
+      return;
+    }
+    if (store.getState().isPlaying) audio.stop(); // as loading a preset does
+    store.getState().load(parsed.session);
+    setTyped(null);
+    const status = name ? SBG_IMPORTED(name) : TEXT_APPLIED;
+    setReport({ status, errors: [], warnings: parsed.warnings });
+  };
+
+  const importFile = async (f: File | undefined) => {
+    if (!f) return;
+    setOpen(true);
+    apply(await f.text(), f.name);
+    if (file.current) file.current.value = "";
+  };
+
+  const exportFile = () => {
+    try {
+      const out = toSbg(presetData(store.getState()));
+      saveAs(new Blob([out.text], { type: "text/plain" }), SBG_FILE_NAME);
+      setReport({ status: "", errors: [], warnings: out.warnings });
+    } catch (err) {
+      setReport({ status: (err as Error).message, errors: [{ line: 0, message: (err as Error).message }], warnings: [] });
+    }
+  };
+
+  const selectLine = (line: number) => {
+    const el = box.current;
+    if (!el) return;
+    el.focus();
+    el.setSelectionRange(...lineRange(el.value, line));
+  };
+
+  // Errors belong to the draft they were found in: once it is gone, so are they.
+  const shown = report && (report.errors.length === 0 || draft !== null) ? report : null;
+  const warnings = shown ? shown.warnings : written.warnings;
+  return (
+    <div className="tl-text">
+      <div className="tl-file-actions">
+        <button type="button" className="secondary" onClick={() => file.current?.click()}>{IMPORT_SBG}</button>
+        <input ref={file} type="file" accept=".sbg,text/plain" hidden tabIndex={-1} aria-hidden="true" onChange={(e) => void importFile(e.target.files?.[0])} />
+        <button type="button" className="secondary" onClick={exportFile}>{EXPORT_SBG}</button>
+      </div>
+      <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
+        <summary>{TEXT_VIEW_TITLE}</summary>
+        <p id="tl-text-help" className="help">{TEXT_VIEW_HELP}</p>
+        <label className="sr-only" htmlFor="tl-text-box">{TEXT_VIEW_TITLE}</label>
+        <textarea
+          id="tl-text-box"
+          ref={box}
+          className="tl-textarea"
+          spellCheck={false}
+          rows={Math.min(24, Math.max(8, text.split("\n").length + 1))}
+          aria-describedby="tl-text-help"
+          aria-invalid={shown && shown.errors.length > 0 ? true : undefined}
+          value={text}
+          onChange={(e) => setTyped({ over: written.text, text: e.target.value })}
+        />
+        <div className="tl-text-actions">
+          <button type="button" className="button primary" onClick={() => apply(text, null)}>{APPLY_TEXT}</button>
+          <button type="button" className="secondary" disabled={draft === null} onClick={() => { setTyped(null); setReport(null); }}>{RESET_TEXT}</button>
+        </div>
+      </details>
+      <div role="status" className="tl-report">
+        {shown?.status && <p className={shown.errors.length > 0 ? "form-error" : "tl-ok"}>{shown.status}</p>}
+      </div>
+      {shown && shown.errors.length > 0 && <IssueList title={ERRORS_TITLE} issues={shown.errors} onLine={selectLine} />}
+      {warnings.length > 0 && <IssueList title={WARNINGS_TITLE} issues={warnings} onLine={open ? selectLine : undefined} />}
+    </div>
+  );
+}
+
+function IssueList({ title, issues, onLine }: { title: string; issues: readonly SbgIssue[]; onLine?: (line: number) => void }) {
+  return (
+    <div className="tl-issues">
+      <h3>{title}</h3>
+      <ul>
+        {issues.map((i, k) => (
+          <li key={k}>
+            {onLine && i.line > 0 ? (
+              <button type="button" className="link" onClick={() => onLine(i.line)}>{lineMessage(i.line, i.message)}</button>
+            ) : (
+              lineMessage(i.line, i.message)
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

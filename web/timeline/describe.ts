@@ -1,0 +1,37 @@
+// Plain-language descriptions of timeline steps: the live description of the selected step (read
+// by screen readers, shown under the axis for everyone) and the handles' value text.
+
+import { EFFECTS } from "../../dsp/host/catalogue";
+import type { ResolvedStep, TimelineStep } from "../../dsp/host/timeline";
+import { formatEffectValue } from "../studio/EffectCard";
+import { formatHz } from "./axis";
+import { NO_STEP_SELECTED, RAMP_SHORT, SILENCE, channelName, stepName } from "./messages";
+import { formatStepTime } from "./time";
+
+/** What plays at a step: the sounding channels ("channel 1 800 Hz", the waveform when it is not a
+ *  sine) and the effects that are on with their values; "silence" when nothing sounds. Imported
+ *  steps set every value, so what plays says more than what the step sets. */
+export function describePlaying(state: Pick<ResolvedStep, "channels" | "effects">): string {
+  const parts = [
+    ...state.channels
+      .filter((c) => c.enabled && c.frequency > 0 && c.volume > 0)
+      .map((c) => `${channelName(c.id).toLowerCase()} ${formatHz(c.frequency)}${c.waveform === "sine" ? "" : ` ${c.waveform}`}`),
+    ...EFFECTS.filter((d) => state.effects[d.id]?.enabled).map((d) => `${d.name} ${formatEffectValue(d, state.effects[d.id].value)}`),
+  ];
+  return parts.length > 0 ? parts.join("; ") : SILENCE;
+}
+
+/** The handle's value text: "00:00:06, linear ramp". A step at 0 starts the session: no ramp. */
+export function stepValueText(step: TimelineStep): string {
+  const time = formatStepTime(step.at);
+  return step.at > 0 ? `${time}, ${RAMP_SHORT[step.ramp]}` : time;
+}
+
+/** "Step 2 of 3 (descent) at 00:00:06, linear ramp: channel 1 800 Hz." with what plays once the
+ *  step is reached (`state`: stateAtStep). */
+export function describeStep(steps: readonly TimelineStep[], index: number, state: Pick<ResolvedStep, "channels" | "effects">): string {
+  const step = steps[index];
+  if (!step) return NO_STEP_SELECTED;
+  const name = step.label ? ` (${step.label})` : "";
+  return `${stepName(index, steps.length)}${name} at ${stepValueText(step)}: ${describePlaying(state)}.`;
+}
