@@ -10,7 +10,9 @@ import type { StudioStore } from "../state/studio-store";
 import { useDemo } from "../demo/demo-singleton";
 import { deriveEntitlements, type ClientEntitlements } from "./entitlements";
 import { sessionStore, type SessionStore } from "./session-store";
-import { gatePatch, studioGate, unlockPatch, type StudioGate } from "./studio-gating";
+import {
+  gatePatch, recordTrim, restoredTimeline, studioGate, unlockPatch, type StudioGate, type TrimmedTimeline,
+} from "./studio-gating";
 
 export function useSession<T>(selector: (s: SessionStore) => T): T {
   return useStore(sessionStore(), selector);
@@ -38,6 +40,9 @@ export function useStudioGate(): StudioGate {
  *  page unmounts while the visitor is there). */
 const forcedChannels = new WeakMap<StoreApi<StudioStore>, Set<number>>();
 
+/** Per store: the timeline as it was before a gate trimmed it, and what the trim made of it. */
+const trimmedTimelines = new WeakMap<StoreApi<StudioStore>, TrimmedTimeline>();
+
 function forcedOf(store: StoreApi<StudioStore>): Set<number> {
   let forced = forcedChannels.get(store);
   if (!forced) forcedChannels.set(store, (forced = new Set()));
@@ -56,10 +61,19 @@ export function useEnforceStudioGate(store: StoreApi<StudioStore>, gate: StudioG
     const unlock = unlockPatch(store.getState(), gate, forced);
     if (unlock) store.setState(unlock);
     for (const id of [...forced]) if (id <= gate.freeChannels) forced.delete(id);
+    // A timeline trimmed by a closed gate comes back whole when the gate opens, unless it was
+    // edited or replaced in between.
+    const whole = restoredTimeline(trimmedTimelines.get(store) ?? null, store.getState().timeline, gate);
+    if (whole) {
+      trimmedTimelines.delete(store);
+      store.setState({ timeline: whole });
+    }
     const enforce = () => {
-      const { patch, forced: ids } = gatePatch(store.getState(), gate);
-      for (const id of ids) forced.add(id);
-      if (patch) store.setState(patch);
+      const result = gatePatch(store.getState(), gate);
+      for (const id of result.forced) forced.add(id);
+      const trim = recordTrim(trimmedTimelines.get(store) ?? null, result);
+      if (trim) trimmedTimelines.set(store, trim);
+      if (result.patch) store.setState(result.patch);
     };
     enforce();
     return store.subscribe(enforce);

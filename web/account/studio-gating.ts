@@ -9,6 +9,7 @@
 
 import { DEFAULT_FREQUENCIES, type ChannelState } from "../../dsp/host/state";
 import type { StudioState } from "../state/studio-store";
+import { hasTimeline, type Timeline, type TimelineStep } from "../../dsp/host/timeline";
 import { MAX_DURATION_SECONDS } from "../../dsp/host/limits";
 import { DEMO_CHANNELS, DEMO_EFFECTS, STUDIO_CHANNELS } from "../../api/rules/plans";
 import { tierLabel, type ClientEntitlements } from "./entitlements";
@@ -92,10 +93,40 @@ export interface GateResult {
   patch: Partial<StudioState> | null;
   /** Channel ids this patch switched off (restored when the gate opens again). */
   forced: number[];
+  /** The timeline before this patch trimmed it (restored when the gate opens again). */
+  timelineBefore?: Timeline;
+}
+
+/** A timeline whose steps only do what the gate allows: a step cannot switch on a locked channel,
+ *  change its waveform where waveforms are locked, or switch on a locked effect (those parts of
+ *  the step are left out; the rest of it stays). null when the timeline already obeys. */
+export function gateTimeline(timeline: Timeline | undefined, gate: StudioGate): Timeline | null {
+  if (!hasTimeline(timeline) || gate.level === "pending") return null;
+  let changed = false;
+  const steps = timeline.steps.map((step): TimelineStep => {
+    let next = step;
+    if (step.channels) {
+      const channels = step.channels
+        .filter((c) => !isChannelLocked(gate, c.id))
+        .map((c) => (gate.waveformLocked && c.waveform !== undefined && c.waveform !== "sine" ? { ...c, waveform: "sine" as const } : c));
+      if (channels.length !== step.channels.length || channels.some((c, i) => c !== step.channels?.[i])) next = { ...next, channels };
+    }
+    if (step.effects) {
+      const locked = Object.entries(step.effects).filter(([id, fx]) => fx.enabled === true && isEffectLocked(gate, id));
+      if (locked.length > 0) {
+        const effects = { ...step.effects };
+        for (const [id, fx] of locked) effects[id] = { ...fx, enabled: false };
+        next = { ...next, effects };
+      }
+    }
+    if (next !== step) changed = true;
+    return next;
+  });
+  return changed ? { steps } : null;
 }
 
 /** The store changes that make `state` obey `gate`; patch is null when it already does. */
-export function gatePatch(state: Pick<StudioState, "channels" | "effects" | "duration" | "maxDuration">, gate: StudioGate): GateResult {
+export function gatePatch(state: Pick<StudioState, "channels" | "effects" | "duration" | "maxDuration" | "timeline">, gate: StudioGate): GateResult {
   if (gate.level === "pending") return { patch: null, forced: [] };
   const patch: Partial<StudioState> = {};
   const forced: number[] = [];
@@ -122,7 +153,30 @@ export function gatePatch(state: Pick<StudioState, "channels" | "effects" | "dur
   if (state.maxDuration !== gate.maxDuration) patch.maxDuration = gate.maxDuration;
   if (state.duration > gate.maxDuration) patch.duration = gate.maxDuration;
 
-  return { patch: Object.keys(patch).length > 0 ? patch : null, forced };
+  const timeline = gateTimeline(state.timeline, gate);
+  if (timeline) patch.timeline = timeline;
+
+  return { patch: Object.keys(patch).length > 0 ? patch : null, forced, ...(timeline ? { timelineBefore: state.timeline } : {}) };
+}
+
+/** What a gate trimmed from a timeline: the original and what the trim made of it. */
+export interface TrimmedTimeline {
+  before: Timeline;
+  after: Timeline;
+}
+
+/** The record to keep after a gate patch (null: nothing was trimmed; an earlier record is kept
+ *  when the trim was of an already trimmed timeline). */
+export function recordTrim(earlier: TrimmedTimeline | null, result: GateResult): TrimmedTimeline | null {
+  if (!result.patch?.timeline || !result.timelineBefore) return earlier;
+  const before = earlier && earlier.after === result.timelineBefore ? earlier.before : result.timelineBefore;
+  return { before, after: result.patch.timeline };
+}
+
+/** The whole timeline again once `gate` allows all of it, unless it was edited or replaced since. */
+export function restoredTimeline(trimmed: TrimmedTimeline | null, current: Timeline | undefined, gate: StudioGate): Timeline | null {
+  if (!trimmed || current !== trimmed.after || gate.level === "pending") return null;
+  return gateTimeline(trimmed.before, gate) === null ? trimmed.before : null;
 }
 
 /** Switches back on the channels a gate forced off, once the gate allows them again. */

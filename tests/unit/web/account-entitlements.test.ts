@@ -5,7 +5,8 @@ import { describe, expect, it } from "vitest";
 import { defaultAudioState } from "../../../dsp/host/state";
 import type { Profile } from "../../../web/account/api";
 import { ANONYMOUS, daysLeftText, deriveEntitlements, planText, tierLabel } from "../../../web/account/entitlements";
-import { gatePatch, isChannelLocked, studioGate, unlockPatch } from "../../../web/account/studio-gating";
+import { gatePatch, isChannelLocked, recordTrim, restoredTimeline, studioGate, unlockPatch } from "../../../web/account/studio-gating";
+import type { Timeline } from "../../../dsp/host/timeline";
 import { createStudioStore } from "../../../web/state/studio-store";
 
 const NOW = Date.parse("2025-08-01T12:00:00Z");
@@ -110,6 +111,31 @@ describe("studio gating", () => {
     ]);
     expect(Object.values(patch?.effects ?? {}).some((fx) => fx.enabled)).toBe(false);
     expect(gatePatch({ ...state, ...patch }, free).patch).toBeNull(); // idempotent
+  });
+
+  it("a timeline's steps cannot open what the plan locks, and the whole timeline comes back when it opens", () => {
+    const timeline: Timeline = {
+      steps: [
+        { at: 10, ramp: "linear", channels: [{ id: 1, frequency: 200, waveform: "square" }, { id: 3, enabled: true, frequency: 300 }] },
+        { at: 20, ramp: "hold", effects: { ringMod: { enabled: true, value: 40 }, tremolo: { value: 3 } } },
+      ],
+    };
+    const state = { ...defaultAudioState(), maxDuration: 3600, timeline };
+    const result = gatePatch(state, free);
+    expect(result.patch?.timeline).toEqual({
+      steps: [
+        { at: 10, ramp: "linear", channels: [{ id: 1, frequency: 200, waveform: "sine" }] },
+        { at: 20, ramp: "hold", effects: { ringMod: { enabled: false, value: 40 }, tremolo: { value: 3 } } },
+      ],
+    });
+    expect(result.timelineBefore).toBe(timeline);
+    expect(gatePatch({ ...state, ...result.patch }, free).patch).toBeNull(); // idempotent
+    expect(gatePatch(state, pro).patch).toBeNull();
+    const trim = recordTrim(null, result);
+    expect(trim).toEqual({ before: timeline, after: result.patch?.timeline });
+    expect(restoredTimeline(trim, result.patch?.timeline, free)).toBeNull(); // still locked
+    expect(restoredTimeline(trim, result.patch?.timeline, pro)).toBe(timeline);
+    expect(restoredTimeline(trim, { steps: [] }, pro)).toBeNull(); // edited since: left alone
   });
 
   it("anonymous: every channel and effect is Pro only, channel 1 included", () => {
