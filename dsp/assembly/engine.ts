@@ -13,7 +13,7 @@ import { channels, initChannels, sampleRate, setSampleRate, activeChannelCount, 
 import {
   BLOCK, CHANNELS, MASTER_GAIN, MAX_FRAMES, START_FADE_SECONDS, STOP_FADE_SECONDS, TONE_GAIN,
 } from "./lib/constants";
-import { GLIDE_SECONDS, MAX_FREQUENCY_HZ } from "../host/limits";
+import { GLIDE_SECONDS, MAX_FREQUENCY_HZ, MAX_OUTPUT_GAIN } from "../host/limits";
 import { Compressor } from "./lib/dynamics";
 import { Limiter, blockPeak } from "./lib/limiter";
 import { restartDither } from "./pcm16";
@@ -41,8 +41,6 @@ const limiter = new Limiter();
 /** How far the compressor may go past 0 dBFS when the limiter follows it (+18 dB): the limiter
  *  sees the overs and brings them down instead of the clamp cutting them. */
 const LIMITER_HEADROOM: f32 = 8.0;
-/** Highest output gain (+24 dB): loudness normalisation of a very quiet sound stops there. */
-const MAX_OUTPUT_GAIN: f32 = 16.0;
 const trimL = new Smoothed(); // balance x output gain, per side
 const trimR = new Smoothed();
 let balanceL: f32 = 1.0;
@@ -521,9 +519,10 @@ export function setBalance(left: f32, right: f32): void {
   updateTrim();
 }
 
-/** A gain after the compressor and before the limiter (loudness-normalised export), 0..16. */
+/** A gain after the compressor and before the limiter (loudness-normalised export), 0 to
+ *  MAX_OUTPUT_GAIN. */
 export function setOutputGain(gain: f32): void {
-  outputGain = gain != gain ? <f32>1.0 : Mathf.min(Mathf.max(gain, 0.0), MAX_OUTPUT_GAIN);
+  outputGain = gain != gain ? <f32>1.0 : Mathf.min(Mathf.max(gain, 0.0), <f32>MAX_OUTPUT_GAIN);
   updateTrim();
 }
 
