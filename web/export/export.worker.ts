@@ -3,6 +3,8 @@
 // One write is in flight while the next chunk renders; memory stays at two chunk buffers plus the
 // engine, whatever the duration. Driven through Comlink by web/export/export-runner.ts. It also
 // renders the Quality Test's 5 s clip in memory (renderClip), with the same renderer and bytes.
+// A loudness-normalised export first runs the renderer's measuring passes (no file open yet),
+// reporting progress and stopping on cancel between steps.
 
 import * as Comlink from "comlink";
 import { Engine } from "../../dsp/host/engine";
@@ -72,13 +74,23 @@ const api: ExportWorkerApi = {
   async run(job: ExportJob, onProgress: (p: ExportProgress) => void): Promise<ExportResult> {
     cancelled = false;
     const engine = new Engine(job.module, 48000);
-    const renderer = new WavRenderer(engine, job.state, job.duration);
+    const renderer = new WavRenderer(engine, job.state, job.duration, { levels: job.levels, normalize: job.normalize });
     const totalBytes = renderer.plan.totalBytes;
-    const sink = await openSink(job);
     // onProgress is a Comlink proxy: calling it posts a message and returns a promise, not awaited.
     const report = () =>
       void Promise.resolve(onProgress({ bytesDone: renderer.bytesDone, totalBytes, fraction: renderer.fraction }) as unknown).catch(() => {});
     let last = 0;
+    for (const steps = renderer.normalise(); !steps.next().done; ) {
+      // Let cancel() and the progress messages through between measuring steps.
+      await new Promise((r) => setTimeout(r, 0));
+      if (cancelled) return { status: "cancelled", bytes: 0 };
+      const now = performance.now();
+      if (now - last >= PROGRESS_INTERVAL_MS) {
+        last = now;
+        report();
+      }
+    }
+    const sink = await openSink(job);
     let inflight: Promise<void> | null = null;
     try {
       // Two buffers: chunk n is written while chunk n+1 renders into the other one.
@@ -109,7 +121,7 @@ const api: ExportWorkerApi = {
     cancelled = true;
   },
   async renderClip(job: ClipJob): Promise<Uint8Array> {
-    const renderer = new WavRenderer(new Engine(job.module, 48000), job.state, job.duration);
+    const renderer = new WavRenderer(new Engine(job.module, 48000), job.state, job.duration, { levels: job.levels });
     const file = new Uint8Array(renderer.plan.totalBytes);
     const n = renderer.read(file);
     if (n !== file.byteLength) throw new Error(`Clip render wrote ${n} of ${file.byteLength} bytes`);

@@ -1,5 +1,6 @@
 // The export worker's Comlink interface, shared by the worker and the main-thread runner.
 
+import type { Levels } from "../../dsp/host/levels";
 import type { AudioState } from "../../dsp/host/state";
 
 export interface ExportJob {
@@ -17,6 +18,10 @@ export interface ExportJob {
   sink: "picker" | "opfs" | "opfs-sync";
   /** Bytes per write; at least 1 MiB. */
   chunkBytes?: number;
+  /** The listener's levels (fade-in, limiter, balance), as for live playback. */
+  levels?: Levels;
+  /** Loudness-normalise to NORMALISED_LUFS (measuring passes first, then the file). */
+  normalize?: boolean;
 }
 
 export interface ExportProgress {
@@ -38,6 +43,7 @@ export interface ClipJob {
   state: Pick<AudioState, "channels" | "effects">;
   /** Seconds of audio (a few: the whole file is held in memory). */
   duration: number;
+  levels?: Levels;
 }
 
 export interface ExportWorkerApi {
