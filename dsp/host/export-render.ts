@@ -116,7 +116,7 @@ export class WavRenderer {
     const frames = this.plan.frames;
     let gain = 1;
     let measured = Number.NaN;
-    let result = Number.NaN;
+    let result: number;
     let passes = 0;
     for (;;) {
       engine.setOutputGain(gain);

@@ -30,7 +30,7 @@ export function levelsOf(s: Levels): Levels {
 }
 
 export function loadLevels(storage: StorageLike | null): Levels {
-  let raw: unknown = undefined;
+  let raw: unknown;
   try {
     const text = storage?.getItem(LEVELS_STORAGE_KEY);
     raw = text ? JSON.parse(text) : undefined;
