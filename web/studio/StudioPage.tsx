@@ -19,6 +19,7 @@ import { SharePresetButton } from "../presets/SharePresetButton";
 import { VideoExportButton } from "../video/VideoExportButton";
 import { useSharedPreset } from "../presets/use-shared-preset";
 import { QualityPanel } from "../quality/QualityPanel";
+import { SafeListeningPanel } from "../levels/SafeListeningPanel";
 import { ChannelCard } from "./ChannelCard";
 import { Displays } from "./Displays";
 import { DurationInput } from "./DurationInput";
@@ -79,6 +80,7 @@ export function StudioPage() {
           {adminTools && <VideoExportButton />}
           <SharePresetButton />
         </section>
+        <SafeListeningPanel />
         <QualityPanel />
       </fieldset>
       {gate.level !== "anonymous" && <DemoCards />}
