@@ -4,7 +4,7 @@
 // the exports); the sleep timer in sleep-timer.ts (per session). The countdown re-renders only
 // this panel, once a second while the timer runs.
 
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useId, useMemo, useState } from "react";
 import { useStore } from "zustand";
 import {
   BALANCE_MAX_DB, FADE_IN_MAX_SECONDS, LIMITER_CEILING_DBTP, SLEEP_FADE_DEFAULT_SECONDS,
@@ -38,6 +38,7 @@ export function SafeListeningPanel() {
   const playing = useStore(studio, (s) => s.isPlaying);
   const timer = useMemo(() => new SleepTimer(sleepStore, audio), [audio]);
   const [now, setNow] = useState(() => Date.now());
+  const id = useId();
 
   // Arms the timer when playback starts, clears it when playback ends (by itself or by Stop).
   useEffect(
@@ -67,11 +68,14 @@ export function SafeListeningPanel() {
       <h2 id="safe-title">Safe listening</h2>
       <p className="help">Kept on this device and used for playback and exports alike.</p>
       <div className="safe-grid">
-        <label className="field">
-          <span>
-            Fade-in at every start: <output>{fadeInText(levels.fadeIn)}</output>
+        {/* A div, not a wrapping label: an <output> inside a label would take the label's name. */}
+        <div className="field">
+          <span className="safe-head">
+            <label htmlFor={`${id}-fade`}>Fade-in at every start</label>
+            <output htmlFor={`${id}-fade`}>{fadeInText(levels.fadeIn)}</output>
           </span>
           <input
+            id={`${id}-fade`}
             type="range"
             min={0}
             max={FADE_IN_MAX_SECONDS}
@@ -80,12 +84,14 @@ export function SafeListeningPanel() {
             aria-valuetext={fadeInText(levels.fadeIn)}
             onChange={(e) => levels.setLevels({ fadeIn: Number(e.target.value) })}
           />
-        </label>
-        <label className="field">
-          <span>
-            Ear balance: <output>{balanceText(levels.balance)}</output>
+        </div>
+        <div className="field">
+          <span className="safe-head">
+            <label htmlFor={`${id}-balance`}>Ear balance</label>
+            <output htmlFor={`${id}-balance`}>{balanceText(levels.balance)}</output>
           </span>
           <input
+            id={`${id}-balance`}
             type="range"
             min={-BALANCE_MAX_DB}
             max={BALANCE_MAX_DB}
@@ -98,7 +104,7 @@ export function SafeListeningPanel() {
             <span>Right quieter</span>
             <span>Left quieter</span>
           </span>
-        </label>
+        </div>
         <label className="switch safe-limiter">
           <input type="checkbox" role="switch" checked={levels.limiter} onChange={(e) => levels.setLevels({ limiter: e.target.checked })} />
           <span>Peak limiter ({LIMITER_CEILING_DBTP} dBTP)</span>
@@ -126,7 +132,7 @@ export function SafeListeningPanel() {
         </label>
         <p className="safe-left" role="timer" aria-label="Sleep timer: time left">
           {left === null
-            ? sleep.minutes > 0 ? `Starts with playback: ${minutesText(sleep.minutes)}` : "Off"
+            ? sleep.minutes > 0 ? `Starts with playback: ${minutesText(sleep.minutes)}` : "Timer off"
             : `${fading ? "Fading out" : "Stops in"} ${formatTimeLeft(left)}`}
         </p>
       </div>
