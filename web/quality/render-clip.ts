@@ -7,7 +7,6 @@ import { engineModule } from "../export/export-runner";
 import ExportWorker from "../export/export.worker.ts?worker";
 import type { ExportWorkerApi } from "../export/protocol";
 import { wavToPlanar, type PlanarAudio } from "./planar";
-import { levelsOf, levelsStore } from "../levels/levels-store";
 
 /** Spec 9: the quality comparison renders 5 seconds at 48 kHz stereo. */
 export const CLIP_SECONDS = 5;
@@ -20,7 +19,7 @@ export async function renderClip(state: Pick<AudioState, "channels" | "effects">
     const crashed = new Promise<never>((_, reject) => {
       worker.addEventListener("error", (e) => reject(new Error(e.message || "The render worker stopped")));
     });
-    const file = await Promise.race([api.renderClip({ module, state: { channels: state.channels, effects: state.effects }, duration: seconds, levels: levelsOf(levelsStore.getState()) }), crashed]);
+    const file = await Promise.race([api.renderClip({ module, state: { channels: state.channels, effects: state.effects }, duration: seconds }), crashed]);
     return wavToPlanar(file);
   } finally {
     api[Comlink.releaseProxy]();
