@@ -1,13 +1,26 @@
 // Safe listening in real Chromium (issue 14): the sleep timer fades the sound out and stops
 // playback (the analyser's level falls during the fade, playback ends by itself and the button
 // returns to Play); the timer's countdown; the fade-in of every start; the levels persist over a
-// reload and reach the engine; the export's normalise choice; axe; screenshots at 1280 and 390 px.
+// reload and reach the engine; a loudness-normalised export (Pro) measures -16 LUFS and has the
+// CLI's --normalize bytes; axe; screenshots at 1280 and 390 px.
 // The studio is locked for anonymous visitors: a fresh free account (channel 1) is used.
 
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { LIMITER_CEILING_DBTP, NORMALISED_LUFS } from "../../dsp/host/levels";
+import { LoudnessMeter, TruePeakMeter } from "../../dsp/host/loudness";
+import { parseWavHeader } from "../../dsp/host/wav";
+import { singleTone } from "../unit/dsp/helpers";
 import { axeViolations, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
-import { openFreeStudio } from "./session";
+import { openFreeStudio, openSignedIn, registerProAccount } from "./session";
+
+const REPO = fileURLToPath(new URL("../..", import.meta.url));
 
 let run: BrowserApp;
 let page: Page;
@@ -130,10 +143,53 @@ describe("safe listening in Chromium", () => {
     expect(20 * Math.log10(sides.left / sides.right)).toBeCloseTo(-3, 1);
   });
 
-  it("offers loudness normalisation next to Export WAV", async () => {
-    const box = page.getByRole("checkbox", { name: "Normalise loudness (-16 LUFS)" });
-    expect(await box.count()).toBe(1);
-    expect(await box.isChecked()).toBe(false);
+  it("exports a loudness-normalised WAV (Pro): -16 LUFS, under -1 dBTP, the CLI's --normalize bytes", async () => {
+    const state = { ...singleTone(220, "triangle"), duration: 8 };
+    const dir = mkdtempSync(join(tmpdir(), "levels-e2e-"));
+    const pro = await run.browser.newPage();
+    try {
+      // The save picker answers with an OPFS file the test reads back (as in export.e2e.ts).
+      await pro.addInitScript(`window.showSaveFilePicker = async (o) => (await navigator.storage.getDirectory()).getFileHandle(o.suggestedName, { create: true });`);
+      await pro.goto(run.app.url + "/api/health");
+      await pro.evaluate(() => localStorage.setItem("tone-studio:tutorial", "skipped"));
+      await openSignedIn(pro, run.app.url, await registerProAccount(run.app));
+      await pro.getByRole("button", { name: "Export WAV", disabled: false }).waitFor();
+      await pro.evaluate((s) => {
+        const { store } = (window as unknown as { __toneStudio: { store: { getState(): { load(s: unknown): void }; setState(s: object): void } } }).__toneStudio;
+        store.getState().load(s);
+        store.setState({ duration: s.duration });
+      }, state);
+      await pro.getByRole("checkbox", { name: "Normalise loudness (-16 LUFS)" }).check();
+      await pro.getByRole("button", { name: "Export WAV" }).click();
+      const done = pro.getByRole("status").filter({ hasText: "Export complete:" });
+      await done.waitFor({ timeout: 30_000 });
+      const name = (await done.textContent())!.replace("Export complete:", "").trim();
+      const bytes = Buffer.from(
+        await pro.evaluate(async (n) => {
+          const file = await (await (await navigator.storage.getDirectory()).getFileHandle(n)).getFile();
+          return Array.from(new Uint8Array(await file.arrayBuffer()));
+        }, name),
+      );
+      const info = parseWavHeader(bytes);
+      const view = new DataView(bytes.buffer, bytes.byteOffset + info.dataOffset, info.dataBytes);
+      const left = Float32Array.from({ length: info.frames }, (_, i) => view.getInt16(i * 4, true) / 32768);
+      const right = Float32Array.from({ length: info.frames }, (_, i) => view.getInt16(i * 4 + 2, true) / 32768);
+      const lufs = new LoudnessMeter(48000, 2);
+      lufs.push(left, right);
+      const tp = new TruePeakMeter(2);
+      tp.push(left, right);
+      expect(Math.abs(lufs.integrated() - NORMALISED_LUFS)).toBeLessThan(0.1);
+      expect(tp.truePeakDb()).toBeLessThanOrEqual(LIMITER_CEILING_DBTP);
+
+      const preset = join(dir, "preset.json");
+      writeFileSync(preset, JSON.stringify(state));
+      const out = join(dir, "cli.wav");
+      await promisify(execFile)(join(REPO, "node_modules", ".bin", "tsx"), ["scripts/render.ts", "--preset", preset, "--out", out, "--normalize"], { cwd: REPO });
+      expect(readFileSync(out).equals(bytes)).toBe(true);
+    } finally {
+      await pro.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("has no axe violations of any impact", async () => {
