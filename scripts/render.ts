@@ -3,7 +3,8 @@
 //   npm run render -- --config <share-link base64 state> --duration 600 --out focus.wav
 //   npm run render -- --sbg program.sbg --out session.wav        (length from the schedule)
 //   npm run render -- --preset session.json --out session.wav --report session-report.txt
-// Same renderer, seed and bytes as the browser's export worker (dsp/host/export-render.ts).
+// Same renderer, seed and bytes as the browser's export worker (dsp/host/export-render.ts), with
+// the studio's default listening levels (2 s fade-in, limiter at -1 dBTP) unless flags say otherwise.
 // The file is written under a temporary name next to --out and renamed only when complete, so
 // exit code 0 means a complete file and anything else leaves no file that looks complete.
 // Exit codes: 0 done, 1 render or I/O failure, 2 bad arguments, preset or schedule, 130 interrupted.
@@ -22,6 +23,7 @@ import { MAX_DURATION_UNLIMITED_SECONDS } from "../dsp/host/limits";
 import { decodeConfig, parsePreset } from "../dsp/host/preset";
 import { parseSbg, type SbgIssue } from "../dsp/host/sbg";
 import { hasTimeline, resolveTimeline } from "../dsp/host/timeline";
+import { DEFAULT_LEVELS, FADE_IN_MAX_SECONDS, NORMALISED_LUFS, type Levels } from "../dsp/host/levels";
 
 const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state> | --sbg <file.sbg>) [--duration <HH:MM:SS | seconds>] --out <file.wav> [--report <file.txt | file.json>]
 
@@ -37,6 +39,9 @@ const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64
   --report    also verify the rendered audio (frequencies by FFT at the start, middle and end,
               clipping, clicks at timeline steps) and write the report to this file: text, or
               JSON when the name ends in .json; its summary and any failed check are printed
+  --normalize bring the file to ${NORMALISED_LUFS} LUFS integrated (ITU-R BS.1770-4; measured first, then rendered)
+  --fade-in   seconds of fade-in from silence at the start, 0-${FADE_IN_MAX_SECONDS} (default ${DEFAULT_LEVELS.fadeIn})
+  --no-limiter  leave out the true-peak limiter (-1 dBTP) on the master
   --stats     print one RENDER_STATS JSON line (wall time, x realtime, peak RSS) at the end
   --quiet     no progress bar`;
 
@@ -65,6 +70,14 @@ function parseDurationArg(text: string): number {
   } else throw new UsageError(`Invalid duration '${text}': use HH:MM:SS or a number of seconds.`);
   if (!(seconds > 0) || seconds > MAX_DURATION_UNLIMITED_SECONDS) {
     throw new UsageError(`Invalid duration '${text}': it must be more than 0 and at most 12:00:00 (${MAX_DURATION_UNLIMITED_SECONDS} s).`);
+  }
+  return seconds;
+}
+
+function parseFadeInArg(text: string): number {
+  const seconds = /^\d+(\.\d+)?$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!(seconds >= 0 && seconds <= FADE_IN_MAX_SECONDS)) {
+    throw new UsageError(`Invalid --fade-in '${text}': give seconds from 0 to ${FADE_IN_MAX_SECONDS}.`);
   }
   return seconds;
 }
@@ -175,6 +188,8 @@ interface Options {
   report: string | null;
   stats: boolean;
   progress: boolean;
+  levels: Levels;
+  normalize: boolean;
 }
 
 function parseOptions(argv: string[]): Options | "help" {
@@ -190,6 +205,9 @@ function parseOptions(argv: string[]): Options | "help" {
         out: { type: "string", short: "o" },
         report: { type: "string" },
         stats: { type: "boolean", default: false },
+        normalize: { type: "boolean", default: false },
+        "fade-in": { type: "string" },
+        "no-limiter": { type: "boolean", default: false },
         quiet: { type: "boolean", short: "q", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -207,7 +225,15 @@ function parseOptions(argv: string[]): Options | "help" {
   const state = values.preset ? loadPreset(values.preset) : values.sbg ? loadSbg(values.sbg) : configState(values.config!);
   if (!soundsAnywhere(state)) throw new UsageError(NO_CHANNEL);
   const duration = values.duration ? parseDurationArg(values.duration) : state.duration;
-  return { state, duration, out: resolve(values.out), report: values.report ? resolve(values.report) : null, stats: values.stats, progress: !values.quiet && process.stderr.isTTY === true };
+  const levels: Levels = {
+    ...DEFAULT_LEVELS,
+    fadeIn: values["fade-in"] === undefined ? DEFAULT_LEVELS.fadeIn : parseFadeInArg(values["fade-in"]),
+    limiter: !values["no-limiter"],
+  };
+  return {
+    state, duration, out: resolve(values.out), report: values.report ? resolve(values.report) : null, stats: values.stats, progress: !values.quiet && process.stderr.isTTY === true,
+    levels, normalize: values.normalize,
+  };
 }
 
 async function render(opts: Options, interrupted: () => boolean): Promise<void> {
@@ -224,8 +250,10 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
   const target = direct ? opts.out : join(dir, `.${basename(opts.out)}.${process.pid}.part`);
 
   const engine = createNodeEngine(48000);
-  const collector = opts.report ? new ExportReportCollector({ sampleRate: engine.sampleRate, duration: opts.duration, state: opts.state }) : undefined;
-  const renderer = new WavRenderer(engine, opts.state, opts.duration, collector);
+  const collector = opts.report
+    ? new ExportReportCollector({ sampleRate: engine.sampleRate, duration: opts.duration, state: opts.state, fadeIn: opts.levels.fadeIn })
+    : undefined;
+  const renderer = new WavRenderer(engine, opts.state, opts.duration, { levels: opts.levels, normalize: opts.normalize, observer: collector });
   const total = renderer.plan.totalBytes;
   if (!direct) {
     const fs = await statfs(dir).catch(() => null);
@@ -237,6 +265,15 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
 
   const t0 = performance.now();
   let lastDraw = 0;
+  // Loudness normalisation measures before the file is opened (nothing to remove on Ctrl+C).
+  for (const steps = renderer.normalise(); !steps.next().done; ) {
+    if (interrupted()) throw new Interrupted("Interrupted");
+    const now = performance.now();
+    if (opts.progress && now - lastDraw > 100) {
+      lastDraw = now;
+      process.stderr.write(`\r${progressLine(renderer.fraction, 0, total, (now - t0) / 1000)} measuring loudness\x1b[K`);
+    }
+  }
   const fh = await open(target, "w");
   try {
     let inflight: Promise<void> | null = null;
@@ -267,6 +304,14 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
     `Wrote ${opts.out}: ${total.toLocaleString("en-US")} bytes (${renderer.plan.rf64 ? "RF64" : "WAV"}, 48 kHz stereo 16-bit), ` +
       `${formatClock(renderer.plan.duration)} of audio in ${wall.toFixed(wall < 10 ? 2 : 1)} s (${x.toFixed(0)}x realtime).`,
   );
+  const n = renderer.normalisation;
+  if (n) {
+    console.log(
+      Number.isFinite(n.measuredLufs)
+        ? `Loudness: ${n.measuredLufs.toFixed(1)} LUFS measured, ${n.gainDb >= 0 ? "+" : ""}${n.gainDb.toFixed(2)} dB applied: ${n.resultLufs.toFixed(1)} LUFS (${n.passes} measuring pass${n.passes === 1 ? "" : "es"}).`
+        : "Loudness: silent, left unchanged.",
+    );
+  }
   if (collector && opts.report) {
     const report = collector.finish();
     await writeFile(opts.report, opts.report.endsWith(".json") ? JSON.stringify(report, null, 2) + "\n" : formatReport(report));

@@ -1,7 +1,7 @@
 // The live-playback host: a thin AudioWorkletProcessor around dsp/host's Engine.
 // process() only renders and copies (output.set); it reads the block length from its outputs,
 // allocates nothing (views are cached per block length) and never logs. The single message it
-// posts is when playback ends by itself. After "dispose" it returns false, which lets the
+// posts is when playback ends by itself (the duration or the sleep timer). After "dispose" it returns false, which lets the
 // browser stop and collect it (a demo card's engine is thrown away on every stop).
 
 import { Engine } from "../dsp/host/engine";
@@ -29,6 +29,12 @@ class ToneEngineProcessor extends AudioWorkletProcessor {
         this.post({ type: "started", id: msg.id, ok });
       } else if (msg.type === "stop") {
         this.engine.stop();
+      } else if (msg.type === "levels") {
+        this.engine.setLevels(msg.levels);
+      } else if (msg.type === "sleep") {
+        this.engine.sleep(msg.after, msg.fade);
+      } else if (msg.type === "cancel-sleep") {
+        this.engine.cancelSleep();
       } else if (msg.type === "dispose") {
         this.disposed = true;
       }

@@ -1,12 +1,19 @@
 // Messages between the main thread and the engine worklet: a typed discriminated union.
 // Requests that expect an answer carry an id; the client times them out.
 
+import type { Levels } from "../dsp/host/level-rules";
 import type { SoundState } from "../dsp/host/state";
 
 export type ToWorklet =
   | { type: "state"; state: SoundState }
   | { type: "start"; id: number; delay: number; duration: number }
   | { type: "stop" }
+  /** The listener's levels (fade-in from the next start, limiter, per-ear balance). */
+  | { type: "levels"; levels: Levels }
+  /** The sleep timer: stop `after` seconds from now, fading over the last `fade` seconds. Playback
+   *  that ends this way posts "ended" like the duration's end. */
+  | { type: "sleep"; after: number; fade: number }
+  | { type: "cancel-sleep" }
   /** The node is being thrown away: process() returns false so the processor can be collected. */
   | { type: "dispose" };
 

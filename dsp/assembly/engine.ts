@@ -1,17 +1,21 @@
 // The signal path: four channels -> mixer (1/N, tone gain 0.15) -> effect chain -> master gain
-// -> compressor -> transport fade -> clamp to [-1, 1] -> planar stereo out.
+// -> compressor -> per-ear balance and output gain -> true-peak limiter (when on) -> clamp to
+// [-1, 1] -> transport fade -> planar stereo out.
 //
 // Everything after start() is computed in BLOCK-frame blocks aligned to the sound's first frame,
 // and render() copies out of the current block, so the output does not depend on how many frames
-// the host asks for at a time. The transport (start delay, fades, auto-stop) runs per sample in the
-// copy-out, which makes the auto-stop exact to the sample.
+// the host asks for at a time. The transport (start delay, fades, auto-stop, sleep) runs per sample
+// in the copy-out, which makes every stop exact to the sample. With the limiter on, blocks are
+// rendered one ahead of the block being played (the limiter's lookahead), so output frame n is
+// still sound frame n; a parameter change then reaches the sound one block (5.3 ms) later.
 
 import { channels, initChannels, sampleRate, setSampleRate, activeChannelCount, setToneScale } from "./bus";
 import {
   BLOCK, CHANNELS, MASTER_GAIN, MAX_FRAMES, START_FADE_SECONDS, STOP_FADE_SECONDS, TONE_GAIN,
 } from "./lib/constants";
-import { GLIDE_SECONDS, MAX_FREQUENCY_HZ } from "../host/limits";
+import { GLIDE_SECONDS, MAX_FREQUENCY_HZ, MAX_OUTPUT_GAIN } from "../host/limits";
 import { Compressor } from "./lib/dynamics";
+import { Limiter, blockPeak } from "./lib/limiter";
 import { restartDither } from "./pcm16";
 import { Smoothed, blockCoef } from "./lib/smooth";
 import { TABLE_BITS, buildTables } from "./osc/wavetable";
@@ -24,8 +28,9 @@ import { anyEffectRunning, dryMixUnused, initEffects, processEffects, resetEffec
 export const outL = new StaticArray<f32>(MAX_FRAMES);
 export const outR = new StaticArray<f32>(MAX_FRAMES);
 
-const blockL = new StaticArray<f32>(BLOCK);
-const blockR = new StaticArray<f32>(BLOCK);
+// `let`: with the limiter on they swap with aheadL/aheadR (no copy) once per block.
+let blockL = new StaticArray<f32>(BLOCK);
+let blockR = new StaticArray<f32>(BLOCK);
 let blockPos: i32 = BLOCK; // read position in the current block; BLOCK = need a new block
 
 const compressor = new Compressor();
@@ -34,17 +39,46 @@ const mixScale = new Smoothed();
 let coef: f32 = 0.0;
 let glideFrames: i32 = 240;
 
+// Master stage after the compressor (issue 14's safe levels).
+const limiter = new Limiter();
+/** How far the compressor may go past 0 dBFS when the limiter follows it (+18 dB): the limiter
+ *  sees the overs and brings them down instead of the clamp cutting them. */
+const LIMITER_HEADROOM: f32 = 8.0;
+const trimL = new Smoothed(); // balance x output gain, per side
+const trimR = new Smoothed();
+let balanceL: f32 = 1.0;
+let balanceR: f32 = 1.0;
+let outputGain: f32 = 1.0;
+let aheadL = new StaticArray<f32>(BLOCK); // the next block, held as the limiter's lookahead
+let aheadR = new StaticArray<f32>(BLOCK);
+let holding: bool = false;
+let aheadPeak: f32 = 0.0;
+
 // Transport.
 let playing: bool = false;
 let delayLeft: i32 = 0;        // silent frames before the sound starts
 let played: u64 = 0;           // frames since the sound started
 let blockFrame: u64 = 0;       // first frame (from the sound's start) of the next block to render
-let stopAt: u64 = 0;           // frames after which playback ends by itself (0 = never)
-let fade: f32 = 0.0;           // transport gain
-let fadeStep: f32 = 0.0;       // per-sample change while fading
-let stopping: bool = false;
+let stopping: bool = false;    // the fade to the stop is under way
 let startFadeFrames: i32 = 240;
 let stopFadeFrames: i32 = 2400;
+// What ends playback (0 = nothing), in frames of sound: the duration, stop(), the sleep timer.
+let durationEnd: u64 = 0;
+let userEnd: u64 = 0;
+let sleepEnd: u64 = 0;
+let sleepFade: u64 = 0;
+// The earliest of them: stopAt, and where its fade begins (the earliest fade start of them all).
+let stopAt: u64 = 0;
+let fadeStart: u64 = 0;
+let stopShaped: bool = false;
+// The transport gain: `fade` moves from fadeFrom to fadeTo over the fade's frames, linearly or by
+// smoothstep (fadeShaped); fadeLeft counts the frames still to go (0 = steady at `fade`).
+let fade: f32 = 0.0;
+let fadeFrom: f32 = 0.0;
+let fadeTo: f32 = 0.0;
+let fadeLeft: i32 = 0;
+let fadeInv: f64 = 0.0;
+let fadeShaped: bool = false;
 
 export function init(fs: f64): void {
   setSampleRate(fs);
@@ -56,7 +90,10 @@ export function init(fs: f64): void {
   glideFrames = <i32>Math.round(GLIDE_SECONDS * fs);
   startFadeFrames = max(1, <i32>Math.round(START_FADE_SECONDS * fs));
   stopFadeFrames = max(1, <i32>Math.round(STOP_FADE_SECONDS * fs));
+  limiter.init(fs);
   master.jump(MASTER_GAIN);
+  trimL.jump(1.0);
+  trimR.jump(1.0);
   mixScale.jump(0.0);
 }
 
@@ -107,9 +144,16 @@ export function start(delay: i32, duration: u64): bool {
   stopping = false;
   delayLeft = max(0, delay);
   played = 0;
-  stopAt = duration;
+  durationEnd = duration;
+  userEnd = 0;
+  sleepEnd = 0;
+  updateStop();
   fade = 0.0;
-  fadeStep = 1.0 / <f32>startFadeFrames;
+  beginFade(1.0, startFadeFrames, true);
+  trimL.value = trimL.target;
+  trimR.value = trimR.target;
+  limiter.reset();
+  holding = false;
   blockPos = BLOCK;
   restartDither();
   return true;
@@ -122,11 +166,72 @@ export function stop(): void {
     playing = false; // never sounded: nothing to fade
     return;
   }
-  const end = played + <u64>stopFadeFrames;
-  if (stopping && stopAt > 0 && stopAt <= end) return; // already fading out sooner
-  stopping = true;
-  stopAt = end;
-  fadeStep = -fade / <f32>stopFadeFrames;
+  userEnd = played + <u64>stopFadeFrames;
+  retarget();
+}
+
+/** The sleep timer: playback stops `frames` output frames from now, after a smoothstep fade of
+ *  `fadeFrames` that reaches silence exactly at the last frame (a fade longer than the time left
+ *  starts now). Replaces an earlier sleep; a sooner duration end or stop() still wins. */
+export function sleepAfter(frames: u64, fadeFrames: u64): void {
+  if (!playing) return;
+  const wait = <u64>max(0, delayLeft); // output frames before the sound starts count too
+  const sound = frames > wait ? frames - wait : 1;
+  sleepEnd = played + sound;
+  sleepFade = fadeFrames < sound ? fadeFrames : sound;
+  retarget();
+}
+
+/** Cancels the sleep timer; a sleep fade under way rises back over the start fade. */
+export function cancelSleep(): void {
+  if (sleepEnd == 0) return;
+  sleepEnd = 0;
+  retarget();
+}
+
+function considerEnd(end: u64, len: u64, shaped: bool, first: bool): bool {
+  if (end == 0) return first;
+  const start = end > len ? end - len : 0;
+  if (first || end < stopAt) stopAt = end;
+  if (first || start < fadeStart) {
+    fadeStart = start;
+    stopShaped = shaped;
+  }
+  return false;
+}
+
+/** stopAt and fadeStart from the duration, stop() and the sleep timer. */
+function updateStop(): void {
+  stopAt = 0;
+  fadeStart = 0;
+  stopShaped = false;
+  let first = considerEnd(durationEnd, <u64>stopFadeFrames, false, true);
+  first = considerEnd(userEnd, <u64>stopFadeFrames, false, first);
+  considerEnd(sleepEnd, sleepFade, true, first);
+}
+
+/** After an end changed while playing: a fade under way is aimed at the new end, or, when no end
+ *  is near any more (a cancelled sleep), turned back up. A fade not yet begun starts in render(). */
+function retarget(): void {
+  const before = stopAt;
+  updateStop();
+  if (!stopping) return;
+  if (stopAt == 0 || fadeStart > played) {
+    stopping = false;
+    beginFade(1.0, startFadeFrames, true);
+  } else if (stopAt != before) {
+    beginFade(0.0, <i32>min<u64>(stopAt - played, <u64>i32.MAX_VALUE), stopShaped);
+  }
+}
+
+/** Starts moving the transport gain from where it is to `target` over `frames` frames. */
+function beginFade(target: f32, frames: i32, shaped: bool): void {
+  const n = max(1, frames);
+  fadeFrom = fade;
+  fadeTo = target;
+  fadeLeft = n;
+  fadeInv = 1.0 / <f64>n;
+  fadeShaped = shaped;
 }
 
 /** Makes the uploaded timeline (timeline.ts) the one that plays, from the next block. */
@@ -281,16 +386,15 @@ export function render(frames: i32): i32 {
       continue;
     }
     if (blockPos == BLOCK) {
-      renderBlock();
+      nextBlock();
       blockPos = 0;
     }
     let k = min(BLOCK - blockPos, n - pos);
     if (stopAt > 0) {
       // Begin the fade-out so it lands on silence exactly at stopAt.
-      const fadeStart = stopAt > <u64>stopFadeFrames ? stopAt - <u64>stopFadeFrames : 0;
       if (!stopping && played >= fadeStart) {
         stopping = true;
-        fadeStep = -fade / <f32>max(1, <i32>(stopAt - played));
+        beginFade(0.0, <i32>min<u64>(stopAt - played, <u64>i32.MAX_VALUE), stopShaped);
       }
       const left = stopAt - played;
       if (<u64>k > left) k = <i32>left;
@@ -303,6 +407,7 @@ export function render(frames: i32): i32 {
     if (stopAt > 0 && played >= stopAt) {
       playing = false;
       fade = 0.0;
+      fadeLeft = 0;
     }
   }
   return n;
@@ -313,20 +418,146 @@ function copyOut(dl: usize, dr: usize, pos: i32, k: i32): void {
   const sr = changetype<usize>(blockR) + (<usize>blockPos << 2);
   const ol = dl + (<usize>pos << 2);
   const or = dr + (<usize>pos << 2);
-  if (fadeStep == 0.0 && fade == 1.0) {
+  if (fadeLeft == 0 && fade == 1.0) {
     // Steady: the block is already clamped by the master stage.
     memory.copy(ol, sl, <usize>k << 2);
     memory.copy(or, sr, <usize>k << 2);
     return;
   }
   let f = fade;
-  const step = fadeStep;
+  let left = fadeLeft;
+  const from = <f64>fadeFrom;
+  const span = <f64>fadeTo - from;
   for (let i = 0; i < k; i++) {
+    if (left > 0) {
+      // Progress from the frames left (exact: the last frame of a fade is exactly fadeTo).
+      left--;
+      const p = 1.0 - <f64>left * fadeInv;
+      f = <f32>(from + span * (fadeShaped ? p * p * (3.0 - 2.0 * p) : p));
+    }
     const o = <usize>i << 2;
-    f = Mathf.min(Mathf.max(f + step, 0.0), 1.0);
     store<f32>(ol + o, load<f32>(sl + o) * f);
     store<f32>(or + o, load<f32>(sr + o) * f);
   }
   fade = f;
-  if (fadeStep > 0.0 && f >= 1.0) fadeStep = 0.0;
+  fadeLeft = left;
+}
+
+// ---- master stage after the compressor ----
+
+/** The next block to play into blockL/blockR: rendered, balance and output gain applied, and,
+ *  with the limiter on, limited with the block after it (rendered now and held) as lookahead. */
+function nextBlock(): void {
+  if (limiter.enabled) {
+    if (!holding) {
+      renderBlock();
+      trim();
+      aheadPeak = blockPeak(changetype<usize>(blockL), changetype<usize>(blockR), BLOCK);
+      swapAhead();
+      holding = true;
+    }
+    renderBlock();
+    trim();
+    const peak = aheadPeak;
+    aheadPeak = blockPeak(changetype<usize>(blockL), changetype<usize>(blockR), BLOCK);
+    swapAhead(); // blockL/R: the block to play; aheadL/R: the one just rendered
+    limiter.process(
+      changetype<usize>(blockL), changetype<usize>(blockR), peak,
+      changetype<usize>(aheadL), changetype<usize>(aheadR), aheadPeak,
+    );
+  } else if (holding) {
+    // The limiter was switched off: play the held block (clamped) before rendering again.
+    swapAhead();
+    holding = false;
+    clampBlock(changetype<usize>(blockL));
+    clampBlock(changetype<usize>(blockR));
+  } else {
+    renderBlock();
+    trim();
+  }
+}
+
+function swapAhead(): void {
+  const l = blockL;
+  const r = blockR;
+  blockL = aheadL;
+  blockR = aheadR;
+  aheadL = l;
+  aheadR = r;
+}
+
+/** Balance x output gain on the block just rendered, ramped over the block like the master gain.
+ *  At unity (the default) the block is not touched. Without the limiter this is where a gain above
+ *  1 is clamped; with it, the limiter clamps. */
+function trim(): void {
+  const l0 = trimL.value;
+  const r0 = trimR.value;
+  const l1 = trimL.step(coef);
+  const r1 = trimR.step(coef);
+  if (l0 == 1.0 && l1 == 1.0 && r0 == 1.0 && r1 == 1.0) return;
+  const clamp = !limiter.enabled;
+  scaleBlock(changetype<usize>(blockL), l0, l1, clamp);
+  scaleBlock(changetype<usize>(blockR), r0, r1, clamp);
+}
+
+function scaleBlock(p: usize, g0: f32, g1: f32, clamp: bool): void {
+  const step = (g1 - g0) / <f32>BLOCK;
+  let g = f32x4(g0, g0 + step, g0 + 2.0 * step, g0 + 3.0 * step);
+  const inc = f32x4.splat(4.0 * step);
+  const lo = f32x4.splat(clamp ? -1.0 : -LIMITER_HEADROOM);
+  const hi = f32x4.splat(clamp ? 1.0 : LIMITER_HEADROOM);
+  for (let i = 0; i < BLOCK; i += 4) {
+    const o = <usize>i << 2;
+    v128.store(p + o, f32x4.pmin(f32x4.pmax(f32x4.mul(v128.load(p + o), g), lo), hi));
+    g = f32x4.add(g, inc);
+  }
+}
+
+function clampBlock(p: usize): void {
+  const lo = f32x4.splat(-1.0);
+  const hi = f32x4.splat(1.0);
+  for (let i = 0; i < BLOCK; i += 4) {
+    const o = <usize>i << 2;
+    v128.store(p + o, f32x4.pmin(f32x4.pmax(v128.load(p + o), lo), hi));
+  }
+}
+
+function updateTrim(): void {
+  trimL.target = balanceL * outputGain;
+  trimR.target = balanceR * outputGain;
+  if (!playing) {
+    trimL.value = trimL.target;
+    trimR.value = trimR.target;
+  }
+}
+
+/** Fade-in length of every start, in frames (at least 1). */
+export function setStartFade(frames: i32): void {
+  startFadeFrames = max(1, frames);
+}
+
+/** The true-peak limiter on the master (-1 dBTP). Switched while playing, it takes effect at the
+ *  next block: on, the engine starts rendering one block ahead; off, it plays the held block out. */
+export function setLimiter(on: bool): void {
+  limiter.enabled = on;
+  compressor.ceiling = on ? LIMITER_HEADROOM : 1.0;
+}
+
+/** Per-ear gains (linear, 0..1; dsp/host/levels.ts balanceGains), smoothed. */
+export function setBalance(left: f32, right: f32): void {
+  balanceL = left != left ? <f32>1.0 : Mathf.min(Mathf.max(left, 0.0), 1.0);
+  balanceR = right != right ? <f32>1.0 : Mathf.min(Mathf.max(right, 0.0), 1.0);
+  updateTrim();
+}
+
+/** A gain after the compressor and before the limiter (loudness-normalised export), 0 to
+ *  MAX_OUTPUT_GAIN. */
+export function setOutputGain(gain: f32): void {
+  outputGain = gain != gain ? <f32>1.0 : Mathf.min(Mathf.max(gain, 0.0), <f32>MAX_OUTPUT_GAIN);
+  updateTrim();
+}
+
+/** Lowest gain the limiter has applied since start (1 = it never engaged). */
+export function limiterMinGain(): f32 {
+  return limiter.minGain;
 }

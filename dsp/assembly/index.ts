@@ -116,3 +116,40 @@ export function advance(frames: f64): void {
 export function channelPhase(index: i32): f64 {
   return engine.channelPhase(index);
 }
+
+// ---- Safe levels and the sleep timer (issue 14) ----
+
+/** Fade-in length of every start, in frames (smoothstep from silence). */
+export function setStartFade(frames: i32): void {
+  engine.setStartFade(frames);
+}
+
+/** The true-peak limiter on the master (-1 dBTP): 1 on, 0 off. */
+export function setLimiter(enabled: i32): void {
+  engine.setLimiter(enabled != 0);
+}
+
+/** Per-ear gains, linear 0..1. */
+export function setBalance(left: f32, right: f32): void {
+  engine.setBalance(left, right);
+}
+
+/** Gain after the compressor, before the limiter (loudness-normalised export), linear 0..16. */
+export function setOutputGain(gain: f32): void {
+  engine.setOutputGain(gain);
+}
+
+/** Stops playback `frames` output frames from now after a fade of `fadeFrames` (f64: exact up to
+ *  2^53) that reaches silence at the stop. */
+export function sleepAfter(frames: f64, fadeFrames: f64): void {
+  engine.sleepAfter(<u64>Math.max(0.0, frames), <u64>Math.max(0.0, fadeFrames));
+}
+
+export function cancelSleep(): void {
+  engine.cancelSleep();
+}
+
+/** Lowest gain the limiter applied since start (1 = it never engaged). */
+export function limiterMinGain(): f32 {
+  return engine.limiterMinGain();
+}

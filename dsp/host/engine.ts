@@ -4,6 +4,8 @@
 // Used alike by the worklet, the export worker, Node tests, benchmarks and the CLI.
 
 import { effectDef, extrasToArgs } from "./catalogue";
+// level-rules, not levels: the same values without zod.
+import { FADE_IN_MAX_SECONDS, SLEEP_FADE_MAX_SECONDS, balanceGains, type Levels } from "./level-rules";
 // Types only from state.ts: the worklet bundle must not pull in zod.
 import type { ChannelState, EffectState, SoundState, Waveform } from "./state";
 // timeline-core has no zod either (the schema is in timeline.ts).
@@ -37,6 +39,13 @@ interface Abi {
   outRight(): number;
   advance(frames: number): void;
   channelPhase(index: number): number;
+  setStartFade(frames: number): void;
+  setLimiter(enabled: number): void;
+  setBalance(left: number, right: number): void;
+  setOutputGain(gain: number): void;
+  sleepAfter(frames: number, fadeFrames: number): void;
+  cancelSleep(): void;
+  limiterMinGain(): number;
 }
 
 export interface StartOptions {
@@ -174,6 +183,43 @@ export class Engine {
 
   setCompressor(enabled: boolean): void {
     this.abi.setCompressor(enabled ? 1 : 0);
+  }
+
+  /** The listener's levels (dsp/host/levels.ts): the fade-in of every start (from the next
+   *  start), the true-peak limiter and the per-ear balance. The engine's own default is neutral
+   *  (a 5 ms fade-in, no limiter, no balance); every product surface passes the levels. */
+  setLevels(levels: Levels): void {
+    const fadeIn = Number.isFinite(levels.fadeIn) ? Math.min(FADE_IN_MAX_SECONDS, Math.max(0, levels.fadeIn)) : 0;
+    this.abi.setStartFade(Math.max(1, Math.round(fadeIn * this.sampleRate)));
+    this.abi.setLimiter(levels.limiter ? 1 : 0);
+    const { left, right } = balanceGains(levels.balance);
+    this.abi.setBalance(left, right);
+  }
+
+  /** The sleep timer: playback stops `afterSeconds` from now, fading to silence over the last
+   *  `fadeSeconds` (a fade longer than the time left starts at once). Only while playing. */
+  sleep(afterSeconds: number, fadeSeconds: number): void {
+    if (!Number.isFinite(afterSeconds) || afterSeconds < 0) throw new RangeError(`Invalid sleep time: ${afterSeconds}`);
+    if (!Number.isFinite(fadeSeconds) || fadeSeconds < 0 || fadeSeconds > SLEEP_FADE_MAX_SECONDS) {
+      throw new RangeError(`Invalid sleep fade: ${fadeSeconds} (0 to ${SLEEP_FADE_MAX_SECONDS} s)`);
+    }
+    this.abi.sleepAfter(Math.round(afterSeconds * this.sampleRate), Math.round(fadeSeconds * this.sampleRate));
+  }
+
+  cancelSleep(): void {
+    this.abi.cancelSleep();
+  }
+
+  /** A linear gain after the compressor and before the limiter (loudness-normalised export);
+   *  the engine takes 0 to 16 (+24 dB). */
+  setOutputGain(gain: number): void {
+    if (!Number.isFinite(gain) || gain < 0) throw new RangeError(`Invalid output gain: ${gain}`);
+    this.abi.setOutputGain(gain);
+  }
+
+  /** The lowest gain the limiter applied since the last start (1: it never engaged). */
+  get limiterMinGain(): number {
+    return this.abi.limiterMinGain();
   }
 
   /** Starts playback; false (and nothing sounds) when no channel is enabled above 0 Hz. */

@@ -3,8 +3,20 @@
 // engine fades out and stops at the end) and produces the file's bytes in order, header first.
 // Memory stays bounded whatever the duration: only the caller's chunk buffers are ever held.
 // Both callers use the same code, seed and frame count, so they write byte-identical files.
+//
+// Loudness-normalised export (issue 14): measuring passes render the same state on the same
+// engine through the streaming LoudnessMeter (bounded memory), then the file renders with the
+// output gain that brings it to NORMALISED_LUFS. The gain sits after the compressor and before the
+// limiter, so the sound scales exactly: when the loudest sample times the gain stays clear of the
+// limiter's ceiling (LINEAR_PEAK below), one pass is enough, since the result is then exactly the
+// measured loudness plus the gain; otherwise the limiter takes a little off the peaks and further
+// passes correct the gain (at most MAX_PASSES in all) until the reading is within 0.05 LU.
 
 import type { Engine } from "./engine";
+import type { Levels } from "./level-rules";
+import { NORMALISED_LUFS } from "./level-rules";
+import { LIMITER_CEILING_DBTP, MAX_OUTPUT_GAIN } from "./limits";
+import { LoudnessMeter, TRUE_PEAK_PHASES } from "./loudness";
 import type { SoundState } from "./state";
 import { WAV_BLOCK_ALIGN, WAV_SAMPLE_RATE, wavHeader, wavLayout, type WavLayout } from "./wav";
 
@@ -17,6 +29,35 @@ export const EXPORT_DITHER_SEED = 0x5eed_0001;
  *  stereo floats, only valid during the call, and the block's first frame from the file's start. */
 export interface BlockObserver {
   push(left: Float32Array, right: Float32Array, firstFrame: number): void;
+}
+
+/** Loudness passes at most (the first measures the sound as it is). */
+const MAX_PASSES = 4;
+/** A pass closer than this to the target ends the search. */
+const NORMALISE_TOLERANCE_LU = 0.05;
+/** A sample peak under which no limiter (nor the final clamp) can act: the interpolator raises a
+ *  sample peak by at most its largest phase's sum of |taps|, and the engine's limiter works 0.3 dB
+ *  under its stated ceiling (0.5 dB here for room). */
+const LINEAR_PEAK = 10 ** ((LIMITER_CEILING_DBTP - 0.5) / 20) / Math.max(...TRUE_PEAK_PHASES.map((p) => p.reduce((s, v) => s + Math.abs(v), 0)));
+
+export interface ExportOptions {
+  /** The listener's levels (fade-in, limiter, balance). Absent: the engine's neutral default. */
+  levels?: Levels;
+  /** Bring the file to NORMALISED_LUFS integrated loudness. */
+  normalize?: boolean;
+  /** Sees every block of the file as it renders (the export report). */
+  observer?: BlockObserver;
+}
+
+export interface Normalisation {
+  /** Integrated loudness of the sound as it is (LUFS; -Infinity: silent, left unchanged). */
+  measuredLufs: number;
+  /** The gain the file is rendered with, in dB (capped at MAX_OUTPUT_GAIN, +24 dB). */
+  gainDb: number;
+  /** The file's integrated loudness (measured, or exact by linearity when nothing limits). */
+  resultLufs: number;
+  /** Rendering passes spent measuring. */
+  passes: number;
 }
 
 export interface ExportPlan extends WavLayout {
@@ -37,16 +78,27 @@ export class WavRenderer {
   private framesDone = 0;
   private headerDone = false;
   private bytes = 0;
+  private readonly normalize: boolean;
+  private measuredFrames = 0;
+  /** With normalize: the outcome, once measured (normalise()). */
+  normalisation: Normalisation | null = null;
   private readonly observer: BlockObserver | null;
 
-  constructor(engine: Engine, state: SoundState, duration: number, observer?: BlockObserver) {
+  constructor(engine: Engine, state: SoundState, duration: number, options: ExportOptions = {}) {
     if (engine.sampleRate !== WAV_SAMPLE_RATE) throw new RangeError(`Export needs a ${WAV_SAMPLE_RATE} Hz engine`);
     this.plan = exportPlan(duration, engine.sampleRate);
     this.engine = engine;
-    this.observer = observer ?? null;
+    this.normalize = options.normalize === true;
+    this.observer = options.observer ?? null;
     engine.apply(state);
-    engine.setDitherSeed(EXPORT_DITHER_SEED);
-    engine.start({ delay: 0, duration: this.plan.frames / engine.sampleRate });
+    if (options.levels) engine.setLevels(options.levels);
+    engine.setOutputGain(1);
+    this.begin();
+  }
+
+  private begin(): void {
+    this.engine.setDitherSeed(EXPORT_DITHER_SEED);
+    this.engine.start({ delay: 0, duration: this.plan.frames / this.engine.sampleRate });
   }
 
   get bytesDone(): number {
@@ -57,15 +109,72 @@ export class WavRenderer {
     return this.bytes >= this.plan.totalBytes;
   }
 
-  /** 0..1 of the file produced so far. */
+  /** 0..1 of the work done: with normalize, measuring is the first half and the file the second. */
   get fraction(): number {
-    return this.plan.totalBytes === 0 ? 1 : this.bytes / this.plan.totalBytes;
+    const file = this.plan.totalBytes === 0 ? 1 : this.bytes / this.plan.totalBytes;
+    if (!this.normalize) return file;
+    return 0.5 * Math.min(1, this.measuredFrames / this.plan.frames) + 0.5 * file;
+  }
+
+  /** With normalize, the measuring passes, one render call at a time: yields after every
+   *  `stepFrames` frames (so a caller can report progress and stop), returns the outcome and
+   *  leaves the engine started again with the gain, ready for read(). read() runs it to the end
+   *  when the caller did not. Without normalize it returns null at once. */
+  *normalise(stepFrames = 1 << 18): Generator<void, Normalisation | null, void> {
+    if (!this.normalize || this.normalisation) return this.normalisation;
+    const engine = this.engine;
+    const frames = this.plan.frames;
+    let gain = 1;
+    let measured = Number.NaN;
+    let result: number;
+    let passes = 0;
+    for (;;) {
+      engine.setOutputGain(gain);
+      this.begin();
+      const meter = new LoudnessMeter(engine.sampleRate, 2);
+      let samplePeak = 0;
+      for (let done = 0, sinceYield = 0; done < frames; ) {
+        const n = Math.min(engine.maxFrames, frames - done);
+        const { left, right } = engine.render(n);
+        meter.push(left, right);
+        for (let i = 0; i < n; i++) samplePeak = Math.max(samplePeak, Math.abs(left[i]), Math.abs(right[i]));
+        done += n;
+        if (passes === 0) this.measuredFrames = done;
+        sinceYield += n;
+        if (sinceYield >= stepFrames && done < frames) {
+          sinceYield = 0;
+          yield;
+        }
+      }
+      passes++;
+      const lufs = meter.integrated();
+      if (passes === 1) measured = lufs;
+      result = lufs;
+      if (!Number.isFinite(lufs)) break; // silent: nothing to normalise
+      const next = Math.min(MAX_OUTPUT_GAIN, gain * 10 ** ((NORMALISED_LUFS - lufs) / 20));
+      if (passes === 1 && (samplePeak / gain) * next <= LINEAR_PEAK) {
+        // Nothing will limit or clamp at that gain: the sound scales exactly.
+        gain = next;
+        result = lufs + 20 * Math.log10(next);
+        break;
+      }
+      if (Math.abs(NORMALISED_LUFS - lufs) <= NORMALISE_TOLERANCE_LU || passes >= MAX_PASSES || next === gain) break;
+      gain = next;
+    }
+    engine.setOutputGain(gain);
+    this.begin();
+    this.normalisation = { measuredLufs: measured, gainDb: 20 * Math.log10(gain), resultLufs: result, passes };
+    return this.normalisation;
   }
 
   /** Writes the next bytes of the file into `out` from its start and returns how many: the whole
    *  buffer (rounded down to whole frames) until the end of the file, fewer for the last chunk,
    *  0 when done. `out` must hold at least the header plus one frame. */
   read(out: Uint8Array): number {
+    if (this.normalize && !this.normalisation) {
+      const steps = this.normalise(Number.MAX_SAFE_INTEGER);
+      while (!steps.next().done);
+    }
     let pos = 0;
     if (!this.headerDone) {
       const header = wavHeader(this.plan.dataBytes, this.plan.sampleRate);

@@ -8,25 +8,10 @@
 // The sleep timer's fade and the export's loudness normalisation are chosen per use, not here.
 
 import { z } from "zod";
+import { BALANCE_MAX_DB, DEFAULT_LEVELS, FADE_IN_MAX_SECONDS, type Levels } from "./level-rules";
 
-export const FADE_IN_DEFAULT_SECONDS = 2;
-export const FADE_IN_MAX_SECONDS = 30;
-export const BALANCE_MAX_DB = 12;
-/** The limiter's ceiling in dBTP (true peak, ITU-R BS.1770-4 annex 2). */
-export const LIMITER_CEILING_DBTP = -1;
-/** Loudness-normalised exports aim at this integrated loudness (LUFS). */
-export const NORMALISED_LUFS = -16;
-/** The sleep timer's default fade-out, and its longest. */
-export const SLEEP_FADE_DEFAULT_SECONDS = 30;
-export const SLEEP_FADE_MAX_SECONDS = 600;
-
-export interface Levels {
-  fadeIn: number;
-  limiter: boolean;
-  balance: number;
-}
-
-export const DEFAULT_LEVELS: Levels = { fadeIn: FADE_IN_DEFAULT_SECONDS, limiter: true, balance: 0 };
+// The constants, DEFAULT_LEVELS and balanceGains live in a zod-free module the worklet can import.
+export * from "./level-rules";
 
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 
@@ -44,8 +29,3 @@ export const levelsSchema: z.ZodType<Levels, unknown> = z
     balance: Math.round(clamp(l.balance ?? 0, -BALANCE_MAX_DB, BALANCE_MAX_DB) * 10) / 10,
   }));
 
-/** The per-ear gains (linear) for a balance in dB. */
-export function balanceGains(balanceDb: number): { left: number; right: number } {
-  const b = clamp(Number.isFinite(balanceDb) ? balanceDb : 0, -BALANCE_MAX_DB, BALANCE_MAX_DB);
-  return { left: b > 0 ? Math.pow(10, -b / 20) : 1, right: b < 0 ? Math.pow(10, b / 20) : 1 };
-}

@@ -29,3 +29,10 @@ export const MAX_TIMELINE_SEGMENTS = 1024;
 /** A timeline step that jumps (hold) moves its values linearly over this time from the step's
  *  start, so a jump never clicks. */
 export const STEP_JUMP_SECONDS = 0.01;
+
+/** The master limiter's ceiling in dBTP (true peak, ITU-R BS.1770-4 annex 2): the engine's limiter
+ *  and dsp/host/levels.ts (re-exported there with the other listening levels). */
+export const LIMITER_CEILING_DBTP = -1.0;
+/** The engine's largest output gain (+24 dB): a loudness-normalised export of a very quiet sound
+ *  is raised at most this much. */
+export const MAX_OUTPUT_GAIN = 16.0;

@@ -108,3 +108,76 @@ export class LoudnessMeter {
     return loudnessOf(meanOf(gated));
   }
 }
+
+// ---- True peak (ITU-R BS.1770-4 annex 2) ----
+// 4x oversampling with the annex's 48-tap interpolator (table 1, four phases of 12 taps), then the
+// largest absolute value. The annex's 12.04 dB attenuation before the filter only guards integer
+// arithmetic against overflow; in floating point it changes nothing and is left out. Like
+// libebur128, the reading is the larger of the oversampled peak and the sample peak (the
+// interpolator's points fall between the samples, never on them). The engine's limiter uses the
+// same table (dsp/assembly/lib/limiter.ts).
+
+/** Annex 2, table 1: phase p's taps; phase p's output at n interpolates n - 5.875 + p/4. */
+export const TRUE_PEAK_PHASES: readonly (readonly number[])[] = [
+  [0.001708984375, 0.010986328125, -0.0196533203125, 0.033203125, -0.0594482421875, 0.1373291015625, 0.97216796875, -0.102294921875, 0.047607421875, -0.026611328125, 0.014892578125, -0.00830078125],
+  [-0.0291748046875, 0.029296875, -0.0517578125, 0.089111328125, -0.166503906250, 0.465087890625, 0.77978515625, -0.2003173828125, 0.1015625, -0.0582275390625, 0.0330810546875, -0.0189208984375],
+  [-0.0189208984375, 0.0330810546875, -0.0582275390625, 0.1015625, -0.2003173828125, 0.77978515625, 0.465087890625, -0.166503906250, 0.089111328125, -0.0517578125, 0.029296875, -0.0291748046875],
+  [-0.00830078125, 0.014892578125, -0.026611328125, 0.047607421875, -0.102294921875, 0.97216796875, 0.1373291015625, -0.0594482421875, 0.033203125, -0.0196533203125, 0.010986328125, 0.001708984375],
+];
+const TP_TAPS = 12;
+
+/** Streaming true-peak meter: push() any number of frames at a time; memory is 12 samples per
+ *  channel whatever the length. */
+export class TruePeakMeter {
+  /** Per channel: the last TP_TAPS samples, newest at index (pos - 1) mod TP_TAPS. */
+  private readonly history: Float64Array[];
+  private pos = 0;
+  private peak = 0;
+  private samplePeakValue = 0;
+
+  constructor(readonly channels = 2) {
+    if (!Number.isInteger(channels) || channels < 1) throw new RangeError("Invalid meter format");
+    this.history = Array.from({ length: channels }, () => new Float64Array(TP_TAPS));
+  }
+
+  /** Adds frames: one array per channel, all the same length. */
+  push(...planes: ArrayLike<number>[]): void {
+    if (planes.length !== this.channels) throw new RangeError(`Expected ${this.channels} channels`);
+    const n = planes[0].length;
+    let peak = this.peak;
+    let sp = this.samplePeakValue;
+    let pos = this.pos;
+    for (let i = 0; i < n; i++) {
+      for (let c = 0; c < this.channels; c++) {
+        const h = this.history[c];
+        const x = planes[c][i];
+        h[pos] = x;
+        sp = Math.max(sp, Math.abs(x));
+        for (const taps of TRUE_PEAK_PHASES) {
+          let y = 0;
+          for (let k = 0; k < TP_TAPS; k++) y += taps[k] * h[(pos - k + TP_TAPS) % TP_TAPS];
+          peak = Math.max(peak, Math.abs(y));
+        }
+      }
+      pos = (pos + 1) % TP_TAPS;
+    }
+    this.peak = peak;
+    this.samplePeakValue = sp;
+    this.pos = pos;
+  }
+
+  /** The true peak so far, linear (the larger of the oversampled and the sample peak). */
+  truePeak(): number {
+    return Math.max(this.peak, this.samplePeakValue);
+  }
+
+  /** The true peak so far in dBTP (-Infinity for silence). */
+  truePeakDb(): number {
+    return 20 * Math.log10(this.truePeak());
+  }
+
+  /** The largest |sample| so far. */
+  samplePeak(): number {
+    return this.samplePeakValue;
+  }
+}

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startBrowserApp, type BrowserApp } from "./browser";
 import { openFreeStudio } from "./session";
+import { FADE_IN_DEFAULT_SECONDS } from "../../dsp/host/levels";
 
 let run: BrowserApp;
 let page: Page;
@@ -59,7 +60,8 @@ describe("studio playback in Chromium", () => {
     await input.fill("1000");
     await page.getByRole("button", { name: "Play Audio" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Stop Audio" }).count()).toBe(1);
-    await page.waitForTimeout(400);
+    // Past the default fade-in of every start (Safe listening), at full level.
+    await page.waitForTimeout(FADE_IN_DEFAULT_SECONDS * 1000 + 400);
     const first = await dominant(page);
     expect(Math.abs(first.hz - 1000)).toBeLessThan(60);
     expect(first.db).toBeGreaterThan(-60);

@@ -4,6 +4,8 @@
 // stop fades over 50 ms (in the engine); playback ends by itself after the duration.
 // The context is created or resumed synchronously inside the gesture that starts sound (the first
 // tap on a phone must work). The demo cards run their own engines on the same context.
+// The listener's safe levels (web/levels/levels-store.ts) are followed: sent before every start
+// (the fade-in) and whenever they change; the sleep timer drives sleep() and cancelSleep().
 
 import wasmUrl from "../../dsp/build/engine.wasm?url";
 import workletUrl from "../../worklets/engine.worklet.ts?worker&url";
@@ -14,6 +16,8 @@ import type { StudioStore } from "../state/studio-store";
 import { currentDisplayProfile, type DisplayProfile } from "../studio/performance-profile";
 import { DemoPlayer } from "./demo-player";
 import { OutputRoute } from "./media-element-route";
+import type { Levels } from "../../dsp/host/levels";
+import { levelsOf, levelsStore, type LevelsState } from "../levels/levels-store";
 
 const START_DELAY = 0.05;
 const REQUEST_TIMEOUT_MS = 3000;
@@ -46,11 +50,14 @@ export class AudioClient {
   private soundStart: number | null = null;
   private readonly pending = new Map<number, (ok: boolean) => void>();
   private readonly store: StoreApi<StudioStore>;
+  private levelsValue: Levels;
 
-  constructor(store: StoreApi<StudioStore>, profile: DisplayProfile = currentDisplayProfile()) {
+  constructor(store: StoreApi<StudioStore>, profile: DisplayProfile = currentDisplayProfile(), levels: StoreApi<LevelsState> = levelsStore) {
     this.store = store;
     this.profile = profile;
     this.demos = new DemoPlayer(this);
+    this.levelsValue = levelsOf(levels.getState());
+    levels.subscribe((l) => this.setLevels(levelsOf(l)));
     store.subscribe((s, prev) => {
       if (this.node && (s.channels !== prev.channels || s.effects !== prev.effects || s.timeline !== prev.timeline)) {
         this.post({ type: "state", state: { channels: s.channels, effects: s.effects, timeline: s.timeline } });
@@ -187,6 +194,7 @@ export class AudioClient {
     const state = this.store.getState();
     node.port.postMessage({ type: "state", state: { channels: state.channels, effects: state.effects, timeline: state.timeline } } satisfies ToWorklet);
     const posted = node.context.currentTime;
+    node.port.postMessage({ type: "levels", levels: this.levelsValue } satisfies ToWorklet);
     const ok = await this.request({ type: "start", delay: START_DELAY, duration: state.duration });
     this.soundStart = ok ? posted + START_DELAY : null;
     state.setPlaying(ok);
@@ -202,6 +210,27 @@ export class AudioClient {
   playPosition(): number | null {
     if (this.soundStart === null || !this.context || !this.store.getState().isPlaying) return null;
     return Math.max(0, this.context.currentTime - this.soundStart);
+  }
+
+  /** The listener's levels, for every engine this client starts (the demo cards' too). */
+  get levels(): Levels {
+    return this.levelsValue;
+  }
+
+  /** New levels: the limiter and balance apply at once (smoothed), the fade-in from the next start. */
+  setLevels(levels: Levels): void {
+    this.levelsValue = levels;
+    this.post({ type: "levels", levels });
+  }
+
+  /** The sleep timer: playback stops `afterSeconds` from now after a fade of `fadeSeconds`, and
+   *  ends through the usual "ended" path. Ignored when nothing plays. */
+  sleep(afterSeconds: number, fadeSeconds: number): void {
+    this.post({ type: "sleep", after: afterSeconds, fade: fadeSeconds });
+  }
+
+  cancelSleep(): void {
+    this.post({ type: "cancel-sleep" });
   }
 
   async toggle(): Promise<void> {

@@ -77,6 +77,7 @@ export class DemoPlayer {
       });
       const post = (msg: ToWorklet) => node.port.postMessage(msg);
       post({ type: "state", state: { channels: preset.channels, effects: preset.effects } });
+      post({ type: "levels", levels: this.client.levels });
       post({ type: "start", id: 1, delay: START_DELAY, duration: preset.duration });
       const ok = await started;
       if (!ok) this.stop(id);

@@ -16,12 +16,15 @@ import type { ExportReport } from "../../dsp/host/export-report";
 import { ExportRun, NoChannelError, type ExportUpdate } from "./export-runner";
 import { ExportProgress } from "./ExportProgress";
 import { NO_CHANNEL_ALERT, classifyExportError } from "./messages";
+import { NORMALISED_LUFS } from "../../dsp/host/levels";
+import { levelsOf, levelsStore } from "../levels/levels-store";
 import "./export.css";
 
 // Screen-reader announcements (web/a11y/announcer.ts); completion is ExportProgress's status line,
 // failures are toasts, both announced where they appear.
 export const EXPORT_STARTED = "Exporting WAV";
 export const EXPORT_CANCELLED = "Export cancelled";
+export const NORMALISE_LABEL = `Normalise loudness (${NORMALISED_LUFS} LUFS)`;
 
 export function ExportButton() {
   const store = useStudio();
@@ -31,6 +34,8 @@ export function ExportButton() {
   const [update, setUpdate] = useState<ExportUpdate | null>(null);
   const [fileName, setFileName] = useState<string | null>(null);
   const [report, setReport] = useState<ExportReport | null>(null);
+  // Chosen per export (not stored): most exports keep the studio's own level.
+  const [normalize, setNormalize] = useState(false);
 
   const onClick = async () => {
     if (run.current || locked) return;
@@ -40,7 +45,8 @@ export function ExportButton() {
       return;
     }
     const duration = Math.min(s.duration, s.maxDuration);
-    const current = new ExportRun(s, duration, setUpdate);
+    // The listener's levels go into the file, as into live playback: what is exported is what was heard.
+    const current = new ExportRun(s, duration, setUpdate, { levels: levelsOf(levelsStore.getState()), normalize });
     run.current = current;
     setBusy(true);
     setFileName(null);
@@ -75,6 +81,10 @@ export function ExportButton() {
 
   return (
     <ProActionButton className="export" label="Export WAV" busyLabel="Exporting…" busy={busy} locked={locked} feature="WAV export" onClick={onClick}>
+      <label className="export-option">
+        <input type="checkbox" checked={normalize} disabled={busy || locked} onChange={(e) => setNormalize(e.target.checked)} />
+        {NORMALISE_LABEL}
+      </label>
       {update && (
         <ExportProgress
           update={update}

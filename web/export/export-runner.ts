@@ -14,7 +14,7 @@
 
 import * as Comlink from "comlink";
 import wasmUrl from "../../dsp/build/engine.wasm?url";
-import { exportPlan } from "../../dsp/host/export-render";
+import { exportPlan, type ExportOptions } from "../../dsp/host/export-render";
 import type { ExportReport } from "../../dsp/host/export-report";
 import { hasAudibleChannel, type SoundState } from "../../dsp/host/state";
 import { exportFileName } from "./messages";
@@ -104,6 +104,7 @@ export class ExportRun {
   private readonly state: SoundState;
   private readonly duration: number;
   private readonly onUpdate: (u: ExportUpdate) => void;
+  private readonly options: ExportOptions;
   private api: Comlink.Remote<ExportWorkerApi> | null = null;
   private worker: Worker | null = null;
   private cancelRequested = false;
@@ -113,10 +114,12 @@ export class ExportRun {
   /** renderFile()'s file, until discard(). */
   private rendered: { dir: FileSystemDirectoryHandle; handle: FileSystemFileHandle } | null = null;
 
-  constructor(state: SoundState, duration: number, onUpdate: (u: ExportUpdate) => void) {
+  /** `options`: the listener's levels and loudness normalisation (dsp/host/export-render.ts). */
+  constructor(state: SoundState, duration: number, onUpdate: (u: ExportUpdate) => void, options: ExportOptions = {}) {
     this.state = { channels: state.channels, effects: state.effects, timeline: state.timeline };
     this.duration = duration;
     this.onUpdate = onUpdate;
+    this.options = options;
   }
 
   /** Asks the worker to stop; the partial file is removed and start() resolves "cancelled". */
@@ -217,7 +220,7 @@ export class ExportRun {
       });
       const result = await Promise.race([
         this.api.run(
-          { module, state: this.state, duration: this.duration, target, sink: opfsDir ? "opfs" : "picker", report },
+          { module, state: this.state, duration: this.duration, target, sink: opfsDir ? "opfs" : "picker", report, ...this.options },
           Comlink.proxy((p: ExportProgress) => update(p)),
         ),
         crashed,

@@ -5,6 +5,8 @@
 // renders the Quality Test's 5 s clip in memory (renderClip), with the same renderer and bytes.
 // With job.report, the export report's collector sees every rendered block and the report comes
 // back with the finished file.
+// A loudness-normalised export first runs the renderer's measuring passes (no file open yet),
+// reporting progress and stopping on cancel between steps.
 
 import * as Comlink from "comlink";
 import { Engine } from "../../dsp/host/engine";
@@ -75,14 +77,26 @@ const api: ExportWorkerApi = {
   async run(job: ExportJob, onProgress: (p: ExportProgress) => void): Promise<ExportResult> {
     cancelled = false;
     const engine = new Engine(job.module, 48000);
-    const collector = job.report ? new ExportReportCollector({ sampleRate: engine.sampleRate, duration: job.duration, state: job.state }) : undefined;
-    const renderer = new WavRenderer(engine, job.state, job.duration, collector);
+    const collector = job.report
+      ? new ExportReportCollector({ sampleRate: engine.sampleRate, duration: job.duration, state: job.state, fadeIn: job.levels?.fadeIn ?? 0.005 })
+      : undefined;
+    const renderer = new WavRenderer(engine, job.state, job.duration, { levels: job.levels, normalize: job.normalize, observer: collector });
     const totalBytes = renderer.plan.totalBytes;
-    const sink = await openSink(job);
     // onProgress is a Comlink proxy: calling it posts a message and returns a promise, not awaited.
     const report = () =>
       void Promise.resolve(onProgress({ bytesDone: renderer.bytesDone, totalBytes, fraction: renderer.fraction }) as unknown).catch(() => {});
     let last = 0;
+    for (const steps = renderer.normalise(); !steps.next().done; ) {
+      // Let cancel() and the progress messages through between measuring steps.
+      await new Promise((r) => setTimeout(r, 0));
+      if (cancelled) return { status: "cancelled", bytes: 0 };
+      const now = performance.now();
+      if (now - last >= PROGRESS_INTERVAL_MS) {
+        last = now;
+        report();
+      }
+    }
+    const sink = await openSink(job);
     let inflight: Promise<void> | null = null;
     try {
       // Two buffers: chunk n is written while chunk n+1 renders into the other one.
@@ -113,7 +127,7 @@ const api: ExportWorkerApi = {
     cancelled = true;
   },
   async renderClip(job: ClipJob): Promise<Uint8Array> {
-    const renderer = new WavRenderer(new Engine(job.module, 48000), job.state, job.duration);
+    const renderer = new WavRenderer(new Engine(job.module, 48000), job.state, job.duration, { levels: job.levels });
     const file = new Uint8Array(renderer.plan.totalBytes);
     const n = renderer.read(file);
     if (n !== file.byteLength) throw new Error(`Clip render wrote ${n} of ${file.byteLength} bytes`);

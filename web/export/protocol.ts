@@ -2,6 +2,7 @@
 
 import type { ExportReport } from "../../dsp/host/export-report";
 import type { SoundState } from "../../dsp/host/state";
+import type { Levels } from "../../dsp/host/levels";
 
 export interface ExportJob {
   /** The compiled engine (a WebAssembly.Module is cloned to the worker, not recompiled). */
@@ -20,6 +21,10 @@ export interface ExportJob {
   sink: "picker" | "opfs" | "opfs-sync";
   /** Bytes per write; at least 1 MiB. */
   chunkBytes?: number;
+  /** The listener's levels (fade-in, limiter, balance), as for live playback. */
+  levels?: Levels;
+  /** Loudness-normalise to NORMALISED_LUFS (measuring passes first, then the file). */
+  normalize?: boolean;
 }
 
 export interface ExportProgress {
@@ -43,6 +48,7 @@ export interface ClipJob {
   state: SoundState;
   /** Seconds of audio (a few: the whole file is held in memory). */
   duration: number;
+  levels?: Levels;
 }
 
 export interface ExportWorkerApi {

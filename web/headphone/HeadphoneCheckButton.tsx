@@ -1,19 +1,20 @@
 // The studio's "Headphone check" button, beside the play controls: opens the check's dialog and
-// takes focus back when it closes. The balance it edits is the listener's level setting
-// (dsp/host/levels.ts): pass `balance` and `onBalance` from the levels store; without them the
-// button keeps the balance itself for the page's lifetime.
+// takes focus back when it closes. The balance it edits is the listener's level setting, the
+// levels store (web/levels/levels-store.ts) that live playback and exports follow, so the balance
+// matched here is what the Safe listening panel shows and what every start and export uses.
 
 import { useRef, useState } from "react";
+import { useStore } from "zustand";
+import { levelsStore } from "../levels/levels-store";
 import { HeadphoneCheckDialog } from "./HeadphoneCheckDialog";
 import { OPEN_BUTTON } from "./messages";
 import "./headphone.css";
 
-export function HeadphoneCheckButton(props: { balance?: number; onBalance?(db: number): void }) {
+export function HeadphoneCheckButton() {
   const [open, setOpen] = useState(false);
-  const [ownBalance, setOwnBalance] = useState(0);
   const button = useRef<HTMLButtonElement>(null);
-  const balance = props.balance ?? ownBalance;
-  const onBalance = props.onBalance ?? setOwnBalance;
+  const balance = useStore(levelsStore, (s) => s.balance);
+  const onBalance = (db: number) => levelsStore.getState().setLevels({ balance: db });
 
   const close = () => {
     setOpen(false);

@@ -15,6 +15,7 @@ import { requestMarketplaceRefresh } from "./events";
 import { checkStudioUpload, frequenciesField, uploadMinutes } from "./studio-upload";
 import { uploadFormData, type UploadFields } from "./upload-form";
 import { sendUpload, studioUploadErrorText } from "./upload-request";
+import { levelsOf, levelsStore } from "../levels/levels-store";
 
 export type StudioUploadStatus = "idle" | "submitting";
 export type StudioUploadPhase = "rendering" | "uploading";
@@ -48,7 +49,7 @@ export function useStudioUpload(): StudioUpload {
         toast.error(refusal, { id: "studio-upload" });
         return false;
       }
-      const current = new ExportRun(s, duration, (u) => setPercent(u.percent));
+      const current = new ExportRun(s, duration, (u) => setPercent(u.percent), { levels: levelsOf(levelsStore.getState()) });
       run.current = current;
       setStatus("submitting");
       setPhase("rendering");

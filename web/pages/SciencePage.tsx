@@ -98,7 +98,8 @@ export function SciencePage() {
           play, stop or move a slider.
         </p>
         <p>
-          In the studio, sound fades in over 5 ms when it starts and fades out over 50 ms when it stops;
+          In the studio, sound fades in when it starts ({FACTS.fadeIn} by default, set under Safe listening)
+          and fades out over 50 ms when it stops;
           a frequency change glides over {FACTS.glideMs}; every other control is smoothed over a few
           milliseconds; switching an effect on or off crossfades; and at the end of a session the
           fade-out reaches silence exactly on the last sample. These changes are short enough to feel

@@ -10,6 +10,7 @@ import {
   MAX_FREQUENCY_HZ,
   MIN_DURATION_SECONDS,
 } from "../../dsp/host/limits";
+import { FADE_IN_DEFAULT_SECONDS } from "../../dsp/host/level-rules";
 import { WAV_BITS, WAV_BLOCK_ALIGN, WAV_CHANNELS, WAV_SAMPLE_RATE } from "../../dsp/host/wav";
 import { DEMO_CHANNELS, DEMO_DURATION_MS, DEMO_EFFECTS, PLANS, STUDIO_CHANNELS } from "../../api/rules/plans";
 import { PASSWORD_MIN } from "../../api/rules/passwords";
@@ -38,6 +39,8 @@ export const FACTS = {
   /** Size of one hour of exported WAV in MB, to the nearest 10 (691,200,000 bytes: "about 690"). */
   hourOfWavMB: Math.round((WAV_SAMPLE_RATE * WAV_BLOCK_ALIGN * 3600) / 1e7) * 10,
   glideMs: `${num(GLIDE_SECONDS * 1000)} ms`,
+  /** The default fade-in of every start (Safe listening). */
+  fadeIn: `${num(FADE_IN_DEFAULT_SECONDS)} s`,
   effectCount: EFFECTS.length,
   minDuration: `${num(MIN_DURATION_SECONDS)} seconds`,
   maxDuration: `${num(MAX_DURATION_SECONDS / 60)} minutes`,

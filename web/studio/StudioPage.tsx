@@ -21,6 +21,7 @@ import { VideoExportButton } from "../video/VideoExportButton";
 import { useSharedPreset } from "../presets/use-shared-preset";
 import { QualityPanel } from "../quality/QualityPanel";
 import { TimelinePanel } from "../timeline/TimelinePanel";
+import { SafeListeningPanel } from "../levels/SafeListeningPanel";
 import { ChannelCard } from "./ChannelCard";
 import { Displays } from "./Displays";
 import { DurationInput } from "./DurationInput";
@@ -83,6 +84,7 @@ export function StudioPage() {
           {adminTools && <VideoExportButton />}
           <SharePresetButton />
         </section>
+        <SafeListeningPanel />
         <QualityPanel />
       </fieldset>
       {gate.level !== "anonymous" && <DemoCards />}

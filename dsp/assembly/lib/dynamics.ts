@@ -41,6 +41,9 @@ const DETECT_SECONDS: f64 = 0.001;
 
 export class Compressor {
   enabled: bool = true;
+  /** The clamp at the end of the stage: 1 (the final clamp) unless the true-peak limiter follows,
+   *  which needs to see the overs it removes and clamps after itself. */
+  ceiling: f32 = 1.0;
   env: f32 = 0.0;  // attack/release-followed power (linear)
   gain: f32 = 1.0; // gain applied at the end of the last control period
   attack4: f32 = 0.0;  // attack coefficient for a 4-sample step
@@ -119,8 +122,8 @@ export class Compressor {
     const on = this.enabled;
     const att = this.attack4;
     const rel = this.release4;
-    const lo = f32x4.splat(-1.0);
-    const hi = f32x4.splat(1.0);
+    const lo = f32x4.splat(-this.ceiling);
+    const hi = f32x4.splat(this.ceiling);
     const half = f32x4.splat(0.5);
     const mInc = f32x4.splat(4.0 * mStep);
     const cw = changetype<usize>(this.cols);

@@ -187,7 +187,7 @@ describe("export report: timelines", () => {
 describe("export report: real renders", () => {
   function renderWithReport(state: AudioState, seconds: number): { report: ExportReport; sha: string } {
     const collector = new ExportReportCollector({ sampleRate: FS, duration: seconds, state });
-    const renderer = new WavRenderer(createNodeEngine(FS), state, seconds, collector);
+    const renderer = new WavRenderer(createNodeEngine(FS), state, seconds, { observer: collector });
     const hash = createHash("sha256");
     for (const chunk of renderer.chunks()) hash.update(chunk);
     return { report: collector.finish(), sha: hash.digest("hex") };
