@@ -180,7 +180,7 @@ describe("demo", () => {
     expect(await page.locator(".demo-badge").count()).toBe(5);
 
     // The countdown runs (mm:ss) and, under 120 s, the warning shows.
-    const timer = page.getByRole("timer");
+    const timer = page.getByRole("timer").filter({ hasText: "Demo time left" }); // the Safe listening panel has its own
     expect(await timer.textContent()).toMatch(/Demo time left: 00:0\d/);
     await page.getByRole("alert").filter({ hasText: "Less than 2 minutes of your demo left" }).waitFor();
 

@@ -1,9 +1,10 @@
-// The timeline's playhead: while the studio plays, an animation-frame loop reads the audio
-// client's play position and moves the playhead line straight in the SVG (never through React
-// state: STYLE.md's transient updates). Only the step that plays goes through React, and only when
-// it changes, so the current step's handle can be highlighted. The line is written only when it
-// moves by half a pixel or more: a 40-minute session's playhead changes the DOM a few times a
-// second, not sixty.
+// The timeline's playhead: while the studio plays and the axis is on screen in a visible tab, a
+// 10 Hz timer reads the audio client's play position and moves the playhead line straight in the
+// SVG (never through React state: STYLE.md's transient updates). No animation frames: a line that
+// moves a pixel every few seconds does not need sixty updates a second, and the page's frame work
+// stays with the displays (which stop when out of view). Only the step that plays goes through
+// React, and only when it changes, so the current step's handle can be highlighted. The line is
+// written only when it moves by half a pixel or more.
 
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useStore } from "zustand";
@@ -11,6 +12,9 @@ import type { Timeline } from "../../dsp/host/timeline";
 import { useAudio, useStudio } from "../studio/studio-context";
 import { timeToX, type TimeScale } from "./axis";
 import { stepIndexAt } from "./edit";
+
+/** How often the playhead moves while it is on screen. */
+const PLAYHEAD_INTERVAL_MS = 100;
 
 /** Returns the index of the step that plays (-1 when nothing plays or before the first step). */
 export function usePlayhead(line: RefObject<SVGLineElement | null>, scale: TimeScale, timeline: Timeline | undefined): number {
@@ -30,30 +34,53 @@ export function usePlayhead(line: RefObject<SVGLineElement | null>, scale: TimeS
       el?.setAttribute("visibility", "hidden");
       return;
     }
-    let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     let lastX = Number.NaN;
     let lastIndex = -2;
+    let onScreen = true;
     const tick = () => {
-      frame = requestAnimationFrame(tick);
+      timer = undefined;
       const pos = audio.playPosition();
-      if (pos === null) return;
-      const { scale: s, timeline: t } = latest.current;
-      const x = timeToX(pos, s);
-      if (!(Math.abs(x - lastX) < 0.5)) {
-        lastX = x;
-        el.setAttribute("x1", x.toFixed(1));
-        el.setAttribute("x2", x.toFixed(1));
-        el.setAttribute("visibility", "visible");
+      if (pos !== null) {
+        const { scale: s, timeline: t } = latest.current;
+        const x = timeToX(pos, s);
+        if (!(Math.abs(x - lastX) < 0.5)) {
+          lastX = x;
+          el.setAttribute("x1", x.toFixed(1));
+          el.setAttribute("x2", x.toFixed(1));
+          el.setAttribute("visibility", "visible");
+        }
+        const index = stepIndexAt(t, pos);
+        if (index !== lastIndex) {
+          lastIndex = index;
+          setCurrent(index);
+        }
       }
-      const index = stepIndexAt(t, pos);
-      if (index !== lastIndex) {
-        lastIndex = index;
-        setCurrent(index);
+      schedule();
+    };
+    const schedule = () => {
+      const run = onScreen && document.visibilityState !== "hidden";
+      if (run && timer === undefined) timer = setTimeout(tick, PLAYHEAD_INTERVAL_MS);
+      if (!run && timer !== undefined) {
+        clearTimeout(timer);
+        timer = undefined;
       }
     };
+    const svg = el.ownerSVGElement;
+    const observer =
+      typeof IntersectionObserver === "undefined" || !svg
+        ? null
+        : new IntersectionObserver((entries) => {
+            onScreen = entries.some((e) => e.isIntersecting);
+            schedule();
+          });
+    if (observer && svg) observer.observe(svg);
+    document.addEventListener("visibilitychange", schedule);
     tick();
     return () => {
-      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+      observer?.disconnect();
+      document.removeEventListener("visibilitychange", schedule);
       el.setAttribute("visibility", "hidden");
     };
   }, [playing, audio, line]);
