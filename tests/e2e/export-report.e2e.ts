@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AudioState } from "../../dsp/host/state";
-import { singleTone } from "../unit/dsp/helpers";
+import { parseWavHeader } from "../../dsp/host/wav";
+import { peakFrequency, singleTone } from "../unit/dsp/helpers";
 import { axeViolations, launchChromium, screenshotPath, startTestApp, type TestApp } from "./browser";
 import { openSignedIn, registerProAccount } from "./session";
 
@@ -96,5 +97,28 @@ describe("Export report in the studio", () => {
     // Dismiss clears the progress and the report.
     await page.getByRole("button", { name: "Dismiss export status" }).click();
     expect(await panel.count()).toBe(0);
+  });
+
+  it("an imported .sbg schedule exports to a WAV whose spectrum follows the schedule at chosen times", async () => {
+    // A 10 s slide from 300 to 600 Hz, then 600 Hz held; -E ends the session at its last line.
+    const sbg = ["-SE", "low: 300/50", "high: 600/50", "NOW low ->", "NOW+00:00:10 high", "NOW+00:00:20 high", ""].join("\n");
+    const timeline = page.locator("section.timeline");
+    await timeline.locator('input[type="file"]').setInputFiles({ name: "slide.sbg", mimeType: "text/plain", buffer: Buffer.from(sbg) });
+    await expect.poll(() => timeline.getByRole("status").textContent()).toBe("Imported slide.sbg.");
+    const wav = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export WAV" }).click();
+    await page.getByRole("status").filter({ hasText: "Export complete:" }).waitFor({ timeout: 30_000 });
+    const bytes = new Uint8Array(readFileSync((await (await wav).path())!));
+    const info = parseWavHeader(bytes);
+    const pcm = new Int16Array(bytes.buffer, bytes.byteOffset + info.dataOffset, info.frames * 2);
+    /** The loudest frequency of the left channel in 8192 samples (0.17 s) centred on `t`. */
+    const heardAt = (t: number) => {
+      const start = Math.round(t * 48000) - 4096;
+      return peakFrequency(Float32Array.from({ length: 8192 }, (_, i) => pcm[2 * (start + i)] / 32768), 48000, 8192);
+    };
+    for (const [t, hz] of [[3, 390], [5, 450], [8, 540], [15, 600]] as const) expect(Math.abs(heardAt(t) - hz)).toBeLessThan(3);
+    // The report checked the same schedule (the steps' clicks and each window's expected pitch).
+    const panel = page.getByRole("region", { name: "Export report" });
+    await expect.poll(() => panel.locator(".export-report-summary").textContent()).toMatch(/Verified: (\d+) of \1 checks passed\./);
   });
 });
