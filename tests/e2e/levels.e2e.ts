@@ -18,7 +18,7 @@ import { LoudnessMeter, TruePeakMeter } from "../../dsp/host/loudness";
 import { parseWavHeader } from "../../dsp/host/wav";
 import { singleTone } from "../unit/dsp/helpers";
 import { axeViolations, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
-import { openFreeStudio, openSignedIn, registerProAccount } from "./session";
+import { openFreeStudio, openFreeStudioOnPhone, openSignedIn, registerProAccount } from "./session";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -198,10 +198,7 @@ describe("safe listening in Chromium", () => {
   });
 
   it("fits a 390 px phone", async () => {
-    const phone = await run.browser.newPage({ viewport: { width: 390, height: 844 } });
-    await phone.goto(run.app.url + "/api/health");
-    await phone.evaluate(() => localStorage.setItem("tone-studio:tutorial", "completed"));
-    await openFreeStudio(phone, run.app.url);
+    const phone = await openFreeStudioOnPhone(run.browser, run.app.url);
     const region = phone.getByRole("region", { name: "Safe listening" });
     await region.scrollIntoViewIfNeeded();
     await region.screenshot({ path: screenshotPath("levels-390.png") });

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { allAxeViolations, announcements, recordAnnouncements } from "./a11y-helpers";
-import { openFreeStudio } from "./session";
+import { openFreeStudio, openFreeStudioOnPhone } from "./session";
 
 let run: BrowserApp;
 let page: Page;
@@ -135,10 +135,7 @@ describe("quality test", () => {
   });
 
   it("fits a 390 px phone", async () => {
-    const phone = await run.browser.newPage({ viewport: { width: 390, height: 844 } });
-    await phone.goto(run.app.url + "/api/health");
-    await phone.evaluate(() => localStorage.setItem("tone-studio:tutorial", "completed"));
-    await openFreeStudio(phone, run.app.url);
+    const phone = await openFreeStudioOnPhone(run.browser, run.app.url);
     const region = phone.getByRole("region", { name: "Quality Test" });
     await region.getByRole("button", { name: "Show Quality Test" }).click();
     await region.getByRole("button", { name: "High quality" }).click();

@@ -4,7 +4,7 @@
 
 import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
-import type { Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import type { Database } from "../../api/db/schema";
 
 export interface TestAccount {
@@ -57,6 +57,15 @@ export async function openFreeStudio(page: Page, appUrl: string): Promise<TestAc
   await openSignedIn(page, appUrl, account, "/");
   await page.getByText(FREE_LABEL).waitFor();
   return account;
+}
+
+/** A new 390x844 phone page with a fresh free account's studio open, the tutorial already done. */
+export async function openFreeStudioOnPhone(browser: Browser, appUrl: string): Promise<Page> {
+  const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+  await phone.goto(appUrl + "/api/health");
+  await phone.evaluate(() => localStorage.setItem("tone-studio:tutorial", "completed"));
+  await openFreeStudio(phone, appUrl);
+  return phone;
 }
 
 /** The token the page has stored, or null when signed out. */

@@ -10,6 +10,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { balanceGains } from "../../dsp/host/levels";
 import type { AudioClient } from "../audio/audio-client";
+import { fadeOutAndStop } from "../audio/fade-out";
 import { qualityPlayer } from "../quality/quality-player";
 import type { StudioStore } from "../state/studio-store";
 import type { TestSignal } from "./signals";
@@ -135,14 +136,7 @@ export class HeadphonePlayer {
     if (!v) return;
     this.voice = null;
     this.clearTimers(v);
-    const t = v.fade.context.currentTime;
-    v.fade.gain.setValueAtTime(v.fade.gain.value, t);
-    v.fade.gain.linearRampToValueAtTime(0, t + CUT_FADE_S);
-    try {
-      v.source.stop(t + CUT_FADE_S * 2);
-    } catch {
-      v.fade.disconnect();
-    }
+    fadeOutAndStop(v.fade, v.source, CUT_FADE_S);
   }
 }
 

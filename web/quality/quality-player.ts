@@ -10,6 +10,7 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import { hasAudibleChannel } from "../../dsp/host/state";
 import { announce } from "../a11y/announcer";
 import type { AudioClient } from "../audio/audio-client";
+import { fadeOutAndStop } from "../audio/fade-out";
 import type { StudioStore } from "../state/studio-store";
 import { compress, detectCodec, type CodecInfo } from "./codec";
 import type { PlanarAudio } from "./planar";
@@ -170,16 +171,7 @@ export class QualityPlayer {
     const v = this.voice;
     if (!v) return;
     this.voice = null;
-    const t = v.gain.context.currentTime;
-    v.gain.gain.cancelScheduledValues(t);
-    v.gain.gain.setValueAtTime(v.gain.gain.value, t);
-    v.gain.gain.linearRampToValueAtTime(0, t + FADE_S);
-    v.source.onended = () => v.gain.disconnect();
-    try {
-      v.source.stop(t + FADE_S * 2);
-    } catch {
-      v.gain.disconnect();
-    }
+    fadeOutAndStop(v.gain, v.source, FADE_S);
   }
 }
 
