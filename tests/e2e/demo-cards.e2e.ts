@@ -128,9 +128,9 @@ describe("demo cards", () => {
       await tryButton(page, "Theta Meditation").click();
       expect(await page.evaluate(() => (window as unknown as { __contextAtClick: string }).__contextAtClick)).toBe("created");
       await expect.poll(() => page.evaluate(() => (window as unknown as { __toneStudio: { audio: { context: AudioContext } } }).__toneStudio.audio.context.state)).toBe("running");
-      await page.waitForTimeout(500);
-      // Theta is a 6 Hz pulse over white noise: broadband sound at the output.
-      expect((await hear(page, [3000, 8000])).at.every((db) => db > -100)).toBe(true);
+      // Theta is a 6 Hz pulse over white noise: broadband sound at the output, rising over the
+      // listener's fade-in (2 s by default) and gated by the pulses, so it is polled.
+      await expect.poll(async () => (await hear(page, [3000, 8000])).at.every((db) => db > -100), { timeout: 5000 }).toBe(true);
       await stopButton(page, "Theta Meditation").click();
     } finally {
       await strict.close();
