@@ -16,7 +16,7 @@ import { compileTimeline, evaluateTimeline, resolveTimeline, timelineSchema } fr
 import { mutationOf } from "../api/fuzz/arbitraries";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-const SCALE = Number(process.env.FUZZ_RUNS ?? 70) / 70;
+const SCALE = Number(process.env.FUZZ_RUNS ?? 100) / 100;
 const runs = (n: number) => ({ numRuns: Math.max(10, Math.round(n * SCALE)), seed: SEED });
 
 /** Values from JSON.parse and a little beyond (what a buggy caller might pass). */
@@ -178,7 +178,40 @@ const sbgLine = fc.oneof(
   { weight: 1, arbitrary: fc.constantFrom("# comment", "## title", "", "   ", "\t", "}", "{", "\uFEFFNOW a", "a:", ":", "a: {", "NOW a # trailing") },
   { weight: 1, arbitrary: fc.string({ maxLength: 30 }) },
 );
-const sbgText = fc.tuple(fc.array(sbgLine, { maxLength: 25 }), fc.constantFrom("\n", "\r\n", "\r")).map(([lines, nl]) => lines.join(nl));
+/** A program that mostly reads: options, tone-sets, maybe blocks (calling anything, themselves
+ *  included), time lines over the defined names; then a few of its lines replaced by anything. */
+const goodTone = fc.oneof(
+  fc.tuple(fc.integer({ min: 40, max: 1500 }), fc.constantFrom(4, 10), fc.integer({ min: 0, max: 60 })).map(([c, b, a]) => `${c}-${b}/${a}`),
+  fc.tuple(fc.integer({ min: 40, max: 1500 }), fc.integer({ min: 1, max: 60 })).map(([c, a]) => `${c}/${a}`),
+  fc.tuple(fc.constantFrom("pink", "white", "brown"), fc.integer({ min: 0, max: 60 })).map(([n, a]) => `${n}/${a}`),
+);
+const program = fc
+  .record({
+    options: fc.subarray(["-SE", "-F 300", "-L 00:20", "-E", "-F 20"], { maxLength: 2 }),
+    sets: fc.array(fc.tuple(fc.constantFrom("a", "b", "alpha"), fc.array(goodTone, { minLength: 1, maxLength: 2 })), { minLength: 1, maxLength: 3 }),
+    blocks: fc.array(fc.tuple(fc.constantFrom("blk", "b2"), fc.array(fc.constantFrom("a", "b", "alpha", "off", "blk", "b2"), { minLength: 1, maxLength: 4 })), { maxLength: 2 }),
+    times: fc.array(fc.tuple(fc.constantFrom("a", "b", "alpha", "off", "alloff", "blk", "b2"), fc.integer({ min: 0, max: 40 }), fc.constantFrom("", "", " ->", " ==", " <>")), { minLength: 1, maxLength: 8 }),
+    clock: fc.boolean(),
+    junk: fc.array(fc.tuple(fc.nat(), sbgLine), { maxLength: 2 }),
+  })
+  .map(({ options, sets, blocks, times, clock: clockTimes, junk }) => {
+    const lines = [...options];
+    for (const [name, tones] of sets) lines.push(`${name}: ${tones.join(" ")}`);
+    for (const [name, calls] of blocks) lines.push(`${name}: {`, ...calls.map((c, i) => `  +00:0${i} ${c}`), "}");
+    let minute = 0;
+    times.forEach(([name, gap, mark], i) => {
+      minute += gap;
+      const at = clockTimes ? `${String(Math.floor(minute / 60) % 24).padStart(2, "0")}:${String(minute % 60).padStart(2, "0")}` : i === 0 ? "NOW" : `NOW+00:${String(minute % 60).padStart(2, "0")}`;
+      const fade = mark === " ==" || mark === " <>" ? mark : "";
+      lines.push(`${at}${fade} ${name}${mark === " ->" ? " ->" : ""}`);
+    });
+    for (const [at, line] of junk) lines.splice(at % (lines.length + 1), 0, line);
+    return lines.join("\n");
+  });
+const sbgText = fc.oneof(
+  { weight: 3, arbitrary: program },
+  { weight: 1, arbitrary: fc.tuple(fc.array(sbgLine, { maxLength: 25 }), fc.constantFrom("\n", "\r\n", "\r")).map(([lines, nl]) => lines.join(nl)) },
+);
 
 describe("parseSbg: any text, never a throw", () => {
   it("reads a session the preset schema keeps as it is, or errors with their lines", () => {

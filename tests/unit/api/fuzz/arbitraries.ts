@@ -104,16 +104,20 @@ function setAt(root: unknown, path: (string | number)[], value: unknown, remove:
   return copy;
 }
 
-/** A known-good value with nothing, one place replaced, or one place removed. */
+/** A known-good value with nothing changed, or one to three places replaced or removed. */
 export function mutationOf(example: unknown, known: readonly string[]): fc.Arbitrary<unknown> {
-  const paths = pathsOf(example);
+  const edit = fc.record({ value: anyValue(known), remove: fc.boolean(), pick: fc.nat() });
   return fc.oneof(
-    { weight: 1, arbitrary: fc.constant(example) },
+    { weight: 2, arbitrary: fc.constant(example) },
     {
-      weight: 4,
-      arbitrary: fc
-        .record({ path: fc.constantFrom(...paths), value: anyValue(known), remove: fc.boolean() })
-        .map(({ path, value, remove }) => setAt(example, path, value, remove && path.length > 0)),
+      weight: 5,
+      arbitrary: fc.array(edit, { minLength: 1, maxLength: 3 }).map((edits) =>
+        edits.reduce((v, { value, remove, pick }) => {
+          const paths = pathsOf(v);
+          const path = paths[pick % paths.length];
+          return setAt(v, path, value, remove && path.length > 0);
+        }, example),
+      ),
     },
   );
 }
@@ -251,7 +255,7 @@ const partArb = (known: readonly string[]): fc.Arbitrary<PartSpec> =>
 
 export function multipartArb(known: readonly string[]): fc.Arbitrary<MultipartSpec> {
   return fc.record({
-    boundary: fc.oneof(fc.constantFrom("----fuzzBoundary7MA4YWxk", "x", "a".repeat(70), "b c", '"q"'), fc.stringMatching(/^[A-Za-z0-9'()+_,.\/:=?-]{1,70}$/)),
+    boundary: fc.oneof(fc.constantFrom("----fuzzBoundary7MA4YWxk", "x", "a".repeat(70), "b c", '"q"'), fc.stringMatching(/^[A-Za-z0-9'()+_,./:=?-]{1,70}$/)),
     declared: fc.oneof(fc.constant(null), fc.constantFrom("other", "", '"----fuzzBoundary7MA4YWxk"')),
     parts: fc.array(partArb(known), { maxLength: 12 }),
     ending: fc.constantFrom("proper", "proper", "proper", "missing", "truncated", "no-crlf", "lf-only"),
@@ -350,10 +354,12 @@ export function placeInPath(value: string, how: PathEncoding): string {
   return wf.replace(/#/g, "%23");
 }
 
-export function pathValueArb(known: readonly string[]): fc.Arbitrary<{ value: string | Huge; how: PathEncoding }> {
+/** A path value: `live` are known values this route finds (probed), `known` all the others. */
+export function pathValueArb(known: readonly string[], live: readonly string[] = []): fc.Arbitrary<{ value: string | Huge; how: PathEncoding }> {
   return fc.record({
     value: fc.oneof(
-      { weight: 4, arbitrary: fc.constantFrom(...known) },
+      ...(live.length > 0 ? [{ weight: 10, arbitrary: fc.constantFrom(...live) }] : []),
+      { weight: 3, arbitrary: fc.constantFrom(...known) },
       { weight: 2, arbitrary: fc.uuid() },
       { weight: 2, arbitrary: oddEmail },
       { weight: 2, arbitrary: fc.constantFrom(...PERCENT_SEQUENCES, ".", "..", "", " ", "%2e%2e") },
@@ -426,9 +432,15 @@ export const headerArb: fc.Arbitrary<HeaderSpec> = fc.record({
   ),
   csrf: fc.oneof({ weight: 3, arbitrary: fc.constantFrom("real", "none") }, { weight: 1, arbitrary: fc.string({ maxLength: 50 }) }),
   range: fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 2, arbitrary: fc.constantFrom(...RANGE_HEADERS) }, { weight: 1, arbitrary: fc.string({ maxLength: 20 }) }),
-  requestedWith: fc.oneof(fc.constant(null), fc.constantFrom("XMLHttpRequest", "", " ", "fetch"), fc.string({ maxLength: 10 })),
+  requestedWith: fc.oneof(
+    { weight: 3, arbitrary: fc.constant("XMLHttpRequest") }, // what the video export asks for
+    { weight: 1, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.oneof(fc.constantFrom("", " ", "fetch"), fc.string({ maxLength: 10 })) },
+  ),
   stripeSignature: fc.oneof(
-    { weight: 2, arbitrary: fc.constantFrom("none", "signed", "stale") },
+    // Mostly a correct signature: it is what lets a random body reach the webhook's event handling.
+    { weight: 4, arbitrary: fc.constant("signed") },
+    { weight: 2, arbitrary: fc.constantFrom("none", "stale") },
     { weight: 1, arbitrary: fc.constantFrom("t=1,v1=00", "v1=", ",,,", "t=abc,v1=zz,v0=1", "t=99999999999999999999,v1=" + "0".repeat(64)) },
     { weight: 1, arbitrary: fc.string({ maxLength: 40 }) },
   ),

@@ -39,8 +39,10 @@ export interface FuzzEnv extends PaymentsEnv {
   known: string[];
   /** Known-good bodies by route key ("POST /api/presets/user"), mutated for depth. */
   examples: Record<string, unknown[]>;
-  /** A fresh session (and its CSRF token) for the caller, with rate limits and the override reset. */
+  /** A live session (and its CSRF token) for the caller, with rate limits and the override reset. */
   caller(identity: Identity): Promise<{ token: string | null; csrf: string | null; other: string }>;
+  /** Marks the world as possibly changed (a write was accepted): the next caller() resets it. */
+  changed(): void;
 }
 
 /** Every (method, path) the app routes, middleware included (method ALL), once each. */
@@ -185,27 +187,44 @@ export async function makeFuzzEnv(): Promise<FuzzEnv> {
   };
 
   const ids = { admin: admin.userId, free: free.userId, pro: pro.userId };
+  // Sessions are kept while they live and the world is reset only after a request that may have
+  // changed it: each write is a synced SQLite commit, and most fuzzed requests are refused.
+  const sessions = new Map<keyof typeof ids, { token: string; csrf: string }>();
+  const sessionOf = async (who: keyof typeof ids) => {
+    const kept = sessions.get(who);
+    if (kept && (await s.sessions.verify(kept.token))) return kept;
+    const made = await s.sessions.create(ids[who]);
+    const fresh = { token: made.token, csrf: s.sessions.csrfTokenFor(made.sessionId) };
+    sessions.set(who, fresh);
+    return fresh;
+  };
+  let dirty = true;
   return {
     ...base,
     userIds: ids,
     known,
     examples,
+    changed() {
+      dirty = true;
+    },
     async caller(identity) {
       // Every run starts from the same world: fresh rate-limit windows, the admin's override on,
       // and a live session (an earlier run may have signed out or changed the password).
       Object.assign(s.limiters, createLimiters(s.clock));
-      await db.transaction().execute(async (trx) => {
-        await trx.updateTable("users").set({ admin_override: 1 }).where("id", "=", ids.admin).execute();
-        // Grants, demos and webhook-made subscriptions would turn the free caller into another kind.
-        await trx.deleteFrom("temporary_access").execute();
-        await trx.deleteFrom("demo_sessions").execute();
-        await trx.deleteFrom("subscriptions").where("id", "!=", "fuzz-sub").execute();
-      });
-      const otherId = identity === "pro" ? ids.free : ids.pro;
-      const other = (await s.sessions.create(otherId)).token;
+      if (dirty) {
+        await db.transaction().execute(async (trx) => {
+          await trx.updateTable("users").set({ admin_override: 1 }).where("id", "=", ids.admin).execute();
+          // Grants, demos and webhook-made subscriptions would turn the free caller into another kind.
+          await trx.deleteFrom("temporary_access").execute();
+          await trx.deleteFrom("demo_sessions").execute();
+          await trx.deleteFrom("subscriptions").where("id", "!=", "fuzz-sub").execute();
+        });
+        dirty = false;
+      }
+      const other = (await sessionOf(identity === "pro" ? "free" : "pro")).token;
       if (identity === "anonymous") return { token: null, csrf: null, other };
-      const session = await s.sessions.create(ids[identity]);
-      return { token: session.token, csrf: s.sessions.csrfTokenFor(session.sessionId), other };
+      const own = await sessionOf(identity);
+      return { token: own.token, csrf: own.csrf, other };
     },
     async close() {
       await s.video.idle();
@@ -276,7 +295,9 @@ export async function send(env: FuzzEnv, identity: Identity, req: FuzzRequest): 
   } else if (sig !== "none") h.set("Stripe-Signature", headerSafe(sig));
   for (const [name, value] of req.headers.extra) h.append(name, headerSafe(value));
   const withBody = req.method !== "GET" && req.method !== "HEAD" && body !== undefined;
-  return env.app.request(req.url, { method: req.method, headers: h, ...(withBody ? { body } : {}) });
+  const res = await env.app.request(req.url, { method: req.method, headers: h, ...(withBody ? { body } : {}) });
+  if (req.method !== "GET" && req.method !== "HEAD" && res.status < 400) env.changed();
+  return res;
 }
 
 /** Whether a request URL lands in the API's space (a path like /api/../x resolves to the web app's /x). */
