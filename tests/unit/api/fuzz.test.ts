@@ -12,8 +12,8 @@
 // Reproducing a failure: the run is seeded (FUZZ_SEED, default below; each route's seed is derived
 // from it and the route) and the failure message prints the seed and fast-check's path, e.g.
 //   FUZZ_SEED=20261123 npx vitest run tests/unit/api/fuzz.test.ts -t "POST /api/presets/user"
-// FUZZ_RUNS sets the runs per route (default 180, twice that for routes with known-good bodies or
-// ids that exist: about 60 s for the file on the 2-core CI machine).
+// FUZZ_RUNS sets the runs per route (default 300, twice that for routes with known-good bodies or
+// ids that exist: about 50 s for the file on the 2-core CI machine).
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import fc from "fast-check";
@@ -22,7 +22,7 @@ import { bodyArb, headerArb, pathValueArb, queryArb } from "./fuzz/arbitraries";
 import { ADMIN_EMAIL, FREE_EMAIL, fillPath, IDENTITIES, isApiPath, makeFuzzEnv, PRO_EMAIL, paramsOf, problemWith, type Route, routeKey, routesOf, send } from "./fuzz/env";
 
 const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-const RUNS = Number(process.env.FUZZ_RUNS ?? 180);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 300);
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 /** A stable per-route seed: adding a route does not change the inputs of the others. */

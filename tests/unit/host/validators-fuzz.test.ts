@@ -16,7 +16,7 @@ import { compileTimeline, evaluateTimeline, resolveTimeline, timelineSchema } fr
 import { mutationOf } from "../api/fuzz/arbitraries";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);
-const SCALE = Number(process.env.FUZZ_RUNS ?? 100) / 100;
+const SCALE = Number(process.env.FUZZ_RUNS ?? 300) / 300;
 const runs = (n: number) => ({ numRuns: Math.max(10, Math.round(n * SCALE)), seed: SEED });
 
 /** Values from JSON.parse and a little beyond (what a buggy caller might pass). */

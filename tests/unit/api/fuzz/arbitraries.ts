@@ -1,7 +1,7 @@
 // fast-check generators for hostile HTTP input: path parameter values, query strings, headers,
 // bodies (JSON of any shape, broken JSON, wrong types, huge strings, raw bytes) and multipart
 // bodies (random parts, odd file names, duplicate and missing fields, truncated boundaries).
-// Generated values stay small and printable: big inputs are described ({ huge: n }) and only
+// Generated values stay small and printable: big inputs are described (a Huge of n characters) and only
 // materialised when the request is sent, so a failing counterexample prints in a few lines.
 import fc from "fast-check";
 
@@ -16,12 +16,17 @@ export const SQLISH = [
   "' OR '1'='1", "'; DROP TABLE users; --", '" OR ""="', "1; SELECT * FROM sessions", "%' UNION SELECT password_hash FROM users --",
 ] as const;
 
-/** A string too large to print: its length, materialised as repeated "a" (or a JSON string of it). */
-export interface Huge {
-  huge: number;
+/** A string too large to print: its length, materialised as repeated "a" when sent. A class, so
+ *  that generated JSON (or an edit of a body that holds a Huge) can never pass for one. */
+export class Huge {
+  constructor(readonly huge: number) {}
+  toString(): string {
+    return `Huge(${this.huge})`;
+  }
 }
-export const isHuge = (v: unknown): v is Huge => typeof v === "object" && v !== null && "huge" in v && Object.keys(v).length === 1;
+export const isHuge = (v: unknown): v is Huge => v instanceof Huge;
 export const hugeText = (h: Huge): string => "a".repeat(h.huge);
+const huge = (n: number) => new Huge(n);
 
 /** Sizes around the limits: the 64 KiB JSON limit, the 1 MiB webhook limit, the 4200-byte token cap. */
 const hugeSize = fc.constantFrom(4201, 10_000, 64 * 1024 + 1, 1024 * 1024 + 1);
@@ -66,7 +71,7 @@ export function anyValue(known: readonly string[]): fc.Arbitrary<unknown> {
     { weight: 1, arbitrary: fc.boolean() },
     { weight: 1, arbitrary: fc.constant(null) },
     { weight: 2, arbitrary: fc.jsonValue({ maxDepth: 3 }) },
-    { weight: 1, arbitrary: hugeSize.map((n): Huge => ({ huge: n })) },
+    { weight: 1, arbitrary: hugeSize.map(huge) },
   );
 }
 
@@ -85,6 +90,7 @@ export function materialise(v: unknown): unknown {
 /** Every path into a JSON value (objects and arrays), for mutations. */
 function pathsOf(v: unknown, prefix: (string | number)[] = []): (string | number)[][] {
   const out: (string | number)[][] = [prefix];
+  if (isHuge(v)) return out;
   if (Array.isArray(v)) v.forEach((x, i) => out.push(...pathsOf(x, [...prefix, i])));
   else if (typeof v === "object" && v !== null) for (const [k, x] of Object.entries(v)) out.push(...pathsOf(x, [...prefix, k]));
   return out;
@@ -169,8 +175,8 @@ export function bodyArb(known: readonly string[], examples: readonly unknown[]):
         )
         .map((text): BodySpec => ({ kind: "broken", text, contentType: JSON_TYPE })),
     },
-    { weight: 1, arbitrary: hugeSize.map((n): BodySpec => ({ kind: "huge", text: { huge: n }, contentType: JSON_TYPE })) },
-    { weight: 1, arbitrary: hugeSize.map((n): BodySpec => ({ kind: "huge-json", json: { email: { huge: n }, name: { huge: n } }, contentType: JSON_TYPE })) },
+    { weight: 1, arbitrary: hugeSize.map((n): BodySpec => ({ kind: "huge", text: huge(n), contentType: JSON_TYPE })) },
+    { weight: 1, arbitrary: hugeSize.map((n): BodySpec => ({ kind: "huge-json", json: { email: huge(n), name: huge(n) }, contentType: JSON_TYPE })) },
     { weight: 1, arbitrary: fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 64 }).map((bytes): BodySpec => ({ kind: "bytes", bytes, contentType: "application/octet-stream" })) },
     { weight: 1, arbitrary: multipartArb(known).map((multipart): BodySpec => ({ kind: "multipart", multipart })) },
   ];
@@ -221,7 +227,7 @@ function fieldValue(name: string, known: readonly string[]): fc.Arbitrary<string
     // Long text ending in something wide (an emoji is two UTF-16 units): cuts at a limit may split it.
     fc.tuple(fc.integer({ min: 0, max: 130 }), fc.string({ unit: "grapheme", minLength: 1, maxLength: 3 })).map(([n, tail]) => "x".repeat(n) + tail),
     fc.constantFrom(...known),
-    fc.constant<Huge>({ huge: 70 * 1024 }),
+    fc.constant(huge(70 * 1024)),
   );
 }
 
@@ -365,7 +371,7 @@ export function pathValueArb(known: readonly string[], live: readonly string[] =
       { weight: 2, arbitrary: fc.constantFrom(...PERCENT_SEQUENCES, ".", "..", "", " ", "%2e%2e") },
       { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
       { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
-      { weight: 1, arbitrary: fc.constantFrom<Huge>({ huge: 300 }, { huge: 5000 }, { huge: 20_000 }) },
+      { weight: 1, arbitrary: fc.constantFrom(huge(300), huge(5000), huge(20_000)) },
     ),
     how: fc.constantFrom<PathEncoding>("encoded", "encoded", "raw", "raw", "raw-slash"),
   });
@@ -374,7 +380,7 @@ export function pathValueArb(known: readonly string[], live: readonly string[] =
 /** A query string ("" or "?..."), from random pairs or raw junk. */
 export function queryArb(known: readonly string[]): fc.Arbitrary<string> {
   const key = fc.oneof(fc.constantFrom("token", "category", "code", "session_id", "id", "email", "type", "page", "", "a[b]", "__proto__"), fc.string({ maxLength: 8 }));
-  const value = fc.oneof(fc.constantFrom(...known), weirdText, fc.constantFrom("Focus", "all", "ALL", "Nope"), fc.constantFrom<Huge>({ huge: 9000 }));
+  const value = fc.oneof(fc.constantFrom(...known), weirdText, fc.constantFrom("Focus", "all", "ALL", "Nope"), fc.constant(huge(9000)));
   const pairs = fc
     .array(fc.record({ key, value, encoded: fc.boolean() }), { maxLength: 5 })
     .map((list) =>
