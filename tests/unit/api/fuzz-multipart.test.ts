@@ -9,7 +9,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { type MultipartSpec, multipartArb, type PartSpec } from "./fuzz/arbitraries";
+import { boundaryText, type MultipartSpec, multipartArb, type PartSpec } from "./fuzz/arbitraries";
 import { type Identity, makeFuzzEnv, problemWith, send } from "./fuzz/env";
 
 const BASE_SEED = Number(process.env.FUZZ_SEED ?? 20261123);
@@ -29,7 +29,7 @@ afterAll(async () => {
 });
 
 const GOOD_FIELDS: PartSpec[] = [
-  { name: "title", value: "Fuzz tone" },
+  { name: "title", value: "Fuzz tone" }, // or a title at a length limit (formArb)
   { name: "price", value: "1.99" },
   { name: "duration", value: "1" },
   { name: "category", value: "Focus" },
@@ -51,9 +51,11 @@ const formArb: fc.Arbitrary<MultipartSpec> = fc.oneof(
         ),
         ending: fc.constantFrom<MultipartSpec["ending"]>("proper", "proper", "proper", "missing", "truncated", "no-crlf", "lf-only"),
         fileFirst: fc.boolean(),
+        title: fc.oneof(fc.constant("Fuzz tone"), boundaryText),
       })
-      .map(({ random, edits, ending, fileFirst }) => {
-        const parts = fileFirst ? [GOOD_FILE, ...GOOD_FIELDS] : [...GOOD_FIELDS, GOOD_FILE];
+      .map(({ random, edits, ending, fileFirst, title }) => {
+        const fields = GOOD_FIELDS.map((p) => (p.name === "title" ? { ...p, value: title } : p));
+        const parts = fileFirst ? [GOOD_FILE, ...fields] : [...fields, GOOD_FILE];
         const strangers = random.parts.length > 0 ? random.parts : [{ name: "x", value: "y" }];
         for (const { op, at, other } of edits) {
           const i = at % parts.length;

@@ -271,7 +271,7 @@ describe("previews", () => {
 });
 
 describe("downloads of any title", () => {
-  it("a title with an emoji across its 80th character downloads (found by tests/unit/api/fuzz-multipart.test.ts: a 500)", async () => {
+  it("a title with an emoji across its 80th character downloads (a 500 before: found reading the download code while writing the fuzz generators)", async () => {
     const e = (env = await makeTestApp({ adminEmails: [ADMIN] }));
     const token = await adminToken(e);
     const title = `${"x".repeat(79)}\u{1F600} and more`;

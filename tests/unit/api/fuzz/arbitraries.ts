@@ -209,6 +209,15 @@ export interface MultipartSpec {
   ending: "proper" | "missing" | "truncated" | "no-crlf" | "lf-only";
 }
 
+/** Text whose length sits at a limit (64, 80, 100, 120, 200, 255 ...) and ends in something wide
+ *  (an emoji is two UTF-16 units): a cut at the limit may split it into a lone surrogate. */
+export const boundaryText = fc
+  .tuple(
+    fc.oneof(fc.constantFrom(63, 64, 79, 80, 99, 100, 119, 120, 199, 200, 254, 255), fc.integer({ min: 0, max: 130 })),
+    fc.oneof(fc.constantFrom("\u{1F600}", "\u{1F44D}\u{1F3FD}", "\u00e9", "\u4e2d", "e\u0301"), fc.string({ unit: "grapheme", minLength: 1, maxLength: 3 })),
+  )
+  .map(([n, tail]) => "x".repeat(n) + tail);
+
 /** The upload's field names plus strangers; values plausible or hostile. */
 const UPLOAD_FIELDS = ["audio", "title", "description", "price", "duration", "category", "tags", "specs", "frequencies"] as const;
 
@@ -224,8 +233,7 @@ function fieldValue(name: string, known: readonly string[]): fc.Arbitrary<string
   return fc.oneof(
     fc.constantFrom(...(plausible[name] ?? ["text"])),
     weirdText,
-    // Long text ending in something wide (an emoji is two UTF-16 units): cuts at a limit may split it.
-    fc.tuple(fc.integer({ min: 0, max: 130 }), fc.string({ unit: "grapheme", minLength: 1, maxLength: 3 })).map(([n, tail]) => "x".repeat(n) + tail),
+    boundaryText,
     fc.constantFrom(...known),
     fc.constant(huge(70 * 1024)),
   );
