@@ -37,6 +37,7 @@ export const MSG = {
   returnUrlInvalid: "Invalid return URL",
   paymentServiceDown: "Payment service unavailable. Please try again.",
   webhookSignature: "Invalid webhook signature",
+  webhookEventInvalid: "Invalid webhook event",
   demoNotNeeded: "Your plan already unlocks every feature.",
   demoDurationInvalid: "The demo lasts 10 minutes",
 
@@ -54,5 +55,6 @@ export const MSG = {
     `Too many attempts. Please wait ${seconds} second${seconds === 1 ? "" : "s"} and try again.`,
   bodyTooLarge: "Request body is too large",
   badJson: "Request body must be valid JSON",
+  rangeNotSatisfiable: "The requested range is outside the file",
   notFound: "Not found",
 } as const;

@@ -1,7 +1,8 @@
 // HTTP range responses (RFC 9110 section 14) for audio: previews stream into an <audio> element
 // with range requests, downloads resume. One range per request (a multi-range request gets the
-// whole file, which the RFC allows); an unsatisfiable one is a 416 with the size.
-import { Readable } from "node:stream";
+// whole file, which the RFC allows); an unsatisfiable one is a 416 with the size and a JSON {error}.
+import type { Readable } from "node:stream";
+import { MSG } from "../messages";
 import type { ByteRange } from "../services/storage";
 
 export type RangeResult = ByteRange | "unsatisfiable" | null;
@@ -43,8 +44,10 @@ export function rangedResponse(rangeHeader: string | undefined, body: RangedBody
   if (body.disposition) headers.set("Content-Disposition", body.disposition);
   const range = parseRange(rangeHeader, body.size);
   if (range === "unsatisfiable") {
+    // An error like every other: JSON {error}, with the size in Content-Range as RFC 9110 asks.
     headers.set("Content-Range", `bytes */${body.size}`);
-    return new Response(null, { status: 416, headers });
+    headers.set("Content-Type", "application/json");
+    return new Response(head ? null : JSON.stringify({ error: MSG.rangeNotSatisfiable }), { status: 416, headers });
   }
   const r = range ?? { start: 0, end: body.size - 1 };
   const length = body.size === 0 ? 0 : r.end - r.start + 1;
@@ -52,6 +55,46 @@ export function rangedResponse(rangeHeader: string | undefined, body: RangedBody
   if (range) headers.set("Content-Range", `bytes ${r.start}-${r.end}/${body.size}`);
   const status = range ? 206 : 200;
   if (head || length === 0) return new Response(null, { status, headers });
-  const stream = Readable.toWeb(body.open(r)) as ReadableStream<Uint8Array>;
-  return new Response(stream, { status, headers });
+  return new Response(webStreamOf(body.open(r)), { status, headers });
+}
+
+/** Chunks queued for a slow client before the file is paused. */
+const QUEUED_CHUNKS = 8;
+
+/** A web stream over a Node stream, as Readable.toWeb, but safe when the reader cancels: Node 20's
+ *  adapter still enqueues data a PassThrough (the WAV preview) emits after a client went away (an
+ *  <audio> element seeking aborts its range request), and the ERR_INVALID_STATE it throws from the
+ *  'data' handler is uncaught and ends the process. Found by tests/unit/api/fuzz.test.ts. */
+export function webStreamOf(node: Readable): ReadableStream<Uint8Array> {
+  let done = false;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        node.on("data", (chunk: Buffer) => {
+          if (done) return;
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 1) <= 0) node.pause();
+        });
+        node.on("end", () => {
+          if (done) return;
+          done = true;
+          controller.close();
+        });
+        // Kept after the end too: a later 'error' without a listener would also be uncaught.
+        node.on("error", (err) => {
+          if (done) return;
+          done = true;
+          controller.error(err);
+        });
+      },
+      pull() {
+        node.resume();
+      },
+      cancel() {
+        done = true;
+        node.destroy();
+      },
+    },
+    { highWaterMark: QUEUED_CHUNKS },
+  );
 }

@@ -16,7 +16,7 @@ import { MSG } from "../messages";
 import { PLAN_LIST } from "../rules/plans";
 import { createCheckout, createPortal } from "../services/billing";
 import { fulfilCheckout, handleEvent } from "../services/fulfilment";
-import { type Payments, WebhookSignatureError } from "../services/payments";
+import { type Payments, WebhookEventError, WebhookSignatureError } from "../services/payments";
 
 const sessionId = z
   .string({ error: MSG.sessionIdInvalid })
@@ -119,6 +119,7 @@ export function paymentRoutes(s: Services): Hono<AppEnv> {
         event = stripe.constructEvent(raw, signature, s.clock());
       } catch (err) {
         if (err instanceof WebhookSignatureError) throw new ApiError(400, MSG.webhookSignature);
+        if (err instanceof WebhookEventError) throw new ApiError(400, MSG.webhookEventInvalid);
         throw err;
       }
       const applied = await handleEvent(s, stripe, event);

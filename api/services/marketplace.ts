@@ -344,12 +344,14 @@ export async function downloadBody(storage: FileStorage, sound: SoundRow): Promi
   const size = await storage.size(sound.file_key);
   if (size === null) throw new ApiError(404, T.soundNotFound);
   const ext = sound.file_key.split(".").pop() ?? "bin";
-  const name = sound.title.replace(/[^A-Za-z0-9 ._-]+/g, "").trim().slice(0, 80) || "sound";
+  const name = sound.title.replace(/[^A-Za-z0-9 ._-]+/g, "").slice(0, 80).trim() || "sound";
   return {
     size,
     mime: sound.mime,
     open: (r) => storage.read(sound.file_key, r),
-    disposition: `attachment; filename="${name}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${sound.title.slice(0, 80)}.${ext}`)}`,
+    // 80 characters counted in code points: slicing UTF-16 units could split an emoji into a lone
+    // surrogate, which encodeURIComponent refuses (a URIError, so a 500).
+    disposition: `attachment; filename="${name}.${ext}"; filename*=UTF-8''${encodeURIComponent(`${Array.from(sound.title).slice(0, 80).join("")}.${ext}`)}`,
   };
 }
 

@@ -79,6 +79,11 @@ export class WebhookSignatureError extends Error {
   override name = "WebhookSignatureError";
 }
 
+/** A correctly signed body that is not a Stripe event (not JSON, or without id, type, created, data.object). */
+export class WebhookEventError extends Error {
+  override name = "WebhookEventError";
+}
+
 // ---- reading Stripe JSON ---------------------------------------------------------------------
 type Json = Record<string, unknown>;
 
@@ -90,6 +95,13 @@ function str(v: unknown): string | null {
 }
 function num(v: unknown): number | null {
   return typeof v === "number" && Number.isFinite(v) ? v : null;
+}
+/** The largest time a JavaScript Date holds, in seconds (ECMA-262 21.4.1.1): beyond it toISOString throws. */
+const MAX_EPOCH_SECONDS = 8.64e12;
+/** A time in seconds since the epoch that a Date can hold, else null. */
+function epochSeconds(v: unknown): number | null {
+  const n = num(v);
+  return n !== null && Math.abs(n) <= MAX_EPOCH_SECONDS ? n : null;
 }
 /** An id field that may be expanded into its object. */
 function ref(v: unknown): string | null {
@@ -122,11 +134,12 @@ export function toSubscriptionInfo(v: unknown): SubscriptionInfo | null {
   const o = obj(v);
   const id = str(o.id);
   if (!id) return null;
-  const items = (obj(o.items).data as unknown[] | undefined) ?? [];
+  const data = obj(o.items).data;
+  const items: unknown[] = Array.isArray(data) ? data : [];
   const first = obj(items[0]);
   // Since API version 2025-03-31 the period lives on each item; older versions keep it on top.
-  const itemEnds = items.map((i) => num(obj(i).current_period_end)).filter((n): n is number => n !== null);
-  const currentPeriodEnd = itemEnds.length > 0 ? Math.max(...itemEnds) : num(o.current_period_end);
+  const itemEnds = items.map((i) => epochSeconds(obj(i).current_period_end)).filter((n): n is number => n !== null);
+  const currentPeriodEnd = itemEnds.length > 0 ? itemEnds.reduce((a, b) => Math.max(a, b)) : epochSeconds(o.current_period_end);
   return {
     id,
     customerId: ref(o.customer),
@@ -135,6 +148,20 @@ export function toSubscriptionInfo(v: unknown): SubscriptionInfo | null {
     priceId: ref(first.price) ?? ref(obj(o.plan).id),
     metadata: metadataOf(o.metadata),
   };
+}
+
+/** A verified event's fields, or null when the JSON is not shaped like a Stripe event: an id and a
+ *  type (text the ledger stores), `created` a whole number of seconds a Date holds, data.object an object. */
+export function toWebhookEvent(v: unknown): WebhookEvent | null {
+  const o = obj(v);
+  const id = str(o.id);
+  const type = str(o.type);
+  const created = epochSeconds(o.created);
+  const object = obj(o.data).object;
+  if (!id || id.length > 255 || !type || type.length > 255) return null;
+  if (created === null || !Number.isInteger(created) || created < 0) return null;
+  if (typeof object !== "object" || object === null || Array.isArray(object)) return null;
+  return { id, type, created, object };
 }
 
 /** The subscription an invoice belongs to (parent.subscription_details since 2025-03-31). */
@@ -228,9 +255,10 @@ export function stripePayments(config: PaymentsConfig): Payments {
 
     constructEvent(rawBody, signature, receivedAt) {
       if (!webhookSecret) throw new WebhookSignatureError("STRIPE_WEBHOOK_SECRET is not set");
+      let event: unknown;
       try {
         // Default tolerance (300 s), measured against the app's clock.
-        const event = stripe.webhooks.constructEvent(
+        event = stripe.webhooks.constructEvent(
           Buffer.from(rawBody),
           signature,
           webhookSecret,
@@ -238,10 +266,14 @@ export function stripePayments(config: PaymentsConfig): Payments {
           undefined,
           receivedAt.getTime(),
         );
-        return { id: event.id, type: event.type, created: event.created, object: event.data.object };
       } catch (err) {
+        // The library parses the JSON only after the signature matched: a SyntaxError is a signed non-event.
+        if (err instanceof SyntaxError) throw new WebhookEventError(err.message);
         throw new WebhookSignatureError(err instanceof Error ? err.message : String(err));
       }
+      const verified = toWebhookEvent(event);
+      if (!verified) throw new WebhookEventError("not shaped like a Stripe event");
+      return verified;
     },
   };
 }

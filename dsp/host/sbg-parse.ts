@@ -41,6 +41,8 @@ const RE = {
   mix: new RegExp(`^mix/${N}$`),
   time: /^(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?/,
 };
+/** Time lines a schedule may expand to (block calls included): four times the timeline's steps. */
+const MAX_EXPANDED_LINES = 4 * MAX_TIMELINE_STEPS;
 const FADE_IN = { "<": "silence", "-": "fade", "=": "slide" } as const;
 const FADE_OUT = { ">": "silence", "-": "fade", "=": "slide" } as const;
 type Mark = "silence" | "fade" | "slide";
@@ -77,6 +79,8 @@ class Reader {
   length: number | null = null;
   private lastAbs: { at: number; now: boolean } | null = null;
   private warnedPlus = false;
+  /** Time lines read so far, block calls expanded (see MAX_EXPANDED_LINES). */
+  private expanded = 0;
 
   error(line: number, message: string) {
     this.errors.push({ line, message });
@@ -260,7 +264,15 @@ class Reader {
     return { at, now };
   }
 
-  timeLine(line: number, text: string, depth = 0, from = "") {
+  timeLine(line: number, text: string, depth = 0, from = "", calling: readonly string[] = []) {
+    // Blocks calling blocks multiply: n lines nested k deep are n^k time lines. Stop at a budget
+    // no playable schedule needs (each line is at least one of the timeline's steps).
+    if (++this.expanded > MAX_EXPANDED_LINES) {
+      if (this.expanded === MAX_EXPANDED_LINES + 1) {
+        this.error(line, `the schedule expands to more than ${MAX_EXPANDED_LINES} time lines${from}; the studio holds at most ${MAX_TIMELINE_STEPS} steps`);
+      }
+      return;
+    }
     const words = text.split(/\s+/);
     const spec = words.shift()!;
     const time = this.timeSpec(line, spec);
@@ -288,12 +300,16 @@ class Reader {
     }
     const block = this.blocks.get(name);
     if (block) {
+      if (calling.includes(name)) {
+        this.error(line, `block '${name}' calls itself${from}`);
+        return;
+      }
       if (depth > 16) {
-        this.error(line, `block '${name}' calls itself too deeply`);
+        this.error(line, `block '${name}' is nested more than 16 deep`);
         return;
       }
       if (slide || marks[0] !== "fade" || marks[1] !== "fade") this.warn(line, `fade marks and '->' on a block call are ignored (as SBaGen does)`);
-      for (const b of block) this.timeLine(b.line, `${spec}${b.text}`, depth + 1, ` (in block '${name}' called at line ${line})`);
+      for (const b of block) this.timeLine(b.line, `${spec}${b.text}`, depth + 1, ` (in block '${name}' called at line ${line})`, [...calling, name]);
       return;
     }
     let set = this.sets.get(name);

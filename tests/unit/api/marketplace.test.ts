@@ -262,8 +262,88 @@ describe("previews", () => {
     expect(Buffer.from(await part.arrayBuffer()).equals(Buffer.from(bytes.subarray(40, 1040)))).toBe(true);
     const bad = await Promise.resolve(e.app.request(`/api/marketplace/sounds/${id}/preview`, { headers: { Range: `bytes=${bytes.length}-` } }));
     expect(bad.status).toBe(416);
+    // An error like every other (found by tests/unit/api/fuzz.test.ts: it had no body at all).
+    expect(bad.headers.get("content-range")).toBe(`bytes */${bytes.length}`);
+    expect(await bodyOf(bad)).toEqual({ error: "The requested range is outside the file" });
     expect((await getWith(e, `/api/marketplace/sounds/00000000-0000-4000-8000-000000000000/preview`)).status).toBe(404);
     expect((await getWith(e, `/api/marketplace/sounds/..%2F..%2Fetc/preview`)).status).toBe(404);
+  });
+});
+
+describe("downloads of any title", () => {
+  it("a title with an emoji across its 80th character downloads (a 500 before: found reading the download code while writing the fuzz generators)", async () => {
+    const e = (env = await makeTestApp({ adminEmails: [ADMIN] }));
+    const token = await adminToken(e);
+    const title = `${"x".repeat(79)}\u{1F600} and more`;
+    const res = await upload(e, good({ title, price: "0" }), token);
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { sound: { id: string } }).sound.id;
+    const dl = await getWith(e, `/api/marketplace/sounds/${id}/download`, token);
+    expect(dl.status).toBe(200);
+    // The encoded name keeps the whole emoji (80 code points), never half of it.
+    expect(dl.headers.get("content-disposition")).toBe(
+      `attachment; filename="${"x".repeat(79)}.wav"; filename*=UTF-8''${"x".repeat(79)}%F0%9F%98%80.wav`,
+    );
+  });
+});
+
+describe("truncated uploads", () => {
+  it("a body cut off inside a file part is a 400 and the server keeps running (found by tests/unit/api/fuzz-multipart.test.ts: an uncaught 'Unexpected end of form')", async () => {
+    const e = (env = await makeTestApp({ adminEmails: [ADMIN] }));
+    const token = await adminToken(e);
+    const b = "----cutBoundary";
+    const fields = ["title", "price", "duration"].map((k, i) => `--${b}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${["Cut", "0", "1"][i]}\r\n`).join("");
+    const escaped: unknown[] = [];
+    const onEscape = (err: unknown) => escaped.push(err);
+    process.on("uncaughtException", onEscape);
+    try {
+      for (const part of ['name="audio"; filename=""', 'name="other"; filename="x.bin"', 'name="audio"; filename="a.wav"']) {
+        const body = `${fields}--${b}\r\nContent-Disposition: form-data; ${part}\r\nContent-Type: audio/wav\r\n\r\nRIFF` + `--${b.slice(0, 5)}`;
+        const res = await Promise.resolve(
+          e.app.request("/api/marketplace/upload-direct", {
+            method: "POST",
+            body,
+            headers: { "Content-Type": `multipart/form-data; boundary=${b}`, Authorization: `Bearer ${token}` },
+          }),
+        );
+        expect(res.status, part).toBe(400);
+        expect(await bodyOf(res)).toEqual({ error: "Malformed or interrupted multipart body" });
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      process.off("uncaughtException", onEscape);
+    }
+    expect(escaped).toEqual([]);
+    expect(storedFiles(e)).toEqual([]);
+    expect(readdirSync(join(e.dir, "files", ".incoming"))).toEqual([]);
+  });
+});
+
+describe("clients that go away", () => {
+  it("a preview or download cancelled mid-stream leaves the server running (found by tests/unit/api/fuzz.test.ts: an uncaught ERR_INVALID_STATE)", async () => {
+    const e = (env = await makeTestApp({ adminEmails: [ADMIN] }));
+    const token = await adminToken(e);
+    const res = await upload(e, good({ audio: { bytes: wav(40), name: "long.wav" } }), token);
+    const id = ((await res.json()) as { sound: { id: string } }).sound.id;
+    const escaped: unknown[] = [];
+    const onEscape = (err: unknown) => escaped.push(err);
+    process.on("uncaughtException", onEscape);
+    try {
+      for (const what of ["preview", "download"]) {
+        for (const range of [undefined, "bytes=0-", "bytes=1000-500000"]) {
+          const got = await getWith(e, `/api/marketplace/sounds/${id}/${what}`, token);
+          const ranged = range ? await Promise.resolve(e.app.request(`/api/marketplace/sounds/${id}/${what}`, { headers: { Range: range, Authorization: `Bearer ${token}` } })) : got;
+          expect(ranged.status).toBeLessThan(300);
+          await ranged.body!.cancel(); // as @hono/node-server does when the socket closes
+          if (ranged !== got) await got.body!.cancel();
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    } finally {
+      process.off("uncaughtException", onEscape);
+    }
+    expect(escaped).toEqual([]);
+    expect((await getWith(e, "/api/health")).status).toBe(200);
   });
 });
 

@@ -5,6 +5,9 @@ import { startFakeStripe, type FakeStripe, type Json, signedWebhook, stripeEvent
 import type { AppConfigInput } from "../../../api/config";
 import { makeTestApp, TestClock, type TestEnv } from "./helpers";
 
+/** What makeTestApp takes besides the config, the clock excepted (shared with the fake Stripe). */
+type Extra = Omit<NonNullable<Parameters<typeof makeTestApp>[1]>, "clock">;
+
 export const PRICES = { oneDay: "price_day_pass", monthly: "price_monthly", commercial: "price_commercial" } as const;
 export const WEBHOOK_SECRET = "whsec_test_0123456789abcdef";
 
@@ -12,12 +15,12 @@ export interface PaymentsEnv extends TestEnv {
   stripe: FakeStripe;
 }
 
-export async function makePaymentsApp(config: Partial<AppConfigInput> = {}): Promise<PaymentsEnv> {
+export async function makePaymentsApp(config: Partial<AppConfigInput> = {}, extra: Extra = {}): Promise<PaymentsEnv> {
   const clock = new TestClock();
   const stripe = await startFakeStripe({ now: () => clock.ms });
   const env = await makeTestApp(
     { ...config, payments: { secretKey: "sk_test_fake", webhookSecret: WEBHOOK_SECRET, prices: PRICES, apiBase: stripe.url } },
-    { clock },
+    { ...extra, clock },
   );
   return {
     ...env,

@@ -2,6 +2,7 @@
 // fail), each event id applied once even when delivered five times at once, and subscription
 // events in any order ending in the right state. Events are signed with the real library's
 // generateTestHeaderString and the configured secret.
+import Stripe from "stripe";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type Json, signedWebhook } from "./fake-stripe";
 import { bodyOf, getWith, postJson, signUp } from "./helpers";
@@ -68,6 +69,43 @@ describe("signature", () => {
     // 299 s old is still inside the 300 s tolerance
     expect((await deliver(env, event, nowSeconds(env) - 299)).status).toBe(200);
     expect(await rows()).toHaveLength(1);
+  });
+});
+
+describe("a correctly signed body that is not a Stripe event (found by tests/unit/api/fuzz.test.ts)", () => {
+  const signedRaw = (body: string) => ({
+    "Content-Type": "application/json",
+    "Stripe-Signature": Stripe.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET, timestamp: nowSeconds(env) }),
+  });
+
+  it("answers 400 'Invalid webhook event' (not a 500) and records nothing", async () => {
+    const bodies = [
+      "not json",
+      "null",
+      "[]",
+      "{}",
+      '{"id":"evt_1","created":1,"data":{"object":{}}}', // no type: processed_events.type is NOT NULL
+      '{"id":{"x":1},"type":"customer.created","created":1,"data":{"object":{}}}', // an id SQLite cannot bind
+      '{"id":"evt_2","type":"checkout.session.completed","created":1e20,"data":{"object":{"id":"cs_1"}}}', // no Date holds it
+      '{"id":"evt_3","type":"customer.created","created":1}', // no data.object
+    ];
+    for (const body of bodies) {
+      const res = await env.app.request("/api/stripe/webhook", { method: "POST", headers: signedRaw(body), body });
+      expect(res.status, body).toBe(400);
+      expect(await bodyOf(res)).toEqual({ error: "Invalid webhook event" });
+    }
+    expect(await processed()).toEqual([]);
+    expect(env.errors).toEqual([]);
+  });
+
+  it("reads a subscription's odd items and period ends as absent: 200, never a 500", async () => {
+    const { userId, customer } = await customerWithSession();
+    const odd = { ...subscription("sub_odd", customer, { metadata: { userId } }), items: { data: "not a list" }, current_period_end: 1e300 };
+    expect((await deliver(env, eventOf(env, "customer.subscription.updated", odd))).status).toBe(200);
+    const far = subscription("sub_far", customer, { metadata: { userId }, periodEnd: 1e300 });
+    expect((await deliver(env, eventOf(env, "customer.subscription.updated", far))).status).toBe(200);
+    // The far one is recorded without an end it cannot have; the odd one has no price, so no plan.
+    expect((await rows()).map((r) => [r.stripe_subscription_id, r.current_period_end])).toEqual([["sub_far", null]]);
   });
 });
 

@@ -103,6 +103,24 @@ describe("parseSbg: the corpus", () => {
     expect(ok(read("blocks.sbg")).session.duration).toBe(3600);
   });
 
+  // Found by tests/unit/host/validators-fuzz.test.ts: a block of n lines calling itself expanded
+  // n^17 time lines before the depth check stopped it (3 lines: over 10^8, the tab or CLI hung).
+  it("a block that calls itself, or blocks that multiply past any playable schedule, are errors at once", () => {
+    const self = parseSbg(["a: 200/30", "loop: {", "  +00:01 loop", "  +00:02 a", "  +00:03 loop", "}", "NOW loop"].join("\n"));
+    expect(self.ok).toBe(false);
+    expect(!self.ok && self.errors[0]).toEqual({ line: 3, message: "block 'loop' calls itself (in block 'loop' called at line 7)" });
+
+    // Ten blocks of eight lines, each calling the next: 8^10 lines if expanded.
+    const chain = ["a: 200/30", "b0: {", ...Array.from({ length: 8 }, (_, i) => `  +00:0${i} a`), "}"];
+    for (let k = 1; k < 10; k++) chain.push(`b${k}: {`, ...Array.from({ length: 8 }, (_, i) => `  +00:0${i} b${k - 1}`), "}");
+    chain.push("NOW b9");
+    const many = parseSbg(chain.join("\n"));
+    expect(many.ok).toBe(false);
+    expect(!many.ok && many.errors.map((e) => e.message)).toEqual([
+      expect.stringMatching(/^the schedule expands to more than 2000 time lines \(in block 'b\d' called at line \d+\); the studio holds at most 500 steps$/),
+    ]);
+  });
+
   it("fade marks: -- changes level at the same pitch, -= into == slides the pitch, <> fades through silence", () => {
     expect(rows("fade-marks.sbg")).toEqual([
       "0 hold a | 200@0.2 - - - | beat 10 | - | -",
