@@ -53,9 +53,14 @@ export function localStorage(dir: string): FileStorage {
       await mkdir(tmp, { recursive: true });
       const id = randomUUID();
       const path = join(tmp, id);
+      const out = createWriteStream(path, { flags: "wx", mode: 0o600 });
       try {
-        await pipeline(source, createWriteStream(path, { flags: "wx", mode: 0o600 }));
+        await pipeline(source, out);
       } catch (err) {
+        // A source that fails at once can beat the file's own open: removing the path before the
+        // stream has closed would let the open create it afterwards and leave it behind (seen as a
+        // stray .incoming file in CI's fuzzing of uploads). Wait for the close, then remove.
+        if (!out.closed) await new Promise((resolve) => out.once("close", resolve));
         await rm(path, { force: true });
         throw err;
       }
