@@ -6,6 +6,7 @@ import { sql } from "kysely";
 import { type AppDeps, type AppEnv, buildServices, type Services } from "./context";
 import { ApiError, errorHandler } from "./errors";
 import { jsonBodyLimit } from "./http/boundary";
+import { sameOriginOnly } from "./http/security-headers";
 import { MSG } from "./messages";
 import { adminRoutes, csrfRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
@@ -30,6 +31,8 @@ export function createApp(deps: AppDeps): ApiApp {
   const services = buildServices(deps);
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(services.log));
+  // CORS closed: other sites' pages get no Access-Control-Allow-* and a 403 for preflights and writes.
+  app.use("/api/*", sameOriginOnly({ publicUrl: services.config.publicUrl }));
 
   app.get("/api/health", async (c) => {
     try {

@@ -18,16 +18,11 @@ export class ApiError extends Error {
   }
 }
 
-/** Where unexpected errors are reported. Defaults to stderr. */
+/** Where unexpected errors are reported: the pino logger of api/logging.ts (which redacts
+ *  credentials), or a test's collector. */
 export interface Logger {
   error(message: string, detail?: Record<string, unknown>): void;
 }
-
-export const consoleLogger: Logger = {
-  error(message, detail) {
-    console.error(message, detail ?? "");
-  },
-};
 
 /** Builds Hono's onError handler. */
 export function errorHandler(log: Logger) {
