@@ -10,6 +10,7 @@ import { sameOriginOnly } from "./http/security-headers";
 import { MSG } from "./messages";
 import { adminRoutes, csrfRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
+import { cspReportRoutes } from "./routes/csp-report";
 import { demoRoutes } from "./routes/demo";
 import { deployRoutes } from "./routes/deploy";
 import { marketplaceRoutes } from "./routes/marketplace";
@@ -61,6 +62,7 @@ export function createApp(deps: AppDeps): ApiApp {
   // The marketplace's upload streams its multipart body under its own limit (MARKETPLACE_MAX_UPLOAD_BYTES).
   app.route("/api/marketplace", marketplaceRoutes(services));
   app.route("/api/video-export", videoExportRoutes(services));
+  app.route("/api/csp-report", cspReportRoutes(services));
   // Payment routes set their own limits: JSON, except the webhook's raw signed body.
   app.route("/api", paymentRoutes(services));
 

@@ -22,6 +22,8 @@ export class ApiError extends Error {
  *  credentials), or a test's collector. */
 export interface Logger {
   error(message: string, detail?: Record<string, unknown>): void;
+  /** Things worth a look that are not failures (CSP violation reports); falls back to error. */
+  warn?(message: string, detail?: Record<string, unknown>): void;
 }
 
 /** Builds Hono's onError handler. */

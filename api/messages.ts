@@ -58,4 +58,5 @@ export const MSG = {
   rangeNotSatisfiable: "The requested range is outside the file",
   notFound: "Not found",
   crossOrigin: "Requests from other sites are not allowed",
+  cspReportInvalid: "Invalid CSP report",
 } as const;

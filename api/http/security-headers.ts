@@ -11,7 +11,8 @@ import { MSG } from "../messages";
  *  'wasm-unsafe-eval' allows WebAssembly compilation and nothing else (no eval, no new Function:
  *  the web app runs zod jitless, web/zod-jitless.ts). style-src is 'self' because the build turns
  *  sonner's injected <style> into a stylesheet file (vite.config.ts). blob: serves the keep-alive
- *  audio element and downloads; data: only images. */
+ *  audio element and downloads; data: only images. Violations are reported to
+ *  POST /api/csp-report (api/routes/csp-report.ts), which logs them. */
 export const CSP_DIRECTIVES = {
   "default-src": ["'self'"],
   "script-src": ["'self'", "'wasm-unsafe-eval'"],
@@ -26,6 +27,7 @@ export const CSP_DIRECTIVES = {
   "base-uri": ["'self'"],
   "form-action": ["'self'"],
   "frame-ancestors": ["'none'"],
+  "report-uri": ["/api/csp-report"],
 } as const satisfies Record<string, readonly string[]>;
 
 export const CONTENT_SECURITY_POLICY = Object.entries(CSP_DIRECTIVES)
