@@ -12,7 +12,7 @@ import { Hono } from "hono";
 import { createApp } from "./app";
 import { type PaymentsConfig, PRODUCT_NAME, parseAdminEmails, parseByteSize, parseTrustProxy, paymentsFromEnv } from "./config";
 import { openDatabase } from "./db/open";
-import { securityHeaders } from "./http/security-headers";
+import { SECURITY_HEADERS, securityHeaders } from "./http/security-headers";
 import { type AppLogger, createLogger, requestLog } from "./logging";
 import { createMailer } from "./services/mailer";
 import { Deployer } from "./services/deploy";
@@ -94,14 +94,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = options.host ?? "127.0.0.1";
   const dataDir = resolve(options.dataDir ?? "./data");
   const distDir = resolve(options.distDir ?? join(REPO_ROOT, "dist"));
+  const logger = options.logger ?? createLogger(); // first: a bad LOG_LEVEL fails before anything opens
   mkdirSync(dataDir, { recursive: true });
   const jwtSecret = options.jwtSecret ?? loadOrCreateSecret(dataDir);
   const db = await openDatabase(join(dataDir, "studio.db"));
-  const logger = options.logger ?? createLogger();
 
   let handler: Hono | null = null;
   const server = createAdaptorServer({
-    fetch: (req, env) => (handler ? handler.fetch(req, env) : new Response("Starting", { status: 503 })),
+    fetch: (req, env) => (handler ? handler.fetch(req, env) : new Response("Starting", { status: 503, headers: SECURITY_HEADERS })),
     hostname: host,
   });
   try {
