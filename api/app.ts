@@ -33,7 +33,7 @@ export function createApp(deps: AppDeps): ApiApp {
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(services.log));
   // CORS closed: other sites' pages get no Access-Control-Allow-* and a 403 for preflights and writes.
-  app.use("/api/*", sameOriginOnly({ publicUrl: services.config.publicUrl }));
+  app.use("/api/*", sameOriginOnly({ publicUrl: services.config.publicUrl, trustProxy: services.config.trustProxy }));
 
   app.get("/api/health", async (c) => {
     try {

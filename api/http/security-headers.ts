@@ -107,17 +107,23 @@ export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandl
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
+/** The origin the request was addressed to (its Host header, e.g. behind the dev server's proxy),
+ *  with https when a trusted proxy terminated TLS in front of us. */
+function ownOrigin(c: Context, trustProxyHops: number): string {
+  const url = new URL(c.req.url);
+  if (url.protocol === "http:" && requestIsHttps(c, trustProxyHops)) url.protocol = "https:";
+  return url.origin;
+}
+
 /** CORS closed: no Access-Control-Allow-* header is ever sent, a preflight (OPTIONS) from another
  *  origin answers 403, and so does a state-changing request a foreign page sends without one (a
  *  form post or a "simple" fetch). Requests without an Origin header (same-origin GETs, curl,
  *  Stripe's webhook) pass. */
-export function sameOriginOnly(options: { publicUrl: string }): MiddlewareHandler {
+export function sameOriginOnly(options: { publicUrl: string; trustProxy: number }): MiddlewareHandler {
   const publicOrigin = new URL(options.publicUrl).origin;
   return async (c, next) => {
     const origin = c.req.header("origin");
-    // Same origin: the public one (PUBLIC_URL) or the one the request was addressed to (its Host
-    // header, e.g. behind the dev server's proxy).
-    const foreign = origin !== undefined && origin !== publicOrigin && origin !== new URL(c.req.url).origin;
+    const foreign = origin !== undefined && origin !== publicOrigin && origin !== ownOrigin(c, options.trustProxy);
     if (foreign && (c.req.method === "OPTIONS" || UNSAFE_METHODS.has(c.req.method))) {
       throw new ApiError(403, MSG.crossOrigin);
     }

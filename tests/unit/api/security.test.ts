@@ -233,6 +233,22 @@ describe("the API (app.request)", () => {
     expect((await register("curl@example.test")).status).toBe(201);
   });
 
+  it("counts a trusted proxy's https in the request's own origin", async () => {
+    const proxied = await makeTestApp({ trustProxy: 1 });
+    try {
+      const send = (proto: string) =>
+        proxied.app.request("http://studio.example/api/auth/register", {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Origin: "https://studio.example", "X-Forwarded-Proto": proto },
+          body: JSON.stringify({ email: `tls-${proto}@example.test`, password: "tone-Studio-42", confirmPassword: "tone-Studio-42", fullName: "TLS" }),
+        });
+      expect((await send("https")).status).toBe(201);
+      expect((await send("http")).status).toBe(403);
+    } finally {
+      await proxied.close();
+    }
+  });
+
   it("sets no cookie: sign-up, sign-in, profile and sign-out answer without Set-Cookie", async () => {
     const reg = await register("cookies@example.test");
     const { token } = (await reg.json()) as { token: string };
