@@ -6,9 +6,11 @@ import { sql } from "kysely";
 import { type AppDeps, type AppEnv, buildServices, type Services } from "./context";
 import { ApiError, errorHandler } from "./errors";
 import { jsonBodyLimit } from "./http/boundary";
+import { sameOriginOnly } from "./http/security-headers";
 import { MSG } from "./messages";
 import { adminRoutes, csrfRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
+import { cspReportRoutes } from "./routes/csp-report";
 import { demoRoutes } from "./routes/demo";
 import { deployRoutes } from "./routes/deploy";
 import { marketplaceRoutes } from "./routes/marketplace";
@@ -30,6 +32,8 @@ export function createApp(deps: AppDeps): ApiApp {
   const services = buildServices(deps);
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(services.log));
+  // CORS closed: other sites' pages get no Access-Control-Allow-* and a 403 for preflights and writes.
+  app.use("/api/*", sameOriginOnly({ publicUrl: services.config.publicUrl, trustProxy: services.config.trustProxy }));
 
   app.get("/api/health", async (c) => {
     try {
@@ -58,6 +62,7 @@ export function createApp(deps: AppDeps): ApiApp {
   // The marketplace's upload streams its multipart body under its own limit (MARKETPLACE_MAX_UPLOAD_BYTES).
   app.route("/api/marketplace", marketplaceRoutes(services));
   app.route("/api/video-export", videoExportRoutes(services));
+  app.route("/api/csp-report", cspReportRoutes(services));
   // Payment routes set their own limits: JSON, except the webhook's raw signed body.
   app.route("/api", paymentRoutes(services));
 

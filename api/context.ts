@@ -3,7 +3,8 @@
 import type { Kysely } from "kysely";
 import { type AppConfig, type AppConfigInput, resolveConfig } from "./config";
 import type { Database, UserRow } from "./db/schema";
-import { consoleLogger, type Logger } from "./errors";
+import type { Logger } from "./errors";
+import { defaultLogger } from "./logging";
 import { type Entitlements, loadEntitlements } from "./services/entitlements";
 import type { Mailer } from "./services/mailer";
 import { OneTimeTokens } from "./services/one-time-tokens";
@@ -67,7 +68,7 @@ export type AppEnv = { Variables: { auth: VerifiedSession } };
 export function buildServices(deps: AppDeps): Services {
   const config = resolveConfig(deps.config);
   const clock = deps.clock ?? (() => new Date());
-  const log = deps.logger ?? consoleLogger;
+  const log = deps.logger ?? defaultLogger();
   const pending = new Set<Promise<unknown>>();
   // Every message sent is logged (recipient, subject, time) for the admin's Notifications view.
   const mailer: Mailer = {

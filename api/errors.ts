@@ -18,16 +18,13 @@ export class ApiError extends Error {
   }
 }
 
-/** Where unexpected errors are reported. Defaults to stderr. */
+/** Where unexpected errors are reported: the pino logger of api/logging.ts (which redacts
+ *  credentials), or a test's collector. */
 export interface Logger {
   error(message: string, detail?: Record<string, unknown>): void;
+  /** Things worth a look that are not failures (CSP violation reports); falls back to error. */
+  warn?(message: string, detail?: Record<string, unknown>): void;
 }
-
-export const consoleLogger: Logger = {
-  error(message, detail) {
-    console.error(message, detail ?? "");
-  },
-};
 
 /** Builds Hono's onError handler. */
 export function errorHandler(log: Logger) {

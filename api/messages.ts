@@ -57,4 +57,6 @@ export const MSG = {
   badJson: "Request body must be valid JSON",
   rangeNotSatisfiable: "The requested range is outside the file",
   notFound: "Not found",
+  crossOrigin: "Requests from other sites are not allowed",
+  cspReportInvalid: "Invalid CSP report",
 } as const;

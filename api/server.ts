@@ -12,6 +12,8 @@ import { Hono } from "hono";
 import { createApp } from "./app";
 import { type PaymentsConfig, PRODUCT_NAME, parseAdminEmails, parseByteSize, parseTrustProxy, paymentsFromEnv } from "./config";
 import { openDatabase } from "./db/open";
+import { SECURITY_HEADERS, securityHeaders } from "./http/security-headers";
+import { type AppLogger, createLogger, requestLog } from "./logging";
 import { createMailer } from "./services/mailer";
 import { Deployer } from "./services/deploy";
 import { seedMarketplace } from "./services/marketplace-seed";
@@ -42,6 +44,8 @@ export interface ServerOptions {
   hasher?: PasswordHasher;
   /** Where the "Listening on" line goes; defaults to console.log. */
   log?: (line: string) => void;
+  /** The structured log (api/logging.ts); defaults to JSON lines on stdout at LOG_LEVEL. */
+  logger?: AppLogger;
 }
 
 export interface RunningServer {
@@ -90,13 +94,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const host = options.host ?? "127.0.0.1";
   const dataDir = resolve(options.dataDir ?? "./data");
   const distDir = resolve(options.distDir ?? join(REPO_ROOT, "dist"));
+  const logger = options.logger ?? createLogger(); // first: a bad LOG_LEVEL fails before anything opens
   mkdirSync(dataDir, { recursive: true });
   const jwtSecret = options.jwtSecret ?? loadOrCreateSecret(dataDir);
   const db = await openDatabase(join(dataDir, "studio.db"));
 
   let handler: Hono | null = null;
   const server = createAdaptorServer({
-    fetch: (req, env) => (handler ? handler.fetch(req, env) : new Response("Starting", { status: 503 })),
+    fetch: (req, env) => (handler ? handler.fetch(req, env) : new Response("Starting", { status: 503, headers: SECURITY_HEADERS })),
     hostname: host,
   });
   try {
@@ -116,7 +121,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     releasesDir: join(dataDir, "releases"),
     initialDir: distDir,
     publicUrl,
-    log: (message, fields) => console.error(message, fields),
+    log: (message, fields) => logger.error(message, fields),
   });
   const api = createApp({
     db,
@@ -135,6 +140,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       mailTransport: options.smtpUrl ? "smtp" : "outbox",
     },
     hasher: options.hasher,
+    logger,
     demoDurationMs: options.demoDurationMs,
     storage: localStorage(join(dataDir, "files")),
     deployer,
@@ -144,15 +150,12 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   if (options.seedMarketplace !== false) api.services.defer(() => seedMarketplace(api.services));
 
   const root = new Hono();
-  // Cross-origin isolation lets the audio engine use SharedArrayBuffer.
-  root.use("*", async (c, next) => {
-    await next();
-    c.header("Cross-Origin-Opener-Policy", "same-origin");
-    c.header("Cross-Origin-Embedder-Policy", "require-corp");
-    c.header("X-Content-Type-Options", "nosniff");
-  });
+  // One log line per request; the security policy (CSP, COOP/COEP for SharedArrayBuffer, nosniff,
+  // HSTS on https, ...) on everything served, errors included.
+  root.use("*", requestLog(logger));
+  root.use("*", securityHeaders({ trustProxy: api.services.config.trustProxy }));
   root.onError((err, c) => {
-    console.error("Unhandled web error", { path: c.req.path, message: err.message });
+    logger.error("Unhandled web error", { path: c.req.path, message: err.message });
     return c.text("Internal Server Error", 500);
   });
   root.route("/", api);

@@ -1,5 +1,6 @@
 // Entry: creates the store and audio client outside React, then mounts the app.
 
+import "./zod-jitless"; // first: before any zod schema is built
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./App";

@@ -27,6 +27,7 @@ export const RATE_RULES = {
   marketplacePurchasePerUser: { limit: 20, windowMs: 10 * 60_000 },
   marketplaceRatePerUser: { limit: 30, windowMs: 10 * 60_000 },
   adminActionPerUser: { limit: 120, windowMs: 10 * 60_000 },
+  cspReportPerIp: { limit: 60, windowMs: 60_000 },
 } as const satisfies Record<string, RateRule>;
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };

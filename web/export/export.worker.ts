@@ -8,6 +8,7 @@
 // A loudness-normalised export first runs the renderer's measuring passes (no file open yet),
 // reporting progress and stopping on cancel between steps.
 
+import "../zod-jitless"; // first: before any zod schema is built
 import * as Comlink from "comlink";
 import { Engine } from "../../dsp/host/engine";
 import { DEFAULT_CHUNK_BYTES, WavRenderer } from "../../dsp/host/export-render";
