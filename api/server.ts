@@ -15,7 +15,7 @@ import { openDatabase } from "./db/open";
 import { createMailer } from "./services/mailer";
 import { Deployer } from "./services/deploy";
 import { seedMarketplace } from "./services/marketplace-seed";
-import { localStorage } from "./services/storage";
+import { createStorage, type StorageConfig, storageFromEnv } from "./services/storage-config";
 import type { PasswordHasher } from "./services/passwords";
 import { webAppRoutes } from "./static";
 
@@ -33,6 +33,8 @@ export interface ServerOptions {
   payments?: Partial<PaymentsConfig>;
   /** Largest marketplace upload in bytes (MARKETPLACE_MAX_UPLOAD_BYTES; default 1 GiB). */
   maxUploadBytes?: number;
+  /** Where uploads go (STORAGE_URL, S3_ENDPOINT, AWS_REGION); default DATA_DIR/files. */
+  storage?: StorageConfig;
   /** Render the shipped marketplace sounds on first start (default true). */
   seedMarketplace?: boolean;
   /** The video export's ffmpeg (FFMPEG_PATH; default /usr/bin/ffmpeg). */
@@ -66,6 +68,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     payments: paymentsFromEnv(env),
     maxUploadBytes: parseByteSize(env.MARKETPLACE_MAX_UPLOAD_BYTES),
     ffmpegPath: env.FFMPEG_PATH || undefined,
+    storage: storageFromEnv(env),
   };
 }
 
@@ -136,7 +139,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     hasher: options.hasher,
     demoDurationMs: options.demoDurationMs,
-    storage: localStorage(join(dataDir, "files")),
+    storage: createStorage(options.storage, dataDir),
     deployer,
     video: { ffmpegPath: options.ffmpegPath, tmpDir: join(dataDir, "tmp", "video") },
   });
