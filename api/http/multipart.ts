@@ -85,11 +85,16 @@ export async function readMultipart(c: Context, opts: MultipartOptions): Promise
       cut(new TooLarge());
     });
     file = opts.storage.write(stream);
-    // A store that fails (disk full, read-only, down) stops reading the part; the parser would
-    // then wait for it forever, so the request is cut off and its own error answered below.
+    // A store that fails (disk full, read-only, down) stops reading the part, and the parser
+    // then waits for it forever, even once the whole request has arrived: both are stopped and
+    // the store's error is answered below.
     file.catch((err: unknown) => {
       storeFailure ??= err;
-      cut(err instanceof Error ? err : new Error(String(err)));
+      const reason = err instanceof Error ? err : new Error(String(err));
+      setImmediate(() => {
+        source.destroy(reason);
+        parser.destroy(reason);
+      });
     });
   });
   parser.on("fieldsLimit", () => (refused ??= new ApiError(413, "Too many form fields")));

@@ -36,3 +36,8 @@ export function storageError(err: unknown): unknown {
   if (!fault) return err;
   return Object.assign(fault, { cause: err });
 }
+
+/** The 503 for a store that cannot write its files at all, whatever the error said. */
+export function unwritableError(err: unknown): ApiError {
+  return Object.assign(new ApiError(503, MSG.storageUnwritable), { cause: err });
+}

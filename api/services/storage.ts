@@ -11,7 +11,7 @@ import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
-import { storageError } from "./storage-faults";
+import { storageError, storageFault, unwritableError } from "./storage-faults";
 
 export interface ByteRange {
   /** First byte, inclusive. */
@@ -73,7 +73,9 @@ export async function writeIncoming(tmp: string, source: Readable): Promise<Inco
     await mkdir(tmp, { recursive: true });
   } catch (err) {
     source.destroy(); // nobody will read it now
-    throw storageError(err);
+    // Any reason the folder cannot be made (read-only, no permission, a file in its place) means
+    // uploads cannot be written; a full disk stays a full disk.
+    throw storageFault(err) ? storageError(err) : unwritableError(err);
   }
   const out = createWriteStream(path, { flags: "wx", mode: 0o600 });
   try {
