@@ -2,6 +2,9 @@
 // mounted with mount(8) as root or through passwordless sudo; null where neither is allowed, so
 // a test can fall back to another real fault (permissions, when not root).
 import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 export interface SmallFs {
   /** Makes the file system read-only (writes fail with EROFS). */
@@ -32,3 +35,12 @@ export function mountSmallFs(dir: string, kib: number): SmallFs | null {
 }
 
 export const isRoot = (): boolean => process.getuid?.() === 0;
+
+/** Whether this machine lets the tests mount a small file system (probed once). */
+export const canMountSmallFs: boolean = (() => {
+  const probe = mkdtempSync(join(tmpdir(), "fs-probe-"));
+  const m = mountSmallFs(probe, 64);
+  m?.unmount();
+  rmdirSync(probe);
+  return m !== null;
+})();
