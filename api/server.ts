@@ -95,6 +95,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const distDir = resolve(options.distDir ?? join(REPO_ROOT, "dist"));
   mkdirSync(dataDir, { recursive: true });
   const jwtSecret = options.jwtSecret ?? loadOrCreateSecret(dataDir);
+  const storage = await createStorage(options.storage, dataDir);
   const db = await openDatabase(join(dataDir, "studio.db"));
 
   let handler: Hono | null = null;
@@ -139,7 +140,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     },
     hasher: options.hasher,
     demoDurationMs: options.demoDurationMs,
-    storage: createStorage(options.storage, dataDir),
+    storage,
     deployer,
     video: { ffmpegPath: options.ffmpegPath, tmpDir: join(dataDir, "tmp", "video") },
   });

@@ -13,13 +13,8 @@ import {
   DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig,
 } from "@aws-sdk/client-s3";
 import { checkKey, type FileStorage, keyFor, writeIncoming } from "./storage";
+import type { S3Location } from "./storage-config";
 import { storageError, StoreUnavailable } from "./storage-faults";
-
-export interface S3Location {
-  bucket: string;
-  /** "" or a folder ending in "/": every key is stored under it. */
-  prefix: string;
-}
 
 export interface S3StorageOptions extends S3Location {
   /** S3_ENDPOINT: an S3-compatible server (MinIO, s3rver, ...), addressed path-style. */
@@ -30,32 +25,6 @@ export interface S3StorageOptions extends S3Location {
   tmpDir: string;
   /** Explicit credentials (tests); otherwise the SDK's standard chain (AWS_ACCESS_KEY_ID, ...). */
   credentials?: S3ClientConfig["credentials"];
-}
-
-/** Bucket names as S3 allows them: 3-63 lower-case letters, digits, dots and hyphens. */
-const BUCKET = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
-
-/** STORAGE_URL s3://bucket/prefix -> bucket and prefix; throws a start-up error for anything else. */
-export function parseStorageUrl(value: string): S3Location {
-  const bad = (why: string) => new Error(`STORAGE_URL must look like s3://bucket/prefix (${why}), got "${value}"`);
-  const m = /^s3:\/\/([^/?#]*)(\/[^?#]*)?$/i.exec(value.trim());
-  if (!m) throw bad("an s3:// URL with no query or fragment");
-  const [, bucket, path = ""] = m;
-  if (!BUCKET.test(bucket) || bucket.includes("..")) throw bad("the bucket name must be 3-63 lower-case letters, digits, dots or hyphens");
-  const parts = path.split("/").filter(Boolean);
-  if (parts.some((p) => p === "." || p === ".." || !/^[A-Za-z0-9._-]+$/.test(p))) {
-    throw bad("prefix folders may hold letters, digits, dots, hyphens and underscores");
-  }
-  return { bucket, prefix: parts.length ? `${parts.join("/")}/` : "" };
-}
-
-/** S3_ENDPOINT: an http(s) origin such as http://127.0.0.1:9000. */
-export function parseS3Endpoint(value: string): string {
-  const url = URL.canParse(value) ? new URL(value) : null;
-  if (!url || (url.protocol !== "http:" && url.protocol !== "https:") || url.pathname.replace(/\/+$/, "") !== "" || url.search) {
-    throw new Error(`S3_ENDPOINT must be an http(s) origin such as http://127.0.0.1:9000, got "${value}"`);
-  }
-  return url.origin;
 }
 
 /** Passes on the first `n` bytes only: a store that answers a range with more than was asked
@@ -88,6 +57,9 @@ export function s3Storage(opts: S3StorageOptions): FileStorage {
     // trailing CRC, which several S3-compatible stores do not accept.
     requestChecksumCalculation: "WHEN_REQUIRED",
     responseChecksumValidation: "WHEN_REQUIRED",
+    // Failures reach the client as a 503 and the log through the API's error handler; the SDK's
+    // own console warnings would only repeat them without the request they belong to.
+    logger: { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined },
   });
   const Bucket = opts.bucket;
   const objectKey = (key: string) => opts.prefix + checkKey(key);
