@@ -56,6 +56,11 @@ export const MSG = {
   bodyTooLarge: "Request body is too large",
   badJson: "Request body must be valid JSON",
   rangeNotSatisfiable: "The requested range is outside the file",
+
+  // file storage faults (issue 15; api/services/storage-faults.ts picks one)
+  storageFull: "The server has no space left to store this upload.",
+  storageUnwritable: "Uploads are unavailable: the server cannot write its files.",
+  storageDown: "File storage is unavailable. Please try again later.",
   notFound: "Not found",
   crossOrigin: "Requests from other sites are not allowed",
   cspReportInvalid: "Invalid CSP report",

@@ -17,7 +17,7 @@ import { type AppLogger, createLogger, requestLog } from "./logging";
 import { createMailer } from "./services/mailer";
 import { Deployer } from "./services/deploy";
 import { seedMarketplace } from "./services/marketplace-seed";
-import { localStorage } from "./services/storage";
+import { createStorage, type StorageConfig, storageFromEnv } from "./services/storage-config";
 import type { PasswordHasher } from "./services/passwords";
 import { webAppRoutes } from "./static";
 
@@ -35,6 +35,8 @@ export interface ServerOptions {
   payments?: Partial<PaymentsConfig>;
   /** Largest marketplace upload in bytes (MARKETPLACE_MAX_UPLOAD_BYTES; default 1 GiB). */
   maxUploadBytes?: number;
+  /** Where uploads go (STORAGE_URL, S3_ENDPOINT, AWS_REGION); default DATA_DIR/files. */
+  storage?: StorageConfig;
   /** Render the shipped marketplace sounds on first start (default true). */
   seedMarketplace?: boolean;
   /** The video export's ffmpeg (FFMPEG_PATH; default /usr/bin/ffmpeg). */
@@ -70,6 +72,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     payments: paymentsFromEnv(env),
     maxUploadBytes: parseByteSize(env.MARKETPLACE_MAX_UPLOAD_BYTES),
     ffmpegPath: env.FFMPEG_PATH || undefined,
+    storage: storageFromEnv(env),
   };
 }
 
@@ -97,6 +100,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const logger = options.logger ?? createLogger(); // first: a bad LOG_LEVEL fails before anything opens
   mkdirSync(dataDir, { recursive: true });
   const jwtSecret = options.jwtSecret ?? loadOrCreateSecret(dataDir);
+  const storage = await createStorage(options.storage, dataDir);
   const db = await openDatabase(join(dataDir, "studio.db"));
 
   let handler: Hono | null = null;
@@ -142,7 +146,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     hasher: options.hasher,
     logger,
     demoDurationMs: options.demoDurationMs,
-    storage: localStorage(join(dataDir, "files")),
+    storage,
     deployer,
     video: { ffmpegPath: options.ffmpegPath, tmpDir: join(dataDir, "tmp", "video") },
   });

@@ -58,6 +58,24 @@ class RenderFailure extends Error {
   }
 }
 
+/** Why a file could not be created, in words (the errno codes of open(2) a user can act on). */
+const CANNOT_WRITE: Readonly<Record<string, string>> = {
+  EACCES: "permission denied",
+  EPERM: "permission denied",
+  EROFS: "the file system is read-only",
+  ENOSPC: "no space left on the device",
+  EDQUOT: "the disk quota is used up",
+  EISDIR: "it is a directory",
+};
+
+/** The output file could not even be created. */
+class CannotWrite extends Error {
+  constructor(readonly out: string, readonly cause: unknown) {
+    const code = (cause as { code?: string }).code ?? "";
+    super(`cannot write ${out}: ${CANNOT_WRITE[code] ?? (cause instanceof Error ? cause.message : String(cause))}.`);
+  }
+}
+
 /** "12:00:00", "1:30", "90" or "90.5" -> seconds. */
 function parseDurationArg(text: string): number {
   const t = text.trim();
@@ -255,27 +273,33 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
     : undefined;
   const renderer = new WavRenderer(engine, opts.state, opts.duration, { levels: opts.levels, normalize: opts.normalize, observer: collector });
   const total = renderer.plan.totalBytes;
-  if (!direct) {
-    const fs = await statfs(dir).catch(() => null);
-    const free = fs ? fs.bavail * fs.bsize + (existing?.size ?? 0) : Infinity;
-    if (free < total) {
-      throw Object.assign(new Error(`Not enough disk space in ${dir}: the file needs ${formatBytes(total)}, ${formatBytes(free)} is free.`), { code: "ENOSPC" });
-    }
-  }
-
-  const t0 = performance.now();
-  let lastDraw = 0;
-  // Loudness normalisation measures before the file is opened (nothing to remove on Ctrl+C).
-  for (const steps = renderer.normalise(); !steps.next().done; ) {
-    if (interrupted()) throw new Interrupted("Interrupted");
-    const now = performance.now();
-    if (opts.progress && now - lastDraw > 100) {
-      lastDraw = now;
-      process.stderr.write(`\r${progressLine(renderer.fraction, 0, total, (now - t0) / 1000)} measuring loudness\x1b[K`);
-    }
-  }
-  const fh = await open(target, "w");
+  // Opened first, so a folder that refuses writes (permissions, a read-only disk) is reported
+  // as that, not as a lack of space; from here on every failure removes the partial file.
+  let fh: import("node:fs/promises").FileHandle;
   try {
+    fh = await open(target, "w");
+  } catch (err) {
+    throw new CannotWrite(opts.out, err);
+  }
+  const t0 = performance.now();
+  try {
+    if (!direct) {
+      const fs = await statfs(dir).catch(() => null);
+      const free = fs ? fs.bavail * fs.bsize + (existing?.size ?? 0) : Infinity;
+      if (free < total) {
+        throw Object.assign(new Error(`Not enough disk space in ${dir}: the file needs ${formatBytes(total)}, ${formatBytes(free)} is free.`), { code: "ENOSPC" });
+      }
+    }
+    let lastDraw = 0;
+    // Loudness normalisation measures before anything is written.
+    for (const steps = renderer.normalise(); !steps.next().done; ) {
+      if (interrupted()) throw new Interrupted("Interrupted");
+      const now = performance.now();
+      if (opts.progress && now - lastDraw > 100) {
+        lastDraw = now;
+        process.stderr.write(`\r${progressLine(renderer.fraction, 0, total, (now - t0) / 1000)} measuring loudness\x1b[K`);
+      }
+    }
     let inflight: Promise<void> | null = null;
     for (const chunk of renderer.chunks(CHUNK_BYTES, 2)) {
       if (inflight) await inflight;
@@ -352,6 +376,10 @@ async function main(argv: string[]): Promise<number> {
     if (err instanceof Interrupted) {
       console.error("render: interrupted; the partial file was removed.");
       return 130;
+    }
+    if (err instanceof CannotWrite) {
+      console.error(`render: ${err.message}`);
+      return 1;
     }
     const removed = err instanceof RenderFailure && err.removed ? " The partial file was removed." : "";
     const cause = err instanceof RenderFailure ? err.cause : err;

@@ -62,6 +62,7 @@ export async function readMultipart(c: Context, opts: MultipartOptions): Promise
   let file: Promise<PendingFile> | null = null;
   let refused: ApiError | null = null;
   let overLimit = false;
+  let storeFailure: unknown = null;
   // Past the limit the parser is stopped at once: pipeline() then ends the request stream too.
   const cut = (err: Error) => setImmediate(() => source.destroy(err));
 
@@ -84,7 +85,17 @@ export async function readMultipart(c: Context, opts: MultipartOptions): Promise
       cut(new TooLarge());
     });
     file = opts.storage.write(stream);
-    file.catch(() => undefined); // awaited below
+    // A store that fails (disk full, read-only, down) stops reading the part, and the parser
+    // then waits for it forever, even once the whole request has arrived: both are stopped and
+    // the store's error is answered below.
+    file.catch((err: unknown) => {
+      storeFailure ??= err;
+      const reason = err instanceof Error ? err : new Error(String(err));
+      setImmediate(() => {
+        source.destroy(reason);
+        parser.destroy(reason);
+      });
+    });
   });
   parser.on("fieldsLimit", () => (refused ??= new ApiError(413, "Too many form fields")));
   parser.on("partsLimit", () => (refused ??= new ApiError(413, "Too many form fields")));
@@ -100,6 +111,7 @@ export async function readMultipart(c: Context, opts: MultipartOptions): Promise
     await pending?.discard();
     if (overLimit) throw new ApiError(413, opts.tooLarge);
     if (refused) throw refused;
+    if (storeFailure instanceof ApiError) throw storeFailure; // 507 or 503 from storage-faults.ts
     throw new ApiError(400, "Malformed or interrupted multipart body");
   }
   return { fields, file: pending, fileBytes: pending?.bytes ?? 0 };

@@ -177,18 +177,32 @@ export async function audioDuration(path: string, format: AudioFormat): Promise<
   return d;
 }
 
+/** Bytes of a WAV read to find its header (a RIFF header with a few chunks fits easily). */
+const WAV_HEAD_BYTES = 64 * 1024;
+
+/** The WAV header found in the first bytes of a file of `size` bytes. */
+function wavInfoOf(head: Uint8Array, size: number) {
+  const info = parseWavHeader(head);
+  // A header that claims more data than the file holds reads as what is there.
+  return { ...info, dataBytes: Math.min(info.dataBytes, Math.max(0, size - info.dataOffset)), header: head.slice(0, info.dataOffset) };
+}
+
 async function wavInfo(path: string) {
   const fh = await open(path, "r");
   try {
-    const head = new Uint8Array(64 * 1024);
+    const head = new Uint8Array(WAV_HEAD_BYTES);
     const { bytesRead } = await fh.read(head, 0, head.length, 0);
-    const info = parseWavHeader(head.subarray(0, bytesRead));
-    const { size } = await fh.stat();
-    // A header that claims more data than the file holds reads as what is there.
-    return { ...info, dataBytes: Math.min(info.dataBytes, Math.max(0, size - info.dataOffset)), header: head.slice(0, info.dataOffset) };
+    return wavInfoOf(head.subarray(0, bytesRead), (await fh.stat()).size);
   } finally {
     await fh.close();
   }
+}
+
+/** The WAV header of a stored file, read through the store (local or remote alike). */
+async function storedWavInfo(storage: FileStorage, key: string, size: number) {
+  const chunks: Buffer[] = [];
+  for await (const chunk of storage.read(key, { start: 0, end: Math.min(size, WAV_HEAD_BYTES) - 1 })) chunks.push(chunk as Buffer);
+  return wavInfoOf(new Uint8Array(Buffer.concat(chunks)), size);
 }
 
 /** Stores an upload whose file is pending in storage: validates, sniffs, reads the duration,
@@ -305,9 +319,11 @@ export const isSoundCheckout = (session: CheckoutInfo): boolean =>
 /** The first PREVIEW_SECONDS of a sound as a ranged body (see the header comment). */
 export async function previewBody(storage: FileStorage, sound: SoundRow): Promise<RangedBody> {
   const size = (await storage.size(sound.file_key)) ?? 0;
-  const path = storage.localPath(sound.file_key);
-  if (sound.mime === AUDIO_FORMATS.wav.mime && path) {
-    const info = await wavInfo(path).catch(() => null);
+  if (sound.mime === AUDIO_FORMATS.wav.mime && size > 0) {
+    const info = await storedWavInfo(storage, sound.file_key, size).catch((err: unknown) => {
+      if (err instanceof ApiError) throw err; // the store is down: 503, not a preview of nothing
+      return null;
+    });
     if (info && info.container === "RIFF" && info.byteRate > 0 && info.blockAlign > 0) {
       const limit = Math.floor((PREVIEW_SECONDS * info.byteRate) / info.blockAlign) * info.blockAlign;
       const dataBytes = Math.min(info.dataBytes, limit);

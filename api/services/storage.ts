@@ -1,14 +1,17 @@
 // Where uploaded and rendered files live: one small interface, with the local directory
-// (DATA_DIR/files) as its implementation. Keys are made by the server (a random UUID and an
-// extension), never taken from a request, so no client text ever reaches a path. Writes go to a
-// temporary name first and are renamed into place only when complete: a failed or refused
-// upload leaves no partial file under a real key.
+// (DATA_DIR/files) as its default implementation here and an S3-compatible object store in
+// storage-s3.ts (STORAGE_URL; storage-config.ts picks one). Keys are made by the server (a random
+// UUID and an extension), never taken from a request, so no client text ever reaches a path.
+// Writes go to a temporary name first and are renamed into place only when complete: a failed or
+// refused upload leaves no partial file under a real key. A full or read-only disk is answered
+// as storage-faults.ts says (507 or 503), never as a 500.
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
+import { storageError, storageFault, unwritableError } from "./storage-faults";
 
 export interface ByteRange {
   /** First byte, inclusive. */
@@ -40,39 +43,72 @@ export interface FileStorage {
 }
 
 const KEY = /^[0-9a-f-]{36}\.[a-z0-9]{1,5}$/;
+const EXT = /^[a-z0-9]{1,5}$/;
+
+/** Throws unless `key` is one the server made (a UUID and an extension). */
+export function checkKey(key: string): string {
+  if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
+  return key;
+}
+
+/** The key a pending file is committed under. */
+export function keyFor(id: string, ext: string): string {
+  if (!EXT.test(ext)) throw new Error(`Invalid extension: ${ext}`);
+  return checkKey(`${id}.${ext}`);
+}
+
+/** A file streamed into `tmp` under a fresh UUID: the first half of every store's write(). */
+export interface IncomingFile {
+  id: string;
+  path: string;
+  bytes: number;
+}
+
+/** Streams `source` into a new file in `tmp`; on any failure the partial file is removed and a
+ *  disk fault (full, read-only) is thrown as the ApiError a client should see. */
+export async function writeIncoming(tmp: string, source: Readable): Promise<IncomingFile> {
+  const id = randomUUID();
+  const path = join(tmp, id);
+  try {
+    await mkdir(tmp, { recursive: true });
+  } catch (err) {
+    source.destroy(); // nobody will read it now
+    // Any reason the folder cannot be made (read-only, no permission, a file in its place) means
+    // uploads cannot be written; a full disk stays a full disk.
+    throw storageFault(err) ? storageError(err) : unwritableError(err);
+  }
+  const out = createWriteStream(path, { flags: "wx", mode: 0o600 });
+  try {
+    await pipeline(source, out);
+    return { id, path, bytes: (await stat(path)).size };
+  } catch (err) {
+    // A source that fails at once can beat the file's own open: removing the path before the
+    // stream has closed would let the open create it afterwards and leave it behind (seen as a
+    // stray .incoming file in CI's fuzzing of uploads). Wait for the close, then remove.
+    if (!out.closed) await new Promise((resolve) => out.once("close", resolve));
+    await rm(path, { force: true });
+    throw storageError(err);
+  }
+}
 
 /** The local-directory store under `dir` (created when missing). */
 export function localStorage(dir: string): FileStorage {
   const tmp = join(dir, ".incoming");
-  const pathOf = (key: string): string => {
-    if (!KEY.test(key)) throw new Error(`Invalid storage key: ${key}`);
-    return join(dir, key);
-  };
+  const pathOf = (key: string): string => join(dir, checkKey(key));
   return {
     async write(source) {
-      await mkdir(tmp, { recursive: true });
-      const id = randomUUID();
-      const path = join(tmp, id);
-      const out = createWriteStream(path, { flags: "wx", mode: 0o600 });
-      try {
-        await pipeline(source, out);
-      } catch (err) {
-        // A source that fails at once can beat the file's own open: removing the path before the
-        // stream has closed would let the open create it afterwards and leave it behind (seen as a
-        // stray .incoming file in CI's fuzzing of uploads). Wait for the close, then remove.
-        if (!out.closed) await new Promise((resolve) => out.once("close", resolve));
-        await rm(path, { force: true });
-        throw err;
-      }
+      const { id, path, bytes } = await writeIncoming(tmp, source);
       let done = false;
-      const { size: bytes } = await stat(path);
       return {
         path,
         bytes,
         async commit(ext) {
-          if (!/^[a-z0-9]{1,5}$/.test(ext)) throw new Error(`Invalid extension: ${ext}`);
-          const key = `${id}.${ext}`;
-          await rename(path, pathOf(key));
+          const key = keyFor(id, ext);
+          try {
+            await rename(path, pathOf(key));
+          } catch (err) {
+            throw storageError(err);
+          }
           done = true;
           return key;
         },
@@ -85,8 +121,9 @@ export function localStorage(dir: string): FileStorage {
     async size(key) {
       try {
         return (await stat(pathOf(key))).size;
-      } catch {
-        return null;
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        throw storageError(err);
       }
     },
     read(key, range) {

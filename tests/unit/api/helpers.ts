@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
 import { type ApiApp, type AppDeps, createApp } from "../../../api/app";
-import { localStorage } from "../../../api/services/storage";
+import { type FileStorage, localStorage } from "../../../api/services/storage";
 import type { AppConfigInput } from "../../../api/config";
 import { openDatabase } from "../../../api/db/open";
 import type { Database } from "../../../api/db/schema";
@@ -44,7 +44,7 @@ export interface TestEnv {
 
 export async function makeTestApp(
   config: Partial<AppConfigInput> = {},
-  extra: { clock?: TestClock } & Pick<AppDeps, "demoDurationMs" | "deployer" | "video"> = {},
+  extra: { clock?: TestClock } & Pick<AppDeps, "demoDurationMs" | "deployer" | "video"> & { storage?: (dir: string) => FileStorage } = {},
 ): Promise<TestEnv> {
   const dir = mkdtempSync(join(tmpdir(), "studio-api-"));
   const db = await openDatabase(join(dir, "studio.db"));
@@ -61,7 +61,7 @@ export async function makeTestApp(
     config: { publicUrl: PUBLIC_URL, jwtSecret: TEST_SECRET, ...config },
     demoDurationMs: extra.demoDurationMs,
     deployer: extra.deployer,
-    storage: localStorage(join(dir, "files")),
+    storage: extra.storage ? extra.storage(dir) : localStorage(join(dir, "files")),
     video: { tmpDir: join(dir, "video-tmp"), ...extra.video },
   });
   return {
