@@ -12,9 +12,9 @@ export default defineConfig({
     pool: "forks",
     reporters: ["default", ["json", { outputFile: ".tmp/vitest-unit.json" }]],
     projects: [
-      { extends: true, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], env: { TEST_DATABASE_URL: "" } } },
+      { extends: true as const, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], env: { TEST_DATABASE_URL: "" } } },
       ...(postgresUrl
-        ? [{ extends: true, test: { name: "api-postgres", include: ["tests/unit/api/**/*.test.ts"], env: { TEST_DATABASE_URL: postgresUrl } } }]
+        ? [{ extends: true as const, test: { name: "api-postgres", include: ["tests/unit/api/**/*.test.ts"], env: { TEST_DATABASE_URL: postgresUrl } } }]
         : []),
     ],
   },

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { sql } from "kysely";
 import { type AppDeps, type AppEnv, buildServices, type Services } from "./context";
 import { ApiError, errorHandler } from "./errors";
-import { jsonBodyLimit } from "./http/boundary";
+import { jsonBodyLimit, refuseNulInUrl } from "./http/boundary";
 import { MSG } from "./messages";
 import { adminRoutes, csrfRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
@@ -30,6 +30,7 @@ export function createApp(deps: AppDeps): ApiApp {
   const services = buildServices(deps);
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(services.log));
+  app.use("/api/*", refuseNulInUrl);
 
   app.get("/api/health", async (c) => {
     try {
