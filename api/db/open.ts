@@ -53,15 +53,23 @@ export async function openSqlite(file: string): Promise<Kysely<Database>> {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
-function exactNumber(text: string): number {
+function exactInteger(text: string): number {
   const n = Number(text);
   if (!Number.isSafeInteger(n)) throw new Error(`Database value ${text} is not an integer below 2^53`);
   return n;
 }
 
+/** numeric may hold fractions (a division); a whole number must still be exact. */
+function exactNumeric(text: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || (Number.isInteger(n) && !Number.isSafeInteger(n))) throw new Error(`Database value ${text} does not fit a JavaScript number`);
+  return n;
+}
+
 const typeParsers = {
   getTypeParser(oid: number, format?: "text" | "binary") {
-    if (oid === INT8_OID || oid === NUMERIC_OID) return exactNumber;
+    if (oid === INT8_OID) return exactInteger;
+    if (oid === NUMERIC_OID) return exactNumeric;
     return format === "binary" ? pg.types.getTypeParser(oid, "binary") : pg.types.getTypeParser(oid, "text");
   },
 } as pg.CustomTypesConfig;
@@ -83,7 +91,7 @@ export async function openPostgres(url: string, extra: pg.PoolConfig = {}): Prom
   } catch (err) {
     await db.destroy();
     const reason = err instanceof Error ? err.message : String(err);
-    throw new Error(`Cannot connect to PostgreSQL at ${redactDatabaseUrl(url)}: ${reason}`);
+    throw new Error(`Cannot connect to PostgreSQL at ${redactDatabaseUrl(url)}: ${reason}`, { cause: err });
   }
   return migrated(db);
 }
