@@ -2,9 +2,12 @@
 // database, one generated signing secret, work that runs once under a lock; and the input rule
 // PostgreSQL forces on both databases (no NUL in text). Runs on SQLite, and on PostgreSQL in the
 // api-postgres project; the tests marked "PostgreSQL" need TEST_DATABASE_URL (.ci/with-postgres).
+import { execFile } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { type Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { parseDatabaseUrl } from "../../../api/config";
@@ -16,8 +19,13 @@ import { MSG } from "../../../api/messages";
 import { NUL_REFUSED } from "../../../api/rules/text-input";
 import { sharedSecret } from "../../../api/services/app-secrets";
 import { SharedRateLimiter } from "../../../api/services/rate-limit";
+import { createUser, findUserByEmail } from "../../../api/services/users";
 import { optionsFromEnv, type RunningServer, startServer } from "../../../api/server";
 import { bodyOf, getWith, makeTestApp, newTestSchemaUrl, openTestDatabase, postJson, signUp, TEST_DATABASE_URL, TestClock, type TestEnv } from "./helpers";
+
+const run = promisify(execFile);
+const REPO = fileURLToPath(new URL("../../..", import.meta.url));
+const TSX = join(REPO, "node_modules", ".bin", "tsx");
 
 function filesUnder(root: string): string[] {
   if (!existsSync(root)) return [];
@@ -199,6 +207,29 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL", () => {
     } finally {
       await other.destroy();
     }
+  });
+
+  it("npm run admin works on DATABASE_URL and never prints its password", async () => {
+    const { url, schema } = await newTestSchemaUrl();
+    const databaseUrl = `${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+    db = await openPostgres(databaseUrl, { max: 1 });
+    await createUser(db, { email: "ada@example.com", fullName: null, passwordHash: "x", now: new Date() });
+    const admin = async (...args: string[]) => {
+      const env = { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: join(dir, "none") };
+      try {
+        const { stdout, stderr } = await run(TSX, ["scripts/admin.ts", ...args], { cwd: REPO, env });
+        return { code: 0, stdout, stderr };
+      } catch (err) {
+        const e = err as { code: number; stdout: string; stderr: string };
+        return { code: e.code, stdout: e.stdout, stderr: e.stderr };
+      }
+    };
+    expect(await admin("grant", "ada@example.com")).toMatchObject({ code: 0, stdout: "ada@example.com is now an admin.\n" });
+    expect((await findUserByEmail(db, "ada@example.com"))?.is_admin).toBe(1);
+    const unknown = await admin("grant", "bob@example.com");
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain("No account with the e-mail bob@example.com in postgres://studio:***@");
+    expect(unknown.stderr + unknown.stdout).not.toContain(new URL(TEST_DATABASE_URL).password);
   });
 
   describe("two API servers on one database", () => {
