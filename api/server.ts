@@ -1,7 +1,7 @@
 // Node entry of `npm start` (run with tsx): reads the environment, opens and migrates
 // DATA_DIR/studio.db (or the PostgreSQL database DATABASE_URL names), mounts the API app and the
-// built web app on one port, and shuts down gracefully on SIGINT/SIGTERM. startServer() is exported so e2e tests can start it on a random
-// port with a temporary DATA_DIR and dist directory.
+// built web app on one port, and shuts down gracefully on SIGINT/SIGTERM. startServer() is
+// exported so e2e tests can start it on a random port with a temporary DATA_DIR and dist directory.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
