@@ -8,8 +8,9 @@ import { dialectOf } from "./dialect";
 // double, so on PostgreSQL they are bigint and double precision (int4 and float4 would overflow
 // and round); SQLite keeps the names it was created with. Booleans stay 0/1 integers on both.
 // The autoincrementing key is INTEGER PRIMARY KEY AUTOINCREMENT on SQLite, an identity on PostgreSQL.
+// Later migrations (007_jobs, ...) take their column types from typesOf too.
 type ColumnType = ColumnDataType | Expression<unknown>;
-function typesOf(db: Kysely<unknown>): { int: ColumnType; real: ColumnType; postgres: boolean } {
+export function typesOf(db: Kysely<unknown>): { int: ColumnType; real: ColumnType; postgres: boolean } {
   const postgres = dialectOf(db) === "postgres";
   return { int: postgres ? "bigint" : "integer", real: postgres ? "double precision" : "real", postgres };
 }
