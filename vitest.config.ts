@@ -1,12 +1,21 @@
 import { defineConfig } from "vitest/config";
 
 // Unit tests: DSP through dsp/host, the API through app.request(). E2E has its own config.
+// With TEST_DATABASE_URL set (.ci/with-postgres sets it), a second project, api-postgres, runs the
+// API tests again on that PostgreSQL server; the unit project itself always stays on SQLite.
+const postgresUrl = process.env.TEST_DATABASE_URL ?? "";
+
 export default defineConfig({
   test: {
-    include: ["tests/unit/**/*.test.ts"],
     environment: "node",
     testTimeout: 60_000,
     pool: "forks",
     reporters: ["default", ["json", { outputFile: ".tmp/vitest-unit.json" }]],
+    projects: [
+      { extends: true as const, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], env: { TEST_DATABASE_URL: "" } } },
+      ...(postgresUrl
+        ? [{ extends: true as const, test: { name: "api-postgres", include: ["tests/unit/api/**/*.test.ts"], env: { TEST_DATABASE_URL: postgresUrl } } }]
+        : []),
+    ],
   },
 });

@@ -5,7 +5,7 @@ import { Hono } from "hono";
 import { sql } from "kysely";
 import { type AppDeps, type AppEnv, buildServices, type Services } from "./context";
 import { ApiError, errorHandler } from "./errors";
-import { jsonBodyLimit } from "./http/boundary";
+import { jsonBodyLimit, refuseNulInUrl } from "./http/boundary";
 import { sameOriginOnly } from "./http/security-headers";
 import { MSG } from "./messages";
 import { adminRoutes, csrfRoutes } from "./routes/admin";
@@ -34,6 +34,7 @@ export function createApp(deps: AppDeps): ApiApp {
   app.onError(errorHandler(services.log));
   // CORS closed: other sites' pages get no Access-Control-Allow-* and a 403 for preflights and writes.
   app.use("/api/*", sameOriginOnly({ publicUrl: services.config.publicUrl, trustProxy: services.config.trustProxy }));
+  app.use("/api/*", refuseNulInUrl);
 
   app.get("/api/health", async (c) => {
     try {

@@ -1,5 +1,6 @@
 // Typed configuration of the API app with its defaults merged in one place, plus the parsers for
 // the environment variables of ARCHITECTURE.md's runtime table (used by api/server.ts).
+import { isPostgresUrl } from "./db/dialect";
 import { DEFAULT_MAX_UPLOAD_BYTES } from "./rules/marketplace";
 import { PLAN_KEYS, type PlanKey } from "./rules/plans";
 
@@ -129,4 +130,15 @@ export function parseByteSize(value: string | undefined): number | undefined {
   const n = Number(m[1]) * (unit === "k" ? 1024 : unit === "m" ? 1024 ** 2 : unit === "g" ? 1024 ** 3 : 1);
   if (!Number.isSafeInteger(n) || n < 1) throw new Error(`MARKETPLACE_MAX_UPLOAD_BYTES is out of range: "${value}"`);
   return n;
+}
+
+/** DATABASE_URL: unset/"" = the SQLite file in DATA_DIR; postgres:// or postgresql:// = PostgreSQL.
+ *  Anything else is refused at start, without echoing the value (it may hold a password). */
+export function parseDatabaseUrl(value: string | undefined): string | undefined {
+  const v = (value ?? "").trim();
+  if (v === "") return undefined;
+  if (!isPostgresUrl(v) || !URL.canParse(v)) {
+    throw new Error("DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for SQLite in DATA_DIR)");
+  }
+  return v;
 }

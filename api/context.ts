@@ -2,6 +2,7 @@
 // from it once per app (Services), plus the Hono environment type shared by every route.
 import type { Kysely } from "kysely";
 import { type AppConfig, type AppConfigInput, resolveConfig } from "./config";
+import { dialectOf } from "./db/dialect";
 import type { Database, UserRow } from "./db/schema";
 import type { Logger } from "./errors";
 import { defaultLogger } from "./logging";
@@ -96,7 +97,8 @@ export function buildServices(deps: AppDeps): Services {
       clock,
     }),
     tokens: new OneTimeTokens(deps.db, clock),
-    limiters: createLimiters(clock),
+    // PostgreSQL may be shared by several API processes: their rate limits count in the database.
+    limiters: createLimiters(clock, dialectOf(deps.db) === "postgres" ? deps.db : undefined),
     payments:
       deps.payments !== undefined ? deps.payments : config.payments.secretKey ? stripePayments(config.payments) : null,
     demoDurationMs: deps.demoDurationMs ?? DEMO_DURATION_MS,

@@ -1,7 +1,7 @@
 // Node entry of `npm start` (run with tsx): reads the environment, opens and migrates
-// DATA_DIR/studio.db, mounts the API app and the built web app on one port, and shuts down
-// gracefully on SIGINT/SIGTERM. startServer() is exported so e2e tests can start it on a random
-// port with a temporary DATA_DIR and dist directory.
+// DATA_DIR/studio.db (or the PostgreSQL database DATABASE_URL names), mounts the API app and the
+// built web app on one port, and shuts down gracefully on SIGINT/SIGTERM. startServer() is
+// exported so e2e tests can start it on a random port with a temporary DATA_DIR and dist directory.
 import { randomBytes } from "node:crypto";
 import { mkdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -10,14 +10,17 @@ import { fileURLToPath } from "node:url";
 import { createAdaptorServer } from "@hono/node-server";
 import { Hono } from "hono";
 import { createApp } from "./app";
-import { type PaymentsConfig, PRODUCT_NAME, parseAdminEmails, parseByteSize, parseTrustProxy, paymentsFromEnv } from "./config";
+import { type PaymentsConfig, PRODUCT_NAME, parseAdminEmails, parseByteSize, parseDatabaseUrl, parseTrustProxy, paymentsFromEnv } from "./config";
+import { withExclusiveLock } from "./db/locks";
 import { openDatabase } from "./db/open";
 import { SECURITY_HEADERS, securityHeaders } from "./http/security-headers";
 import { type AppLogger, createLogger, requestLog } from "./logging";
+import { sharedSecret } from "./services/app-secrets";
 import { createMailer } from "./services/mailer";
 import { Deployer } from "./services/deploy";
 import { seedMarketplace } from "./services/marketplace-seed";
 import { createStorage, type StorageConfig, storageFromEnv } from "./services/storage-config";
+import type { FileStorage } from "./services/storage";
 import type { PasswordHasher } from "./services/passwords";
 import { webAppRoutes } from "./static";
 
@@ -25,6 +28,8 @@ export interface ServerOptions {
   port?: number; // 0 picks a free port
   host?: string;
   dataDir?: string;
+  /** DATABASE_URL: a postgres:// URL; unset = SQLite at DATA_DIR/studio.db. */
+  databaseUrl?: string;
   distDir?: string;
   publicUrl?: string;
   jwtSecret?: string;
@@ -64,6 +69,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     port,
     host: env.HOST || "127.0.0.1",
     dataDir: env.DATA_DIR || "./data",
+    databaseUrl: parseDatabaseUrl(env.DATABASE_URL),
     publicUrl: env.PUBLIC_URL || undefined,
     jwtSecret: env.JWT_SECRET || undefined,
     adminEmails: parseAdminEmails(env.ADMIN_EMAILS),
@@ -99,9 +105,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const distDir = resolve(options.distDir ?? join(REPO_ROOT, "dist"));
   const logger = options.logger ?? createLogger(); // first: a bad LOG_LEVEL fails before anything opens
   mkdirSync(dataDir, { recursive: true });
-  const jwtSecret = options.jwtSecret ?? loadOrCreateSecret(dataDir);
-  const storage = await createStorage(options.storage, dataDir);
-  const db = await openDatabase(join(dataDir, "studio.db"));
+  const db = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl } : { sqliteFile: join(dataDir, "studio.db") });
+  // Without JWT_SECRET: one generated key per installation, in DATA_DIR beside the SQLite file, or
+  // in the database when processes on several machines share PostgreSQL.
+  let jwtSecret: string;
+  let storage: FileStorage;
+  try {
+    jwtSecret = options.jwtSecret ?? (options.databaseUrl ? await sharedSecret(db, "jwt") : loadOrCreateSecret(dataDir));
+    storage = await createStorage(options.storage, dataDir);
+  } catch (err) {
+    await db.destroy();
+    throw err;
+  }
 
   let handler: Hono | null = null;
   const server = createAdaptorServer({
@@ -151,7 +166,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     video: { ffmpegPath: options.ffmpegPath, tmpDir: join(dataDir, "tmp", "video") },
   });
   // The shipped sounds are rendered after the server is up (about a second on first start only).
-  if (options.seedMarketplace !== false) api.services.defer(() => seedMarketplace(api.services));
+  // Under a lock, so that of several processes starting on one PostgreSQL database one renders them.
+  if (options.seedMarketplace !== false) api.services.defer(() => withExclusiveLock(db, "marketplace-seed", () => seedMarketplace(api.services)));
 
   const root = new Hono();
   // One log line per request; the security policy (CSP, COOP/COEP for SharedArrayBuffer, nosniff,

@@ -1,10 +1,11 @@
-// Command-line account administration against DATA_DIR's database:
+// Command-line account administration against DATA_DIR's database (or DATABASE_URL's):
 //   npm run admin -- grant <email>    mark an existing account as admin
 //   npm run admin -- revoke <email>   clear the database admin flag again
 // Unknown e-mails, a missing database or bad usage print a clear message and exit 1.
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { openDatabase } from "../api/db/open";
+import { parseDatabaseUrl } from "../api/config";
+import { openDatabase, redactDatabaseUrl } from "../api/db/open";
 import { normalizeEmail, setAdminFlag } from "../api/services/users";
 
 const USAGE = "Usage: npm run admin -- grant <email>\n       npm run admin -- revoke <email>";
@@ -20,13 +21,13 @@ async function runAdmin(
     return 1;
   }
   const email = normalizeEmail(rawEmail);
-  const dataDir = resolve(env.DATA_DIR || "./data");
-  const file = join(dataDir, "studio.db");
-  if (!existsSync(file)) {
+  const databaseUrl = parseDatabaseUrl(env.DATABASE_URL);
+  const file = databaseUrl ? redactDatabaseUrl(databaseUrl) : join(resolve(env.DATA_DIR || "./data"), "studio.db");
+  if (!databaseUrl && !existsSync(file)) {
     out.error(`No database at ${file}. Start the server once (npm start) or set DATA_DIR to the right folder.`);
     return 1;
   }
-  const db = await openDatabase(file);
+  const db = await openDatabase(databaseUrl ? { databaseUrl } : { sqliteFile: file });
   try {
     const changed = await setAdminFlag(db, email, command === "grant", new Date());
     if (!changed) {

@@ -1,10 +1,23 @@
 // The schema, as kysely migrations held in code (a static provider instead of a folder scan, so
 // the same list runs from tsx, from the tests and from a bundle). Later issues append entries;
 // never edit a migration that has shipped.
-import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { type ColumnDataType, type Expression, type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
+import { dialectOf } from "./dialect";
+
+// Column types that mean the same on both databases. SQLite's INTEGER is 64-bit and its REAL is a
+// double, so on PostgreSQL they are bigint and double precision (int4 and float4 would overflow
+// and round); SQLite keeps the names it was created with. Booleans stay 0/1 integers on both.
+// The autoincrementing key is INTEGER PRIMARY KEY AUTOINCREMENT on SQLite, an identity on PostgreSQL.
+// Later migrations (007_jobs, ...) take their column types from typesOf too.
+type ColumnType = ColumnDataType | Expression<unknown>;
+export function typesOf(db: Kysely<unknown>): { int: ColumnType; real: ColumnType; postgres: boolean } {
+  const postgres = dialectOf(db) === "postgres";
+  return { int: postgres ? "bigint" : "integer", real: postgres ? "double precision" : "real", postgres };
+}
 
 const m001_accounts: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = typesOf(db);
     await db.schema
       .createTable("users")
       .addColumn("id", "text", (c) => c.primaryKey())
@@ -12,8 +25,8 @@ const m001_accounts: Migration = {
       .addColumn("full_name", "text")
       .addColumn("password_hash", "text", (c) => c.notNull())
       .addColumn("email_verified_at", "text")
-      .addColumn("is_admin", "integer", (c) => c.notNull().defaultTo(0))
-      .addColumn("admin_override", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("is_admin", t.int, (c) => c.notNull().defaultTo(0))
+      .addColumn("admin_override", t.int, (c) => c.notNull().defaultTo(0))
       .addColumn("created_at", "text", (c) => c.notNull())
       .addColumn("updated_at", "text", (c) => c.notNull())
       .execute();
@@ -62,7 +75,7 @@ const m001_accounts: Migration = {
       .addColumn("id", "text", (c) => c.primaryKey())
       .addColumn("email", "text", (c) => c.notNull())
       .addColumn("access_type", "text", (c) => c.notNull())
-      .addColumn("duration_hours", "integer", (c) => c.notNull())
+      .addColumn("duration_hours", t.int, (c) => c.notNull())
       .addColumn("reason", "text", (c) => c.notNull())
       .addColumn("status", "text", (c) => c.notNull())
       .addColumn("created_at", "text", (c) => c.notNull())
@@ -82,11 +95,12 @@ const m001_accounts: Migration = {
 // subscriptions, one Stripe customer per user, processed webhook event ids, one demo per user.
 const m002_payments: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = typesOf(db);
     await db.schema.alterTable("subscriptions").addColumn("plan_key", "text").execute();
     await db.schema.alterTable("subscriptions").addColumn("stripe_customer_id", "text").execute();
     await db.schema.alterTable("subscriptions").addColumn("stripe_subscription_id", "text").execute();
     await db.schema.alterTable("subscriptions").addColumn("stripe_checkout_session_id", "text").execute();
-    await db.schema.alterTable("subscriptions").addColumn("stripe_synced_at", "integer").execute();
+    await db.schema.alterTable("subscriptions").addColumn("stripe_synced_at", t.int).execute();
     await db.schema
       .createIndex("subscriptions_stripe_subscription_id")
       .on("subscriptions")
@@ -111,7 +125,7 @@ const m002_payments: Migration = {
       .createTable("processed_events")
       .addColumn("id", "text", (c) => c.primaryKey())
       .addColumn("type", "text", (c) => c.notNull())
-      .addColumn("created", "integer", (c) => c.notNull())
+      .addColumn("created", t.int, (c) => c.notNull())
       .addColumn("processed_at", "text", (c) => c.notNull())
       .execute();
 
@@ -159,23 +173,24 @@ const m003_presets: Migration = {
 // the server renders on first start, so they are made once.
 const m004_marketplace: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = typesOf(db);
     await db.schema
       .createTable("marketplace_sounds")
       .addColumn("id", "text", (c) => c.primaryKey())
       .addColumn("title", "text", (c) => c.notNull())
       .addColumn("description", "text", (c) => c.notNull())
-      .addColumn("price_cents", "integer", (c) => c.notNull())
-      .addColumn("duration_seconds", "real", (c) => c.notNull())
+      .addColumn("price_cents", t.int, (c) => c.notNull())
+      .addColumn("duration_seconds", t.real, (c) => c.notNull())
       .addColumn("category", "text", (c) => c.notNull())
       .addColumn("tags", "text", (c) => c.notNull()) // JSON array
       .addColumn("specs", "text")
       .addColumn("frequencies", "text") // JSON from the studio, or null
       .addColumn("file_key", "text", (c) => c.notNull())
       .addColumn("mime", "text", (c) => c.notNull())
-      .addColumn("size_bytes", "integer", (c) => c.notNull())
-      .addColumn("downloads", "integer", (c) => c.notNull().defaultTo(0))
-      .addColumn("rating_sum", "integer", (c) => c.notNull().defaultTo(0))
-      .addColumn("rating_count", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("size_bytes", t.int, (c) => c.notNull())
+      .addColumn("downloads", t.int, (c) => c.notNull().defaultTo(0))
+      .addColumn("rating_sum", t.int, (c) => c.notNull().defaultTo(0))
+      .addColumn("rating_count", t.int, (c) => c.notNull().defaultTo(0))
       .addColumn("uploaded_by", "text", (c) => c.references("users.id").onDelete("set null"))
       .addColumn("seed_key", "text", (c) => c.unique())
       .addColumn("created_at", "text", (c) => c.notNull())
@@ -187,7 +202,7 @@ const m004_marketplace: Migration = {
       .addColumn("id", "text", (c) => c.primaryKey())
       .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
       .addColumn("sound_id", "text", (c) => c.notNull().references("marketplace_sounds.id").onDelete("cascade"))
-      .addColumn("amount_cents", "integer", (c) => c.notNull())
+      .addColumn("amount_cents", t.int, (c) => c.notNull())
       .addColumn("stripe_checkout_session_id", "text", (c) => c.unique())
       .addColumn("created_at", "text", (c) => c.notNull())
       .addUniqueConstraint("sound_purchases_user_sound", ["user_id", "sound_id"])
@@ -197,7 +212,7 @@ const m004_marketplace: Migration = {
       .createTable("sound_ratings")
       .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
       .addColumn("sound_id", "text", (c) => c.notNull().references("marketplace_sounds.id").onDelete("cascade"))
-      .addColumn("rating", "integer", (c) => c.notNull())
+      .addColumn("rating", t.int, (c) => c.notNull())
       .addColumn("created_at", "text", (c) => c.notNull())
       .addPrimaryKeyConstraint("sound_ratings_pk", ["user_id", "sound_id"])
       .execute();
@@ -212,19 +227,20 @@ const m004_marketplace: Migration = {
 // dashboard's revenue figures are computed; and a log of e-mails sent, for its Notifications view.
 const m005_admin: Migration = {
   async up(db: Kysely<unknown>) {
+    const t = typesOf(db);
     await db.schema
       .createTable("payments")
       .addColumn("id", "text", (c) => c.primaryKey()) // Stripe invoice or checkout session id
       .addColumn("user_id", "text", (c) => c.references("users.id").onDelete("set null"))
       .addColumn("kind", "text", (c) => c.notNull()) // 'subscription' | 'pass' | 'sound'
-      .addColumn("amount_cents", "integer", (c) => c.notNull())
+      .addColumn("amount_cents", t.int, (c) => c.notNull())
       .addColumn("currency", "text", (c) => c.notNull())
       .addColumn("paid_at", "text", (c) => c.notNull())
       .execute();
     await db.schema.createIndex("payments_paid_at").on("payments").column("paid_at").execute();
     await db.schema
       .createTable("mail_log")
-      .addColumn("id", "integer", (c) => c.primaryKey().autoIncrement())
+      .addColumn("id", t.int, (c) => (t.postgres ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey().autoIncrement()))
       .addColumn("to_email", "text", (c) => c.notNull())
       .addColumn("subject", "text", (c) => c.notNull())
       .addColumn("sent_at", "text", (c) => c.notNull())
@@ -236,6 +252,34 @@ const m005_admin: Migration = {
   },
 };
 
+// State every API process must see when several serve one database (issue 15): the hits of the
+// rate limits (services/rate-limit.ts; the key is stored hashed, at is epoch milliseconds) and
+// secrets generated once for the whole installation, such as the session signing key when
+// JWT_SECRET is not set (services/app-secrets.ts).
+const m006_shared_state: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = typesOf(db);
+    await db.schema
+      .createTable("rate_limit_hits")
+      .addColumn("rule", "text", (c) => c.notNull())
+      .addColumn("key_hash", "text", (c) => c.notNull())
+      .addColumn("at", t.int, (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("rate_limit_hits_rule_key_at").on("rate_limit_hits").columns(["rule", "key_hash", "at"]).execute();
+    await db.schema.createIndex("rate_limit_hits_at").on("rate_limit_hits").column("at").execute();
+    await db.schema
+      .createTable("app_secrets")
+      .addColumn("name", "text", (c) => c.primaryKey())
+      .addColumn("value", "text", (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable("app_secrets").execute();
+    await db.schema.dropTable("rate_limit_hits").execute();
+  },
+};
+
 /** Every migration in order; the key is the name kysely records in its bookkeeping table. */
 export const migrations: Readonly<Record<string, Migration>> = {
   "001_accounts": m001_accounts,
@@ -243,6 +287,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "003_presets": m003_presets,
   "004_marketplace": m004_marketplace,
   "005_admin": m005_admin,
+  "006_shared_state": m006_shared_state,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };
@@ -250,7 +295,12 @@ const provider: MigrationProvider = { getMigrations: async () => ({ ...migration
 /** Brings the database to the latest schema; throws (with the failing migration's name) on error. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- kysely migrations are schema-agnostic
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // On PostgreSQL the bookkeeping tables live in the connection's own schema (public, or the one
+  // search_path names), so one server can hold several installations side by side (the tests do).
+  // kysely holds an advisory lock while migrating there: processes starting together migrate once.
+  const migrationTableSchema =
+    dialectOf(db) === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({ db, provider, migrationTableSchema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === "Error");
   if (error) {

@@ -1,11 +1,26 @@
-// Opens the embedded SQLite database (better-sqlite3 through kysely), applies the connection
-// PRAGMAs every process needs and migrates to the latest schema before anyone can query it.
+// Opens the database the API runs on and migrates it to the latest schema before anyone can query
+// it: the embedded SQLite file (better-sqlite3, the default) or PostgreSQL (a `pg` Pool) when
+// DATABASE_URL names one. Both run the same kysely migrations and the same queries.
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import pg from "pg";
+import { redactDatabaseUrl } from "./dialect";
 import { migrateToLatest } from "./migrations";
 import type { Database } from "./schema";
 
 export type { Database } from "./schema";
+export { dialectOf, isPostgresUrl, redactDatabaseUrl, type Dialect } from "./dialect";
+
+/** Where the data lives: a SQLite file, or a PostgreSQL connection URL (postgres:// or postgresql://). */
+export type DatabaseConfig = { sqliteFile: string; databaseUrl?: undefined } | { databaseUrl: string; sqliteFile?: undefined };
+
+/** Opens the configured database and migrates it. Close with `db.destroy()`. */
+export function openDatabase(config: DatabaseConfig): Promise<Kysely<Database>> {
+  if (config.databaseUrl !== undefined) return openPostgres(config.databaseUrl);
+  return openSqlite(config.sqliteFile);
+}
+
+// ---- SQLite ------------------------------------------------------------------------------------
 
 /** Connection settings: WAL for concurrent readers, FULL sync so a commit survives power loss,
  *  a 5 s busy wait instead of instant SQLITE_BUSY, and enforced foreign keys. */
@@ -17,7 +32,7 @@ function configure(sqlite: SQLite.Database): void {
 }
 
 /** Opens (creating if needed) the SQLite file and migrates it. Close with `db.destroy()`. */
-export async function openDatabase(file: string): Promise<Kysely<Database>> {
+export async function openSqlite(file: string): Promise<Kysely<Database>> {
   const sqlite = new SQLite(file);
   try {
     configure(sqlite);
@@ -25,7 +40,63 @@ export async function openDatabase(file: string): Promise<Kysely<Database>> {
     sqlite.close();
     throw err;
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return migrated(new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }));
+}
+
+// ---- PostgreSQL --------------------------------------------------------------------------------
+
+// pg answers int8 (bigint: counts, byte sizes, Stripe seconds) and numeric (sums) as strings so
+// that nothing is silently rounded. Every such value here is a count or an amount far below 2^53,
+// which SQLite hands back as a number: read them as numbers, and refuse (rather than round) any
+// that is not exactly representable. Set per pool, not globally, so other users of `pg` (the job
+// queue) keep the library's defaults.
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+function exactInteger(text: string): number {
+  const n = Number(text);
+  if (!Number.isSafeInteger(n)) throw new Error(`Database value ${text} is not an integer below 2^53`);
+  return n;
+}
+
+/** numeric may hold fractions (a division); a whole number must still be exact. */
+function exactNumeric(text: string): number {
+  const n = Number(text);
+  if (!Number.isFinite(n) || (Number.isInteger(n) && !Number.isSafeInteger(n))) throw new Error(`Database value ${text} does not fit a JavaScript number`);
+  return n;
+}
+
+const typeParsers = {
+  getTypeParser(oid: number, format?: "text" | "binary") {
+    if (oid === INT8_OID) return exactInteger;
+    if (oid === NUMERIC_OID) return exactNumeric;
+    return format === "binary" ? pg.types.getTypeParser(oid, "binary") : pg.types.getTypeParser(oid, "text");
+  },
+} as pg.CustomTypesConfig;
+
+/** A pool on `url` whose int8 and numeric columns read as numbers (see above). */
+export function postgresPool(url: string, extra: pg.PoolConfig = {}): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: typeParsers, ...extra });
+  // An idle client that loses its server (a restart) emits 'error' on the pool; without a listener
+  // that would crash the process. The next query reconnects.
+  pool.on("error", (err) => console.error("PostgreSQL idle client error", { message: err.message }));
+  return pool;
+}
+
+/** Connects to PostgreSQL and migrates. The password never appears in a thrown message. */
+export async function openPostgres(url: string, extra: pg.PoolConfig = {}): Promise<Kysely<Database>> {
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(url, extra) }) });
+  try {
+    await sql`select 1`.execute(db);
+  } catch (err) {
+    await db.destroy();
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(`Cannot connect to PostgreSQL at ${redactDatabaseUrl(url)}: ${reason}`, { cause: err });
+  }
+  return migrated(db);
+}
+
+async function migrated(db: Kysely<Database>): Promise<Kysely<Database>> {
   try {
     await migrateToLatest(db);
   } catch (err) {

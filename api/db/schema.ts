@@ -1,4 +1,4 @@
-// Row types of the SQLite schema, as kysely sees them. The tables are created only by
+// Row types of the schema (SQLite or PostgreSQL), as kysely sees them. The tables are created only by
 // api/db/migrations.ts; keep the two in step. Timestamps are ISO-8601 UTC strings
 // (Date#toISOString), which sort and compare correctly as text.
 import type { ColumnType, Generated, Insertable, Selectable } from "kysely";
@@ -151,6 +151,20 @@ export interface MailLogTable {
   sent_at: string;
 }
 
+/** One counted attempt of a rate limit (migration 006); kept only while inside its window. */
+export interface RateLimitHitsTable {
+  rule: string; // a key of RATE_RULES
+  key_hash: string; // SHA-256 (base64url) of the limited key: an address, e-mail or user id
+  at: number; // epoch milliseconds
+}
+
+/** Secrets generated once for the whole installation (migration 006), e.g. name 'jwt'. */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -166,6 +180,8 @@ export interface Database {
   sound_ratings: SoundRatingsTable;
   payments: PaymentsTable;
   mail_log: MailLogTable;
+  rate_limit_hits: RateLimitHitsTable;
+  app_secrets: AppSecretsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -9,6 +9,7 @@ import type { z } from "zod";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
 import { MSG } from "../messages";
+import { containsNul, NUL_REFUSED, urlContainsNul } from "../rules/text-input";
 import type { SessionService } from "../services/sessions";
 
 // ---- bodies -------------------------------------------------------------------------------
@@ -24,12 +25,23 @@ export const jsonBodyLimit: MiddlewareHandler = bodyLimit({
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (text.trim() === "") return {};
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new ApiError(400, MSG.badJson);
   }
+  if (containsNul(value)) throw new ApiError(400, NUL_REFUSED);
+  return value;
 }
+
+/** Refuses a path or query string holding an encoded NUL (rules/text-input.ts) before any route. */
+export const refuseNulInUrl: MiddlewareHandler = async (c, next) => {
+  const url = c.req.url;
+  const target = url.slice(url.indexOf("/", url.indexOf("//") + 2));
+  if (urlContainsNul(target)) throw new ApiError(400, NUL_REFUSED);
+  await next();
+};
 
 /** Parses `data` with `schema`; every schema here carries user-facing messages on its checks. */
 export function parseWith<S extends z.ZodType>(schema: S, data: unknown): z.output<S> {

@@ -8,6 +8,7 @@ import busboy from "busboy";
 import type { Context } from "hono";
 import { ApiError } from "../errors";
 import type { FileStorage, PendingFile } from "../services/storage";
+import { containsNul, NUL_REFUSED } from "../rules/text-input";
 
 export interface MultipartOptions {
   storage: FileStorage;
@@ -68,6 +69,7 @@ export async function readMultipart(c: Context, opts: MultipartOptions): Promise
 
   parser.on("field", (name, value, info) => {
     if (info.valueTruncated) refused ??= new ApiError(413, "A form field is too long");
+    else if (containsNul(name) || containsNul(value)) refused ??= new ApiError(400, NUL_REFUSED);
     else if (!(name in fields)) fields[name] = value;
   });
   parser.on("file", (name, stream) => {

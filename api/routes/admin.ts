@@ -78,14 +78,14 @@ export function adminRoutes(s: Services): Hono<AppEnv> {
   app.get("/stats", async (c) => c.json(await adminStats(s), 200));
 
   app.post("/grant-temporary-access", async (c) => {
-    s.limiters.adminActionPerUser.enforce(c.var.auth.user.id);
+    await s.limiters.adminActionPerUser.enforce(c.var.auth.user.id);
     const body = await readBody(c, grantBody);
     return c.json({ success: true, grant: await grantAccess(s, c.var.auth.user, body) }, 201);
   });
 
   app.post("/revoke-temporary-access", async (c) => {
     checkCsrf(s, c.var.auth.sessionId, c.req.header("x-csrf-token"));
-    s.limiters.adminActionPerUser.enforce(c.var.auth.user.id);
+    await s.limiters.adminActionPerUser.enforce(c.var.auth.user.id);
     const body = await readBody(c, emailBody);
     return c.json({ success: true, revoked: await revokeAccess(s, body.email) }, 200);
   });
@@ -100,14 +100,14 @@ export function adminRoutes(s: Services): Hono<AppEnv> {
   });
 
   app.post("/resend-verification", async (c) => {
-    s.limiters.adminActionPerUser.enforce(c.var.auth.user.id);
+    await s.limiters.adminActionPerUser.enforce(c.var.auth.user.id);
     const body = await readBody(c, emailBody);
     await resendVerification(s, body.email);
     return c.json({ success: true }, 200);
   });
 
   app.post("/email-test", async (c) => {
-    s.limiters.adminActionPerUser.enforce(c.var.auth.user.id);
+    await s.limiters.adminActionPerUser.enforce(c.var.auth.user.id);
     const to = c.var.auth.user.email;
     await s.mailer.send(testEmail(s, to)); // sent now, so a mail failure reaches the panel
     return c.json({ success: true, to }, 200);

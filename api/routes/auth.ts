@@ -27,7 +27,7 @@ export function authRoutes(s: Services): Hono<AppEnv> {
   }
 
   app.post("/register", async (c) => {
-    s.limiters.registerPerIp.enforce(clientIp(c, s.config.trustProxy));
+    await s.limiters.registerPerIp.enforce(clientIp(c, s.config.trustProxy));
     const body = await readBody(c, registerBody);
     if (await findUserByEmail(s.db, body.email)) throw new ApiError(409, MSG.emailTaken);
     const passwordHash = await s.hasher.hash(body.password);
@@ -40,9 +40,9 @@ export function authRoutes(s: Services): Hono<AppEnv> {
   });
 
   app.post("/login", async (c) => {
-    s.limiters.loginPerIp.enforce(clientIp(c, s.config.trustProxy));
+    await s.limiters.loginPerIp.enforce(clientIp(c, s.config.trustProxy));
     const body = await readBody(c, loginBody);
-    s.limiters.loginPerAccount.enforce(body.email);
+    await s.limiters.loginPerAccount.enforce(body.email);
     const user = await findUserByEmail(s.db, body.email);
     if (!user) throw new ApiError(404, MSG.userNotFound);
     if (!(await s.hasher.verify(user.password_hash, body.password))) {

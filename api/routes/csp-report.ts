@@ -67,7 +67,7 @@ export function cspReportRoutes(s: Services): Hono<AppEnv> {
   });
 
   app.post("/", limit, async (c) => {
-    s.limiters.cspReportPerIp.enforce(clientIp(c, s.config.trustProxy));
+    await s.limiters.cspReportPerIp.enforce(clientIp(c, s.config.trustProxy));
     const body = parseWith(reportBody, await readJson(c));
     for (const v of violationsOf(body)) {
       if (s.log.warn) s.log.warn("CSP violation", { ...v });

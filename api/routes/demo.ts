@@ -20,7 +20,7 @@ export function demoRoutes(s: Services): Hono<AppEnv> {
 
   app.post("/start", auth, async (c) => {
     const { user } = c.var.auth;
-    s.limiters.demoStartPerUser.enforce(user.id);
+    await s.limiters.demoStartPerUser.enforce(user.id);
     await readBody(c, startBody);
     return c.json(await startDemo(s, user), 200);
   });

@@ -20,7 +20,7 @@ export function deployRoutes(s: Services): Hono<AppEnv> {
   app.post("/", requireAuth(s.sessions), async (c) => {
     const ent = await s.entitlementsOf(c.var.auth.user);
     if (!ent.isAdmin) throw new ApiError(403, ADMIN_TEXT.adminOnly);
-    s.limiters.adminActionPerUser.enforce(c.var.auth.user.id);
+    await s.limiters.adminActionPerUser.enforce(c.var.auth.user.id);
     const started = deployer().start();
     if (!started) throw new ApiError(409, "A deploy is already running");
     return c.json({ ok: true, id: started.id }, 202);

@@ -62,7 +62,7 @@ export function marketplaceRoutes(s: Services): Hono<AppEnv> {
 
   app.post("/purchase/:id", auth, async (c) => {
     const { user } = c.var.auth;
-    s.limiters.marketplacePurchasePerUser.enforce(user.id);
+    await s.limiters.marketplacePurchasePerUser.enforce(user.id);
     return c.json(await purchaseSound(s, user, idOf(c.req.param("id"))), 200);
   });
 
@@ -97,7 +97,7 @@ export function marketplaceRoutes(s: Services): Hono<AppEnv> {
 
   app.post("/sounds/:id/rating", auth, jsonBodyLimit, async (c) => {
     const { user } = c.var.auth;
-    s.limiters.marketplaceRatePerUser.enforce(user.id);
+    await s.limiters.marketplaceRatePerUser.enforce(user.id);
     const body = await readBody(c, ratingBody);
     return c.json({ sound: await rateSound(s, user, idOf(c.req.param("id")), body.rating) }, 200);
   });
@@ -109,7 +109,7 @@ export function marketplaceRoutes(s: Services): Hono<AppEnv> {
     if (!session) throw new ApiError(401, T.uploadAuthFailed);
     const ent = await s.entitlementsOf(session.user);
     if (!ent.isAdmin) throw new ApiError(403, T.adminOnly);
-    s.limiters.marketplaceUploadPerUser.enforce(session.user.id, T.uploadRateLimited);
+    await s.limiters.marketplaceUploadPerUser.enforce(session.user.id, T.uploadRateLimited);
     const store = storage();
     const form = await readMultipart(c, {
       storage: store,

@@ -65,13 +65,13 @@ export function paymentRoutes(s: Services): Hono<AppEnv> {
 
   app.post("/stripe/create-checkout-session", configured, jsonBodyLimit, auth, async (c) => {
     const { user } = c.var.auth;
-    s.limiters.checkoutPerUser.enforce(user.id);
+    await s.limiters.checkoutPerUser.enforce(user.id);
     const body = await readBody(c, checkoutBody);
     return c.json(await createCheckout(s, payments(), user, body), 200);
   });
 
   app.post("/handle-guest-checkout", configured, jsonBodyLimit, async (c) => {
-    s.limiters.checkoutLookupPerIp.enforce(clientIp(c, s.config.trustProxy));
+    await s.limiters.checkoutLookupPerIp.enforce(clientIp(c, s.config.trustProxy));
     const body = await readBody(c, guestBody);
     const session = await payments().retrieveCheckoutSession(body.session_id);
     if (!session) throw new ApiError(404, MSG.sessionNotFound);
@@ -81,7 +81,7 @@ export function paymentRoutes(s: Services): Hono<AppEnv> {
 
   app.post("/stripe/verify-checkout-session", configured, jsonBodyLimit, auth, async (c) => {
     const { user } = c.var.auth;
-    s.limiters.checkoutLookupPerIp.enforce(`user:${user.id}`);
+    await s.limiters.checkoutLookupPerIp.enforce(`user:${user.id}`);
     const body = await readBody(c, verifyBody);
     const session = await payments().retrieveCheckoutSession(body.sessionId);
     if (!session) throw new ApiError(404, MSG.sessionNotFound);
@@ -94,7 +94,7 @@ export function paymentRoutes(s: Services): Hono<AppEnv> {
 
   app.post("/stripe/create-customer-portal-session", configured, jsonBodyLimit, auth, async (c) => {
     const { user } = c.var.auth;
-    s.limiters.portalPerUser.enforce(user.id);
+    await s.limiters.portalPerUser.enforce(user.id);
     const body = await readBody(c, portalBody);
     return c.json(await createPortal(s, payments(), user, body.return_url), 200);
   });

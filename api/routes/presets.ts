@@ -36,7 +36,7 @@ export function presetRoutes(s: Services): Hono<AppEnv> {
     const { user } = c.var.auth;
     const ent = await s.entitlementsOf(user);
     if (!ent.capabilities.sharePreset) throw new ApiError(403, MSG.presetNeedsPro);
-    s.limiters.presetCreatePerUser.enforce(user.id);
+    await s.limiters.presetCreatePerUser.enforce(user.id);
     const body = await readBody(c, createBody);
     return c.json(await createPreset(s, user, body.name, body.data), 201);
   });

@@ -32,7 +32,7 @@ export function recoveryRoutes(s: Services): Hono<AppEnv> {
   // Same answer, same timing, for known and unknown addresses: the token and the mail are made
   // after the response, and a send failure is only logged.
   app.post("/forgot-password", async (c) => {
-    s.limiters.forgotPerIp.enforce(clientIp(c, s.config.trustProxy));
+    await s.limiters.forgotPerIp.enforce(clientIp(c, s.config.trustProxy));
     const body = await readBody(c, forgotPasswordBody);
     s.defer(async () => {
       const user = await findUserByEmail(s.db, body.email);

@@ -9,6 +9,7 @@ import { ApiError } from "../errors";
 import { MSG } from "../messages";
 import { isPlanKey, PLAN_KEYS, PLANS, type PlanKey, type PlanMode } from "../rules/plans";
 import type { Payments } from "./payments";
+import { withExclusiveLock } from "../db/locks";
 
 /** The plan whose configured price id is `priceId`, if any. */
 export function planForPrice(config: PaymentsConfig, priceId: string | null): PlanKey | null {
@@ -32,7 +33,8 @@ export async function userIdOfCustomer(db: Kysely<Database>, customerId: string 
   return row?.user_id ?? null;
 }
 
-// Two checkouts of one user at once must not make two customers: the second waits for the first.
+// Two checkouts of one user at once must not make two customers: the second waits for the first,
+// in this process through the map, across processes sharing PostgreSQL through an advisory lock.
 const creating = new Map<string, Promise<string>>();
 
 /** The user's Stripe customer, created once and stored. */
@@ -41,7 +43,9 @@ export async function ensureCustomer(s: Services, payments: Payments, user: User
   if (known) return known;
   const pending = creating.get(user.id);
   if (pending) return pending;
-  const task = (async () => {
+  const task = withExclusiveLock(s.db, `stripe-customer:${user.id}`, async () => {
+    const stored = await customerIdOf(s.db, user.id);
+    if (stored) return stored;
     const customer = await payments.createCustomer({ email: user.email, userId: user.id });
     await s.db
       .insertInto("stripe_customers")
@@ -49,7 +53,7 @@ export async function ensureCustomer(s: Services, payments: Payments, user: User
       .onConflict((oc) => oc.column("user_id").doNothing())
       .execute();
     return (await customerIdOf(s.db, user.id)) ?? customer.id;
-  })().finally(() => creating.delete(user.id));
+  }).finally(() => creating.delete(user.id));
   creating.set(user.id, task);
   return task;
 }

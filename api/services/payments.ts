@@ -8,6 +8,7 @@ import { type PaymentsConfig, parseStripeApiBase } from "../config";
 import { ApiError } from "../errors";
 import { MSG } from "../messages";
 import type { PlanMode } from "../rules/plans";
+import { containsNul } from "../rules/text-input";
 
 export interface CheckoutInfo {
   id: string;
@@ -153,6 +154,7 @@ export function toSubscriptionInfo(v: unknown): SubscriptionInfo | null {
 /** A verified event's fields, or null when the JSON is not shaped like a Stripe event: an id and a
  *  type (text the ledger stores), `created` a whole number of seconds a Date holds, data.object an object. */
 export function toWebhookEvent(v: unknown): WebhookEvent | null {
+  if (containsNul(v)) return null; // rules/text-input.ts: no NUL reaches the database
   const o = obj(v);
   const id = str(o.id);
   const type = str(o.type);

@@ -1,6 +1,14 @@
-// In-memory sliding-window rate limiter with an injectable clock. One instance per rule; keys are
-// client addresses or account e-mails. Memory stays bounded: expired keys are swept when the map
-// grows, and the oldest keys are dropped past a hard cap.
+// Sliding-window rate limits with an injectable clock, one limiter per rule; keys are client
+// addresses, account e-mails or user ids. Two stores with the same behaviour and the same answers:
+// - RateLimiter keeps the hits in this process's memory (SQLite: one process serves the file).
+//   Memory stays bounded: expired keys are swept when the map grows, the oldest dropped past a cap.
+// - SharedRateLimiter keeps them in the database's rate_limit_hits table (PostgreSQL: several
+//   processes serve one database and must count together). Each hit is one transaction that takes
+//   an advisory lock on (rule, key), so concurrent hits from any process are counted exactly.
+import { createHash } from "node:crypto";
+import { type Kysely, sql } from "kysely";
+import { dialectOf } from "../db/dialect";
+import type { Database } from "../db/schema";
 import { ApiError } from "../errors";
 import { MSG } from "../messages";
 import { UPLOADS_PER_HOUR } from "../rules/marketplace";
@@ -32,7 +40,27 @@ export const RATE_RULES = {
 
 export type RateDecision = { ok: true } | { ok: false; retryAfterSeconds: number };
 
-export class RateLimiter {
+/** What the routes use: count a hit, or answer 429 with Retry-After when the window is full. */
+export interface Limiter {
+  hit(key: string): RateDecision | Promise<RateDecision>;
+  /** Like hit(), but throws the API's 429 with Retry-After (and `message`, if given). */
+  enforce(key: string, message?: string): Promise<void>;
+}
+
+/** The decision for a window whose oldest hit is `oldest` (or null when there is room). */
+function refusal(oldestInWindow: number, rule: RateRule, now: number): RateDecision {
+  const retryMs = oldestInWindow + rule.windowMs - now;
+  return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryMs / 1000)) };
+}
+
+function throwIfRefused(decision: RateDecision, message: string | undefined): void {
+  if (!decision.ok) {
+    const s = decision.retryAfterSeconds;
+    throw new ApiError(429, message ?? MSG.tooManyRequests(s), { "Retry-After": String(s) });
+  }
+}
+
+export class RateLimiter implements Limiter {
   readonly #rule: RateRule;
   readonly #clock: () => Date;
   readonly #maxKeys: number;
@@ -51,8 +79,7 @@ export class RateLimiter {
     const times = (this.#hits.get(key) ?? []).filter((t) => t > since);
     if (times.length >= this.#rule.limit) {
       this.#hits.set(key, times);
-      const retryMs = times[0] + this.#rule.windowMs - now;
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(retryMs / 1000)) };
+      return refusal(times[0], this.#rule, now);
     }
     times.push(now);
     this.#hits.delete(key); // re-insert so Map order tracks recency
@@ -61,13 +88,8 @@ export class RateLimiter {
     return { ok: true };
   }
 
-  /** Like hit(), but throws the API's 429 with Retry-After (and `message`, if given). */
-  enforce(key: string, message?: string): void {
-    const decision = this.hit(key);
-    if (!decision.ok) {
-      const s = decision.retryAfterSeconds;
-      throw new ApiError(429, message ?? MSG.tooManyRequests(s), { "Retry-After": String(s) });
-    }
+  async enforce(key: string, message?: string): Promise<void> {
+    throwIfRefused(this.hit(key), message);
   }
 
   get size(): number {
@@ -85,10 +107,60 @@ export class RateLimiter {
   }
 }
 
-export type Limiters = Record<keyof typeof RATE_RULES, RateLimiter>;
+/** Rows older than the longest window are deleted by whichever process hits this often. */
+const SWEEP_EVERY_HITS = 1000;
+const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_RULES as Record<string, RateRule>).map((r) => r.windowMs));
 
-/** One limiter per rule of RATE_RULES. */
-export function createLimiters(clock: () => Date): Limiters {
-  const entries = Object.entries(RATE_RULES).map(([name, rule]) => [name, new RateLimiter(rule, clock)]);
+export class SharedRateLimiter implements Limiter {
+  readonly #name: string;
+  readonly #rule: RateRule;
+  readonly #clock: () => Date;
+  readonly #db: Kysely<Database>;
+  readonly #postgres: boolean;
+  #hitsSinceSweep = 0;
+
+  constructor(name: string, rule: RateRule, clock: () => Date, db: Kysely<Database>) {
+    this.#name = name;
+    this.#rule = rule;
+    this.#clock = clock;
+    this.#db = db;
+    this.#postgres = dialectOf(db) === "postgres";
+  }
+
+  async hit(key: string): Promise<RateDecision> {
+    const now = this.#clock().getTime();
+    const since = now - this.#rule.windowMs;
+    // Hashed: keys may be e-mails (not stored in the clear) of any length (an index entry is not).
+    const keyHash = createHash("sha256").update(key).digest("base64url");
+    const decision = await this.#db.transaction().execute(async (trx) => {
+      // SQLite serialises write transactions by itself; PostgreSQL locks this rule and key only.
+      if (this.#postgres) await sql`select pg_advisory_xact_lock(hashtext(${this.#name}), hashtext(${keyHash}))`.execute(trx);
+      const inWindow = trx.selectFrom("rate_limit_hits").where("rule", "=", this.#name).where("key_hash", "=", keyHash);
+      await trx.deleteFrom("rate_limit_hits").where("rule", "=", this.#name).where("key_hash", "=", keyHash).where("at", "<=", since).execute();
+      const oldest = await inWindow.select("at").orderBy("at").limit(this.#rule.limit).execute();
+      if (oldest.length >= this.#rule.limit) return refusal(oldest[0].at, this.#rule, now);
+      await trx.insertInto("rate_limit_hits").values({ rule: this.#name, key_hash: keyHash, at: now }).execute();
+      return { ok: true } as const;
+    });
+    if (++this.#hitsSinceSweep >= SWEEP_EVERY_HITS) {
+      this.#hitsSinceSweep = 0;
+      await this.#db.deleteFrom("rate_limit_hits").where("at", "<=", now - LONGEST_WINDOW_MS).execute();
+    }
+    return decision;
+  }
+
+  async enforce(key: string, message?: string): Promise<void> {
+    throwIfRefused(await this.hit(key), message);
+  }
+}
+
+export type Limiters = Record<keyof typeof RATE_RULES, Limiter>;
+
+/** One limiter per rule of RATE_RULES: in this process's memory, or in `shared`'s tables. */
+export function createLimiters(clock: () => Date, shared?: Kysely<Database>): Limiters {
+  const entries = Object.entries(RATE_RULES).map(([name, rule]) => [
+    name,
+    shared ? new SharedRateLimiter(name, rule, clock, shared) : new RateLimiter(rule, clock),
+  ]);
   return Object.fromEntries(entries) as Limiters;
 }

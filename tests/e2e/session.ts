@@ -76,8 +76,8 @@ export function storedToken(page: Page): Promise<string | null> {
 /** Runs `fn` on the test server's database, for rows no route writes yet. */
 async function withDatabase<T>(app: { dataDir: string }, fn: (db: Kysely<Database>) => Promise<T>): Promise<T> {
   const { join } = await import("node:path");
-  const { openDatabase } = await import("../../api/db/open");
-  const db = await openDatabase(join(app.dataDir, "studio.db"));
+  const { openSqlite } = await import("../../api/db/open");
+  const db = await openSqlite(join(app.dataDir, "studio.db"));
   try {
     return await fn(db);
   } finally {

@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../../../api/db/open";
+import { openSqlite } from "../../../api/db/open";
 import { computeEntitlements } from "../../../api/services/entitlements";
 import { createUser, findUserByEmail } from "../../../api/services/users";
 
@@ -31,7 +31,7 @@ async function admin(args: string[], dir = dataDir) {
 }
 
 async function adminFlag(email: string) {
-  const db = await openDatabase(join(dataDir, "studio.db"));
+  const db = await openSqlite(join(dataDir, "studio.db"));
   try {
     return (await findUserByEmail(db, email))?.is_admin;
   } finally {
@@ -41,7 +41,7 @@ async function adminFlag(email: string) {
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), "studio-admin-"));
-  const db = await openDatabase(join(dataDir, "studio.db"));
+  const db = await openSqlite(join(dataDir, "studio.db"));
   await createUser(db, { email: "ada@example.com", fullName: null, passwordHash: "x", now: new Date() });
   await db.destroy();
 });

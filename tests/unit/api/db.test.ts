@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { openDatabase } from "../../../api/db/open";
+import { openSqlite } from "../../../api/db/open";
 import { migrations } from "../../../api/db/migrations";
 import { createUser } from "../../../api/services/users";
 
@@ -15,9 +15,9 @@ beforeEach(() => {
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("openDatabase", () => {
+describe("openSqlite", () => {
   it("sets WAL, synchronous FULL, busy_timeout 5000 and foreign keys", async () => {
-    const db = await openDatabase(join(dir, "studio.db"));
+    const db = await openSqlite(join(dir, "studio.db"));
     try {
       const pragma = async (name: string) =>
         Object.values((await sql.raw(`pragma ${name}`).execute(db)).rows[0] as Record<string, unknown>)[0];
@@ -32,7 +32,7 @@ describe("openDatabase", () => {
 
   it("creates the tables through the recorded migrations and re-opens without re-running them", async () => {
     const file = join(dir, "studio.db");
-    let db = await openDatabase(file);
+    let db = await openSqlite(file);
     const tables = await sql<{ name: string }>`select name from sqlite_master where type = 'table' order by name`.execute(db);
     expect(tables.rows.map((r) => r.name)).toEqual(
       expect.arrayContaining(["users", "sessions", "one_time_tokens", "subscriptions", "temporary_access"]),
@@ -41,14 +41,14 @@ describe("openDatabase", () => {
     expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations));
     await createUser(db, { email: "ada@example.com", fullName: null, passwordHash: "x", now: new Date() });
     await db.destroy();
-    db = await openDatabase(file);
+    db = await openSqlite(file);
     const users = await db.selectFrom("users").select("email").execute();
     expect(users).toEqual([{ email: "ada@example.com" }]);
     await db.destroy();
   });
 
   it("enforces unique e-mails, foreign keys and token purposes", async () => {
-    const db = await openDatabase(join(dir, "studio.db"));
+    const db = await openSqlite(join(dir, "studio.db"));
     try {
       const now = new Date();
       expect(await createUser(db, { email: "a@x.io", fullName: null, passwordHash: "x", now })).not.toBeNull();

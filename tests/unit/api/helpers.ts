@@ -1,14 +1,18 @@
-// Shared fixtures for the API tests: a fresh app on a real SQLite file in a temp dir, a movable
-// clock, a cheap argon2id hasher (the production parameters are tested in passwords.test.ts), and
+// Shared fixtures for the API tests: a fresh app on a real SQLite file in a temp dir (or, when
+// TEST_DATABASE_URL names a PostgreSQL server, in a fresh schema of a database made for this test
+// file on that server and dropped after it), a movable clock, a cheap argon2id hasher (the production parameters are tested in passwords.test.ts), and
 // small request helpers.
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Kysely } from "kysely";
+import pg from "pg";
+import { afterAll } from "vitest";
 import { type ApiApp, type AppDeps, createApp } from "../../../api/app";
 import { type FileStorage, localStorage } from "../../../api/services/storage";
 import type { AppConfigInput } from "../../../api/config";
-import { openDatabase } from "../../../api/db/open";
+import { openPostgres, openSqlite } from "../../../api/db/open";
 import type { Database } from "../../../api/db/schema";
 import type { Logger } from "../../../api/errors";
 import { outboxMailer } from "../../../api/services/mailer";
@@ -32,6 +36,62 @@ export class TestClock {
   }
 }
 
+/** The PostgreSQL server the API tests run on, or "" for SQLite (the default). */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? "";
+
+let fileDatabase: Promise<string> | null = null;
+let fileDatabaseName: string | null = null;
+let schemas = 0;
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** This test file's database on TEST_DATABASE_URL's server (C collation: text sorts by code
+ *  point, as SQLite's does), created on first use and dropped when the file's tests are done. */
+function testFileDatabase(): Promise<string> {
+  fileDatabase ??= (async () => {
+    const name = `studio_test_${process.pid}_${randomBytes(4).toString("hex")}`;
+    await withClient(TEST_DATABASE_URL, (c) =>
+      c.query(`create database ${name} template template0 encoding 'UTF8' lc_collate 'C' lc_ctype 'C'`),
+    );
+    fileDatabaseName = name;
+    const url = new URL(TEST_DATABASE_URL);
+    url.pathname = `/${name}`;
+    return url.toString();
+  })();
+  return fileDatabase;
+}
+
+// Registered while the test file is collected (it imports this module), run after its last test.
+if (TEST_DATABASE_URL) {
+  afterAll(async () => {
+    const name = fileDatabaseName;
+    if (name) await withClient(TEST_DATABASE_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
+  });
+}
+
+/** The URL of a new, empty schema for one app (PostgreSQL runs only). */
+export async function newTestSchemaUrl(): Promise<{ url: string; schema: string }> {
+  const url = await testFileDatabase();
+  const schema = `s${++schemas}`;
+  await withClient(url, (c) => c.query(`create schema ${schema}`));
+  return { url, schema };
+}
+
+/** A freshly migrated database: SQLite in `dir`, or a new schema on TEST_DATABASE_URL's server. */
+export async function openTestDatabase(dir: string): Promise<Kysely<Database>> {
+  if (!TEST_DATABASE_URL) return openSqlite(join(dir, "studio.db"));
+  const { url, schema } = await newTestSchemaUrl();
+  return openPostgres(url, { options: `-c search_path=${schema}`, max: 4 });
+}
+
 export interface TestEnv {
   app: ApiApp;
   db: Kysely<Database>;
@@ -47,7 +107,7 @@ export async function makeTestApp(
   extra: { clock?: TestClock } & Pick<AppDeps, "demoDurationMs" | "deployer" | "video"> & { storage?: (dir: string) => FileStorage } = {},
 ): Promise<TestEnv> {
   const dir = mkdtempSync(join(tmpdir(), "studio-api-"));
-  const db = await openDatabase(join(dir, "studio.db"));
+  const db = await openTestDatabase(dir);
   const outbox = join(dir, "outbox");
   const clock = extra.clock ?? new TestClock();
   const errors: string[] = [];
