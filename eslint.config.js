@@ -14,6 +14,13 @@ export default tseslint.config(
     },
   },
   {
+    // The server: a promise nobody awaits (a limiter check, a write) rejects outside the request's
+    // error handler and can end the process; type-aware, so only for api/.
+    files: ["api/**/*.ts"],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: { "@typescript-eslint/no-floating-promises": "error" },
+  },
+  {
     files: ["web/**/*.tsx", "web/**/*.ts"],
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
