@@ -14,7 +14,8 @@ import { type PaymentsConfig, PRODUCT_NAME, parseAdminEmails, parseByteSize, par
 import { openDatabase } from "./db/open";
 import { createMailer } from "./services/mailer";
 import { Deployer } from "./services/deploy";
-import { seedMarketplace } from "./services/marketplace-seed";
+import { PgBossJobQueue } from "./services/jobs-pgboss";
+import { enqueueSeeds } from "./services/marketplace-seed";
 import { localStorage } from "./services/storage";
 import type { PasswordHasher } from "./services/passwords";
 import { webAppRoutes } from "./static";
@@ -33,6 +34,8 @@ export interface ServerOptions {
   payments?: Partial<PaymentsConfig>;
   /** Largest marketplace upload in bytes (MARKETPLACE_MAX_UPLOAD_BYTES; default 1 GiB). */
   maxUploadBytes?: number;
+  /** DATABASE_URL; a postgres:// URL puts the job queue on pg-boss in that database. */
+  databaseUrl?: string;
   /** Render the shipped marketplace sounds on first start (default true). */
   seedMarketplace?: boolean;
   /** The video export's ffmpeg (FFMPEG_PATH; default /usr/bin/ffmpeg). */
@@ -66,6 +69,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     payments: paymentsFromEnv(env),
     maxUploadBytes: parseByteSize(env.MARKETPLACE_MAX_UPLOAD_BYTES),
     ffmpegPath: env.FFMPEG_PATH || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
   };
 }
 
@@ -139,9 +143,14 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     storage: localStorage(join(dataDir, "files")),
     deployer,
     video: { ffmpegPath: options.ffmpegPath, tmpDir: join(dataDir, "tmp", "video") },
+    jobs: /^postgres(ql)?:\/\//.test(options.databaseUrl ?? "") ? new PgBossJobQueue({ connectionString: options.databaseUrl! }) : undefined,
   });
-  // The shipped sounds are rendered after the server is up (about a second on first start only).
-  if (options.seedMarketplace !== false) api.services.defer(() => seedMarketplace(api.services));
+  // The job queue starts once the server is up; the shipped sounds are queued then, one job per
+  // sound (about a second each, on first start only).
+  api.services.defer(async () => {
+    await api.services.jobs.start();
+    if (options.seedMarketplace !== false) await enqueueSeeds(api.services);
+  });
 
   const root = new Hono();
   // Cross-origin isolation lets the audio engine use SharedArrayBuffer.
@@ -169,6 +178,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
         if ("closeIdleConnections" in server) server.closeIdleConnections();
       });
+      await api.settle();
+      await api.services.jobs.stop(); // running jobs are put back for another process
       await api.settle();
       await deployer.settle();
       await db.destroy();

@@ -236,6 +236,38 @@ const m005_admin: Migration = {
   },
 };
 
+// The shared job queue on SQLite (issue 15; services/jobs-sqlite.ts). Column types mean the same on
+// SQLite and PostgreSQL: text ids, ISO timestamps as text, integer attempts. The partial unique
+// index keeps one queued-or-running job per name and singleton key.
+const m007_jobs: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable("jobs")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("data", "text", (c) => c.notNull())
+      .addColumn("state", "text", (c) => c.notNull().check(sql`state in ('queued', 'active', 'completed', 'failed')`))
+      .addColumn("singleton_key", "text")
+      .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("max_attempts", "integer", (c) => c.notNull())
+      .addColumn("run_after", "text", (c) => c.notNull())
+      .addColumn("lease_until", "text")
+      .addColumn("worker", "text")
+      .addColumn("progress", "real", (c) => c.notNull().defaultTo(0))
+      .addColumn("result", "text")
+      .addColumn("error", "text")
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("jobs_next").on("jobs").columns(["name", "state", "run_after"]).execute();
+    await sql`create unique index jobs_singleton on jobs (name, singleton_key)
+      where singleton_key is not null and state in ('queued', 'active')`.execute(db);
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable("jobs").execute();
+  },
+};
+
 /** Every migration in order; the key is the name kysely records in its bookkeeping table. */
 export const migrations: Readonly<Record<string, Migration>> = {
   "001_accounts": m001_accounts,
@@ -243,6 +275,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "003_presets": m003_presets,
   "004_marketplace": m004_marketplace,
   "005_admin": m005_admin,
+  "007_jobs": m007_jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };

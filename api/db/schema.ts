@@ -151,6 +151,25 @@ export interface MailLogTable {
   sent_at: string;
 }
 
+/** The shared job queue on SQLite (migration 007; services/jobs-sqlite.ts). */
+export interface JobsTable {
+  id: string;
+  name: string;
+  data: string; // JSON
+  state: string; // 'queued' | 'active' | 'completed' | 'failed'
+  singleton_key: string | null;
+  attempts: number;
+  max_attempts: number;
+  run_after: string;
+  lease_until: string | null;
+  worker: string | null;
+  progress: number;
+  result: string | null; // JSON
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -166,6 +185,7 @@ export interface Database {
   sound_ratings: SoundRatingsTable;
   payments: PaymentsTable;
   mail_log: MailLogTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
