@@ -280,11 +280,21 @@ export const migrations: Readonly<Record<string, Migration>> = {
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };
 
+/** Attempts after a failed migration run (see migrateToLatest). */
+const MIGRATION_RETRIES = 3;
+
 /** Brings the database to the latest schema; throws (with the failing migration's name) on error. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- kysely migrations are schema-agnostic
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Two processes opening a fresh database together race: each reads the list of applied
+  // migrations before the other commits, and the slower one's transaction (rolled back whole)
+  // fails on a table the faster one made. Trying again reads the list anew.
+  for (let retry = 0; error && retry < MIGRATION_RETRIES; retry++) {
+    await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === "Error");
   if (error) {
     const where = failed ? ` (migration ${failed.migrationName})` : "";
