@@ -1,6 +1,8 @@
 // The job queue in the app's SQLite database (the `jobs` table of migration 007). Every process
 // polls the table; a job is claimed by one UPDATE ... WHERE id = (the oldest runnable job) that
-// SQLite executes under its write lock, so two processes on one file never claim the same job.
+// SQLite executes under its write lock, so two processes on one file never claim the same job (the
+// outer condition repeats the inner one, so a database that re-checks rows after a concurrent
+// update, as PostgreSQL does, would not hand one job out twice either).
 // A claimed job carries a lease (lease_until) that its worker renews every third of the lease; a
 // job whose worker was killed is runnable again once the lease has expired, and counts as an
 // attempt: past its last attempt it fails with LEASE_EXPIRED_ERROR. Completion and failure are
@@ -193,6 +195,7 @@ export class SqliteJobQueue implements JobQueue {
         order by run_after, created_at
         limit 1
       )
+      and ((state = 'queued' and run_after <= ${iso}) or (state = 'active' and lease_until < ${iso}))
       returning id, data, attempts, max_attempts`.execute(this.#db);
     return rows[0] ?? null;
   }
