@@ -109,7 +109,9 @@ interface SeedJobData {
 }
 
 /** Queues one render per shipped sound not yet made, keyed by the seed key: API processes starting
- *  together queue each sound once, and the worker that claims it checks again before rendering. */
+ *  together queue each sound once while it is queued or running. A process that looks just after
+ *  another finished a sound may queue it again; the worker checks before rendering, so each sound
+ *  is rendered once. */
 export async function enqueueSeeds(s: Services, seeds: readonly SeedSound[] = SEED_SOUNDS): Promise<string[]> {
   if (!s.storage) return [];
   const ids: string[] = [];
