@@ -1,6 +1,8 @@
 // Builds the Hono API app from its dependencies (database, mailer, payments, clock, config), so tests call
 // app.request() without a server and api/server.ts mounts the same app next to the web assets.
 // Every route lives under /api; every error leaves through the single onError handler.
+import { registerSeedJobs } from "./services/marketplace-seed";
+import { registerVideoJobs } from "./services/video-jobs";
 import { Hono } from "hono";
 import { sql } from "kysely";
 import { type AppDeps, type AppEnv, buildServices, type Services } from "./context";
@@ -30,6 +32,8 @@ export type ApiApp = Hono<AppEnv> & {
 
 export function createApp(deps: AppDeps): ApiApp {
   const services = buildServices(deps);
+  registerVideoJobs(services);
+  registerSeedJobs(services);
   const app = new Hono<AppEnv>();
   app.onError(errorHandler(services.log));
   // CORS closed: other sites' pages get no Access-Control-Allow-* and a 403 for preflights and writes.

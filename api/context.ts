@@ -15,6 +15,8 @@ import { DEMO_DURATION_MS } from "./rules/plans";
 import { createLimiters, type Limiters } from "./services/rate-limit";
 import { SessionService, type VerifiedSession } from "./services/sessions";
 import type { Deployer } from "./services/deploy";
+import type { JobQueue } from "./services/jobs";
+import { SqliteJobQueue } from "./services/jobs-sqlite";
 import type { FileStorage } from "./services/storage";
 import { VideoExporter, type VideoExportOptions } from "./services/video-export";
 
@@ -37,6 +39,8 @@ export interface AppDeps {
   storage?: FileStorage | null;
   /** The video export's ffmpeg, temp directory and job limits (services/video-export.ts). */
   video?: Partial<VideoExportOptions>;
+  /** The shared job queue; defaults to the `jobs` table of `db` (SQLite). Started by server.ts. */
+  jobs?: JobQueue;
 }
 
 export interface Services {
@@ -56,6 +60,8 @@ export interface Services {
   deployer: Deployer | null;
   /** Renders and encodes video exports, at most two at a time. */
   video: VideoExporter;
+  /** Long work shared by every API process (services/jobs.ts). */
+  jobs: JobQueue;
   /** THE entitlement function (services/entitlements.ts) for a user, now. */
   entitlementsOf(user: UserRow): Promise<Entitlements>;
   /** Runs work after the answer is sent (mail), logging failures instead of surfacing them. */
@@ -105,6 +111,7 @@ export function buildServices(deps: AppDeps): Services {
     storage: deps.storage ?? null,
     deployer: deps.deployer ?? null,
     video: new VideoExporter(deps.video, log),
+    jobs: deps.jobs ?? new SqliteJobQueue(deps.db, { clock, log }),
     entitlementsOf: (user) => loadEntitlements(deps.db, user, { now: clock(), adminEmails: config.adminEmails }),
     defer(task) {
       const p: Promise<unknown> = Promise.resolve()

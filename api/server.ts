@@ -18,7 +18,8 @@ import { type AppLogger, createLogger, requestLog } from "./logging";
 import { sharedSecret } from "./services/app-secrets";
 import { createMailer } from "./services/mailer";
 import { Deployer } from "./services/deploy";
-import { seedMarketplace } from "./services/marketplace-seed";
+import { PgBossJobQueue } from "./services/jobs-pgboss";
+import { enqueueSeeds } from "./services/marketplace-seed";
 import { createStorage, type StorageConfig, storageFromEnv } from "./services/storage-config";
 import type { FileStorage } from "./services/storage";
 import type { PasswordHasher } from "./services/passwords";
@@ -164,10 +165,16 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     storage,
     deployer,
     video: { ffmpegPath: options.ffmpegPath, tmpDir: join(dataDir, "tmp", "video") },
+    jobs: options.databaseUrl ? new PgBossJobQueue({ connectionString: options.databaseUrl }) : undefined,
   });
-  // The shipped sounds are rendered after the server is up (about a second on first start only).
-  // Under a lock, so that of several processes starting on one PostgreSQL database one renders them.
-  if (options.seedMarketplace !== false) api.services.defer(() => withExclusiveLock(db, "marketplace-seed", () => seedMarketplace(api.services)));
+  // The job queue starts once the server is up; the shipped sounds are queued then, one job per
+  // sound (about a second each, on first start only).
+  api.services.defer(async () => {
+    await api.services.jobs.start();
+    // Queued under a lock, so that of several processes starting on one database one queues them
+    // (each job also checks the sound is still missing before it renders).
+    if (options.seedMarketplace !== false) await withExclusiveLock(db, "marketplace-seed", () => enqueueSeeds(api.services));
+  });
 
   const root = new Hono();
   // One log line per request; the security policy (CSP, COOP/COEP for SharedArrayBuffer, nosniff,
@@ -192,6 +199,8 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
         if ("closeIdleConnections" in server) server.closeIdleConnections();
       });
+      await api.settle();
+      await api.services.jobs.stop(); // running jobs are put back for another process
       await api.settle();
       await deployer.settle();
       await db.destroy();

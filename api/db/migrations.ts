@@ -280,6 +280,38 @@ const m006_shared_state: Migration = {
   },
 };
 
+// The shared job queue on SQLite (issue 15; services/jobs-sqlite.ts). Column types mean the same on
+// SQLite and PostgreSQL: text ids, ISO timestamps as text, integer attempts. The partial unique
+// index keeps one queued-or-running job per name and singleton key.
+const m007_jobs: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable("jobs")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("data", "text", (c) => c.notNull())
+      .addColumn("state", "text", (c) => c.notNull().check(sql`state in ('queued', 'active', 'completed', 'failed')`))
+      .addColumn("singleton_key", "text")
+      .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("max_attempts", "integer", (c) => c.notNull())
+      .addColumn("run_after", "text", (c) => c.notNull())
+      .addColumn("lease_until", "text")
+      .addColumn("worker", "text")
+      .addColumn("progress", "real", (c) => c.notNull().defaultTo(0))
+      .addColumn("result", "text")
+      .addColumn("error", "text")
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("jobs_next").on("jobs").columns(["name", "state", "run_after"]).execute();
+    await sql`create unique index jobs_singleton on jobs (name, singleton_key)
+      where singleton_key is not null and state in ('queued', 'active')`.execute(db);
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable("jobs").execute();
+  },
+};
+
 /** Every migration in order; the key is the name kysely records in its bookkeeping table. */
 export const migrations: Readonly<Record<string, Migration>> = {
   "001_accounts": m001_accounts,
@@ -288,9 +320,13 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "004_marketplace": m004_marketplace,
   "005_admin": m005_admin,
   "006_shared_state": m006_shared_state,
+  "007_jobs": m007_jobs,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };
+
+/** Attempts after a failed migration run (see migrateToLatest). */
+const MIGRATION_RETRIES = 3;
 
 /** Brings the database to the latest schema; throws (with the failing migration's name) on error. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- kysely migrations are schema-agnostic
@@ -301,7 +337,14 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const migrationTableSchema =
     dialectOf(db) === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({ db, provider, migrationTableSchema });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Two processes opening a fresh SQLite file together race: each reads the list of applied
+  // migrations before the other commits, and the slower one's transaction (rolled back whole)
+  // fails on a table the faster one made. Trying again reads the list anew.
+  for (let retry = 0; error && retry < MIGRATION_RETRIES; retry++) {
+    await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((r) => r.status === "Error");
   if (error) {
     const where = failed ? ` (migration ${failed.migrationName})` : "";

@@ -165,6 +165,25 @@ export interface AppSecretsTable {
   created_at: string;
 }
 
+/** The shared job queue on SQLite (migration 007; services/jobs-sqlite.ts). */
+export interface JobsTable {
+  id: string;
+  name: string;
+  data: string; // JSON
+  state: string; // 'queued' | 'active' | 'completed' | 'failed'
+  singleton_key: string | null;
+  attempts: number;
+  max_attempts: number;
+  run_after: string;
+  lease_until: string | null;
+  worker: string | null;
+  progress: number;
+  result: string | null; // JSON
+  error: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -182,6 +201,7 @@ export interface Database {
   mail_log: MailLogTable;
   rate_limit_hits: RateLimitHitsTable;
   app_secrets: AppSecretsTable;
+  jobs: JobsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -14,12 +14,15 @@
 // duration (1 s up to the lower of the role's maximum and the 59-minute video limit), frequencies
 // and effects (checked and normalised by THE preset schema, dsp/host/preset.ts), and verification
 // counts that must match the normalised settings (400 otherwise). Busy renderer: 429 + Retry-After.
-import { Hono } from "hono";
+// The same request can instead be queued as a job (POST /api/video-export/jobs, routes/video-jobs.ts).
+import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { parsePreset } from "../../dsp/host/preset";
 import { hasAudibleChannel } from "../../dsp/host/state";
 import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
+import type { VideoJob } from "../services/video-export";
+import { videoJobRoutes } from "./video-jobs";
 import { jsonBodyLimit, readBody, requireAuth } from "../http/boundary";
 import {
   VIDEO_BACKGROUNDS, VIDEO_MIN_DURATION_SECONDS, VIDEO_QUALITIES, VIDEO_TEXT as T, verificationCounts, videoDurationLimit,
@@ -52,39 +55,43 @@ const videoBody = z.object(
   { error: T.bodyInvalid },
 );
 
+/** Who may export and what: the entitlement checks, the header and the body, shared by the
+ *  streaming POST /api/video-export and the job API (routes/video-jobs.ts). Throws ApiError. */
+export async function checkVideoRequest(s: Services, c: Context<AppEnv>): Promise<VideoJob> {
+  const ent = await s.entitlementsOf(c.var.auth.user);
+  if (!ent.hasUnlimitedAccess) throw new ApiError(403, T.needsPro);
+  if (!ent.capabilities.adminStudioFeatures) throw new ApiError(403, ent.isAdmin ? T.overrideOff : T.adminsOnly);
+  if (!c.req.header("x-requested-with")?.trim()) throw new ApiError(400, T.headerMissing);
+
+  const body = await readBody(c, videoBody);
+  const limit = videoDurationLimit(ent.capabilities.maxDurationSeconds);
+  if (body.duration > limit) throw new ApiError(400, T.durationTooLong(limit));
+  // The preset schema clamps durations to the studio's 30 s minimum: the video's own duration
+  // was checked above, so a placeholder stands in for it here.
+  const settings = parsePreset({ channels: body.frequencies, effects: body.effects, duration: limit, timeline: body.timeline });
+  if (!settings.ok) throw new ApiError(400, T.settingsInvalid(settings.error.replace(/^channels/, "frequencies")));
+  const sound = settings.state;
+  if (!hasAudibleChannel(sound)) throw new ApiError(400, T.noChannel);
+  const expected = verificationCounts(sound.channels, sound.effects);
+  if (
+    body.verification.enabledChannelCount !== expected.enabledChannelCount ||
+    body.verification.enabledEffectCount !== expected.enabledEffectCount
+  ) {
+    throw new ApiError(400, T.verificationMismatch);
+  }
+  return { background: body.backgroundType, quality: body.quality, duration: body.duration, sound };
+}
+
 export function videoExportRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  app.route("/jobs", videoJobRoutes(s, checkVideoRequest));
 
   app.post("/", requireAuth(s.sessions), jsonBodyLimit, async (c) => {
-    const ent = await s.entitlementsOf(c.var.auth.user);
-    if (!ent.hasUnlimitedAccess) throw new ApiError(403, T.needsPro);
-    if (!ent.capabilities.adminStudioFeatures) throw new ApiError(403, ent.isAdmin ? T.overrideOff : T.adminsOnly);
-    if (!c.req.header("x-requested-with")?.trim()) throw new ApiError(400, T.headerMissing);
-
-    const body = await readBody(c, videoBody);
-    const limit = videoDurationLimit(ent.capabilities.maxDurationSeconds);
-    if (body.duration > limit) throw new ApiError(400, T.durationTooLong(limit));
-    // The preset schema clamps durations to the studio's 30 s minimum: the video's own duration
-    // was checked above, so a placeholder stands in for it here.
-    const settings = parsePreset({ channels: body.frequencies, effects: body.effects, duration: limit, timeline: body.timeline });
-    if (!settings.ok) throw new ApiError(400, T.settingsInvalid(settings.error.replace(/^channels/, "frequencies")));
-    const sound = settings.state;
-    if (!hasAudibleChannel(sound)) throw new ApiError(400, T.noChannel);
-    const expected = verificationCounts(sound.channels, sound.effects);
-    if (
-      body.verification.enabledChannelCount !== expected.enabledChannelCount ||
-      body.verification.enabledEffectCount !== expected.enabledEffectCount
-    ) {
-      throw new ApiError(400, T.verificationMismatch);
-    }
-
+    const job = await checkVideoRequest(s, c);
     const signal = c.req.raw.signal;
     let stream: ReadableStream<Uint8Array>;
     try {
-      stream = await s.video.export(
-        { background: body.backgroundType, quality: body.quality, duration: body.duration, sound },
-        signal,
-      );
+      stream = await s.video.export(job, signal);
     } catch (err) {
       // The client left while waiting for a slot or for ffmpeg's first bytes: nobody reads this.
       if (signal.aborted && !(err instanceof ApiError)) return new Response(null, { status: 499 });

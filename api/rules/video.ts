@@ -51,6 +51,12 @@ export const VIDEO_TEXT = {
     `The video renderer is busy with other exports. Please try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
   unavailable: "Video export is not available on this server (ffmpeg was not found)",
   encodeFailed: "the video encoder stopped unexpectedly",
+  // the job API (POST /api/video-export/jobs and its status and file)
+  jobNotFound: "Video export job not found",
+  jobNotReady: "The video is not ready yet",
+  jobFailed: "The video export failed; start a new export",
+  jobExpired: "This video has expired; export it again",
+  jobsUnavailable: "Video export jobs are not available on this server (no file storage)",
 } as const;
 
 function formatLimit(seconds: number): string {
@@ -58,6 +64,9 @@ function formatLimit(seconds: number): string {
   if (seconds % 60 === 0) return `${seconds / 60} minutes`;
   return `${seconds} seconds`;
 }
+
+/** How long a rendered video job's file is kept for download. */
+export const VIDEO_JOB_FILE_TTL_HOURS = 24;
 
 /** The longest video a role may export: the role's maximum, capped at the video limit. */
 export function videoDurationLimit(roleMaxSeconds: number): number {

@@ -1,11 +1,13 @@
 // The sounds a fresh installation ships: rendered by the engine from studio states at first start
 // (the same WavRenderer as the WAV export), stored like any upload, and marked with a seed key so
-// each is made once (a deleted seed is not brought back unless its key changes).
+// each is made once (a deleted seed is not brought back unless its key changes). At server start
+// each missing sound is queued as a job on the shared queue (services/jobs.ts), one per sound.
 import { createNodeEngine } from "../../dsp/host/node";
 import { WavRenderer } from "../../dsp/host/export-render";
 import { defaultAudioState, type AudioState } from "../../dsp/host/state";
 import type { Services } from "../context";
 import type { SoundCategory } from "../rules/marketplace";
+import { JOB_DEFINITIONS } from "./jobs";
 import { createSound, readableOf } from "./marketplace";
 
 export interface SeedSound {
@@ -64,37 +66,66 @@ export const SEED_SOUNDS: readonly SeedSound[] = [
   },
 ];
 
-/** Renders and stores every seed sound not yet made; returns how many were added. */
-export async function seedMarketplace(s: Services, seeds: readonly SeedSound[] = SEED_SOUNDS): Promise<number> {
+/** Renders and stores one seed sound unless it was made before; true when it was added. */
+export async function seedOne(s: Services, seed: SeedSound): Promise<boolean> {
   const storage = s.storage;
-  if (!storage) return 0;
+  if (!storage) return false;
+  const exists = await s.db.selectFrom("marketplace_sounds").select("id").where("seed_key", "=", seed.key).executeTakeFirst();
+  if (exists) return false;
+  const renderer = new WavRenderer(createNodeEngine(48000), seed.state, seed.seconds);
+  const file = await storage.write(readableOf(renderer.chunks(1 << 20, 2)));
+  await createSound(
+    s,
+    storage,
+    null,
+    {
+      title: seed.title,
+      description: seed.description,
+      priceCents: seed.priceCents,
+      minutes: Math.ceil(seed.seconds / 60),
+      category: seed.category,
+      tags: seed.tags,
+      specs: "48 kHz, 16-bit stereo WAV, rendered by the studio's engine",
+      frequencies: JSON.stringify({
+        channels: seed.state.channels.filter((c) => c.enabled).map(({ frequency, volume, waveform }) => ({ frequency, volume, waveform })),
+      }),
+    },
+    file,
+    renderer.plan.totalBytes,
+    seed.key,
+  );
+  return true;
+}
+
+/** Renders and stores every seed sound not yet made, here and now; returns how many were added. */
+export async function seedMarketplace(s: Services, seeds: readonly SeedSound[] = SEED_SOUNDS): Promise<number> {
   let added = 0;
+  for (const seed of seeds) if (await seedOne(s, seed)) added++;
+  return added;
+}
+
+interface SeedJobData {
+  key: string;
+}
+
+/** Queues one render per shipped sound not yet made, keyed by the seed key: API processes starting
+ *  together queue each sound once while it is queued or running. A process that looks just after
+ *  another finished a sound may queue it again; the worker checks before rendering, so each sound
+ *  is rendered once. */
+export async function enqueueSeeds(s: Services, seeds: readonly SeedSound[] = SEED_SOUNDS): Promise<string[]> {
+  if (!s.storage) return [];
+  const ids: string[] = [];
   for (const seed of seeds) {
     const exists = await s.db.selectFrom("marketplace_sounds").select("id").where("seed_key", "=", seed.key).executeTakeFirst();
-    if (exists) continue;
-    const renderer = new WavRenderer(createNodeEngine(48000), seed.state, seed.seconds);
-    const file = await storage.write(readableOf(renderer.chunks(1 << 20, 2)));
-    await createSound(
-      s,
-      storage,
-      null,
-      {
-        title: seed.title,
-        description: seed.description,
-        priceCents: seed.priceCents,
-        minutes: Math.ceil(seed.seconds / 60),
-        category: seed.category,
-        tags: seed.tags,
-        specs: "48 kHz, 16-bit stereo WAV, rendered by the studio's engine",
-        frequencies: JSON.stringify({
-          channels: seed.state.channels.filter((c) => c.enabled).map(({ frequency, volume, waveform }) => ({ frequency, volume, waveform })),
-        }),
-      },
-      file,
-      renderer.plan.totalBytes,
-      seed.key,
-    );
-    added++;
+    if (!exists) ids.push(await s.jobs.enqueue("marketplace-seed", { key: seed.key } satisfies SeedJobData, { singletonKey: seed.key }));
   }
-  return added;
+  return ids;
+}
+
+/** The seed worker: renders the sound named by the job (a key no longer shipped is skipped). */
+export function registerSeedJobs(s: Services, seeds: readonly SeedSound[] = SEED_SOUNDS): void {
+  s.jobs.work<SeedJobData, { added: boolean }>("marketplace-seed", JOB_DEFINITIONS["marketplace-seed"].concurrency, async ({ data }) => {
+    const seed = seeds.find((x) => x.key === data.key);
+    return { added: seed ? await seedOne(s, seed) : false };
+  });
 }

@@ -157,8 +157,9 @@ export class VideoExporter {
   }
 
   /** Starts one export and resolves with the MP4 stream once ffmpeg has written its first bytes
-   *  (so a missing or failing ffmpeg is still an error answer, not a broken download). */
-  async export(job: VideoJob, signal: AbortSignal): Promise<ReadableStream<Uint8Array>> {
+   *  (so a missing or failing ffmpeg is still an error answer, not a broken download).
+   *  `onProgress` hears the share of the sound rendered into ffmpeg so far (0..1). */
+  async export(job: VideoJob, signal: AbortSignal, onProgress?: (fraction: number) => void): Promise<ReadableStream<Uint8Array>> {
     signal.throwIfAborted();
     const release = await this.#acquire(signal);
     this.#active++;
@@ -184,7 +185,7 @@ export class VideoExporter {
       await cleanup();
       throw err;
     }
-    return this.#run(job, renderer, dir, signal, cleanup);
+    return this.#run(job, renderer, dir, signal, cleanup, onProgress);
   }
 
   #run(
@@ -193,6 +194,7 @@ export class VideoExporter {
     cwd: string,
     signal: AbortSignal,
     cleanup: () => Promise<void>,
+    onProgress?: (fraction: number) => void,
   ): Promise<ReadableStream<Uint8Array>> {
     const child: Ffmpeg = spawn(this.options.ffmpegPath, ffmpegArgs(job), { cwd, stdio: ["pipe", "pipe", "pipe"] });
     this.#children.add(child);
@@ -289,7 +291,7 @@ export class VideoExporter {
       } catch {
         // not permitted here: run at normal priority
       }
-      this.#pump(renderer, child.stdin, () => stopped || finished).catch((err: unknown) => {
+      this.#pump(renderer, child.stdin, () => stopped || finished, onProgress).catch((err: unknown) => {
         this.#log.error("Video audio rendering failed", { message: err instanceof Error ? err.message : String(err) });
         renderError = err;
         kill();
@@ -299,12 +301,13 @@ export class VideoExporter {
   }
 
   /** Renders the sound into ffmpeg's stdin, half a second at a time, as fast as ffmpeg takes it. */
-  async #pump(renderer: WavRenderer, stdin: Writable, over: () => boolean): Promise<void> {
+  async #pump(renderer: WavRenderer, stdin: Writable, over: () => boolean, onProgress?: (fraction: number) => void): Promise<void> {
     while (!renderer.done && !over()) {
       // A fresh buffer per chunk: the pipe may still hold the previous one when write() returns.
       const chunk = new Uint8Array(PCM_CHUNK_BYTES);
       const n = renderer.read(chunk);
       if (n === 0) break;
+      onProgress?.(renderer.fraction);
       if (!stdin.write(chunk.subarray(0, n))) {
         await new Promise<void>((resolve) => {
           const done = () => {

@@ -1,0 +1,66 @@
+// The video export job API (issue 15), under /api/video-export/jobs:
+//   POST /            the same checks, limits and texts as POST /api/video-export (checkVideoRequest),
+//                     then 202 {id}: the video is rendered by whichever API process claims the job;
+//   GET  /:id         {id, state, progress, error} to the user who made it, 404 to anyone else;
+//   GET  /:id/file    the MP4 (ranges allowed) once completed: 409 before, 410 after it expired.
+import { type Context, Hono } from "hono";
+import type { AppEnv, Services } from "../context";
+import { ApiError } from "../errors";
+import { jsonBodyLimit, requireAuth } from "../http/boundary";
+import { rangedResponse } from "../http/ranges";
+import { VIDEO_TEXT as T } from "../rules/video";
+import type { JobInfo } from "../services/jobs";
+import type { VideoJob } from "../services/video-export";
+import type { VideoJobData, VideoJobResult } from "../services/video-jobs";
+
+/** Job ids are UUIDs on both queues; anything else is not a job (and never reaches PostgreSQL). */
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function videoJobRoutes(s: Services, check: (s: Services, c: Context<AppEnv>) => Promise<VideoJob>): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  /** The caller's own video job, or 404. */
+  async function ownJob(c: Context<AppEnv>): Promise<JobInfo<VideoJobData, VideoJobResult>> {
+    const id = c.req.param("id") ?? "";
+    const job = JOB_ID.test(id) ? await s.jobs.get<VideoJobData, VideoJobResult>("video-export", id) : null;
+    if (!job || job.data?.userId !== c.var.auth.user.id) throw new ApiError(404, T.jobNotFound);
+    return job;
+  }
+
+  app.post("/", requireAuth(s.sessions), jsonBodyLimit, async (c) => {
+    const job = await check(s, c);
+    if (!s.storage) throw new ApiError(503, T.jobsUnavailable);
+    const id = await s.jobs.enqueue("video-export", { userId: c.var.auth.user.id, job } satisfies VideoJobData);
+    return c.json({ id }, 202);
+  });
+
+  app.get("/:id", requireAuth(s.sessions), async (c) => {
+    const job = await ownJob(c);
+    c.header("Cache-Control", "no-store");
+    return c.json({
+      id: job.id,
+      state: job.state,
+      progress: Math.round(job.progress * 1000) / 1000,
+      error: job.state === "failed" ? T.failed(job.error ?? T.encodeFailed) : null,
+      expiresAt: job.result?.expiresAt ?? null,
+    });
+  });
+
+  app.get("/:id/file", requireAuth(s.sessions), async (c) => {
+    const job = await ownJob(c);
+    if (job.state === "failed") throw new ApiError(409, T.jobFailed);
+    if (job.state !== "completed" || !job.result) throw new ApiError(409, T.jobNotReady);
+    const storage = s.storage;
+    const { key, fileName, expiresAt } = job.result;
+    const size = storage && Date.parse(expiresAt) > s.clock().getTime() ? await storage.size(key) : null;
+    if (!storage || size === null) throw new ApiError(410, T.jobExpired);
+    return rangedResponse(c.req.header("range"), {
+      size,
+      mime: "video/mp4",
+      open: (range) => storage.read(key, range),
+      disposition: `attachment; filename="${fileName}"`,
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,255 @@
+// The job queue on PostgreSQL: pg-boss 10 (the Node 20 line) in the app's own database, schema
+// `pgboss`. pg-boss claims jobs with SELECT ... FOR UPDATE SKIP LOCKED, keeps one queued and one
+// running job per singleton key in a 'stately' queue, and its maintenance (run by one process at a
+// time, every half lease) fails or retries an active job whose `started_on + expire_in` has passed.
+// That expiry is the lease: the worker renews it by moving started_on forward every third of the
+// lease, and progress is kept in the job's output column until completion replaces it. Both touch
+// pg-boss 10's job table directly (the version is pinned in package.json); nothing else does.
+import PgBoss from "pg-boss";
+import type { Logger } from "../errors";
+import {
+  DEFAULT_LEASE_MS, DEFAULT_POLL_MS, type EnqueueOptions, errorText, JOB_DEFINITIONS, type JobDefinition, type JobHandler,
+  type JobInfo, type JobName, type JobQueue, type JobState, throttledProgress,
+} from "./jobs";
+
+export interface PgBossJobQueueOptions {
+  /** postgres:// URL of the app's database. */
+  connectionString: string;
+  leaseMs?: number;
+  pollMs?: number;
+  log?: Logger;
+  definitions?: Partial<Record<JobName, Partial<JobDefinition>>>;
+  /** pg-boss's schema (default 'pgboss'). */
+  schema?: string;
+}
+
+const STATES: Record<string, JobState> = {
+  created: "queued",
+  retry: "queued",
+  active: "active",
+  completed: "completed",
+  cancelled: "failed",
+  failed: "failed",
+};
+
+interface Output {
+  progress?: number;
+  result?: unknown;
+  message?: string;
+  value?: { message?: string };
+}
+
+export class PgBossJobQueue implements JobQueue {
+  readonly boss: PgBoss;
+  readonly #schema: string;
+  readonly #leaseMs: number;
+  readonly #pollMs: number;
+  readonly #log: Logger;
+  readonly #defs: Record<JobName, JobDefinition>;
+  readonly #handlers = new Map<JobName, { concurrency: number; handler: JobHandler<unknown, unknown> }>();
+  readonly #loops = new Set<Promise<void>>();
+  readonly #running = new Map<string, AbortController>();
+  #wakers: (() => void)[] = [];
+  #ready: Promise<void> | null = null;
+  #started = false;
+  #stopping = false;
+
+  constructor(options: PgBossJobQueueOptions) {
+    this.#schema = options.schema ?? "pgboss";
+    if (!/^[a-z_][a-z0-9_]*$/.test(this.#schema)) throw new Error(`Invalid pg-boss schema name: ${this.#schema}`);
+    this.#leaseMs = Math.max(1000, options.leaseMs ?? DEFAULT_LEASE_MS);
+    this.#pollMs = Math.max(500, options.pollMs ?? DEFAULT_POLL_MS);
+    this.#log = options.log ?? { error: (m, d) => console.error(m, d ?? "") };
+    this.#defs = Object.fromEntries(
+      Object.entries(JOB_DEFINITIONS).map(([name, def]) => [name, { ...def, ...options.definitions?.[name as JobName] }]),
+    ) as Record<JobName, JobDefinition>;
+    this.boss = new PgBoss({
+      connectionString: options.connectionString,
+      schema: this.#schema,
+      maintenanceIntervalSeconds: Math.max(1, Math.floor(this.#leaseMs / 2000)),
+      max: 4,
+    });
+    // Errors carry no connection string (pg's messages name host and database at most).
+    this.boss.on("error", (err: Error) => this.#log.error("pg-boss error", { message: errorText(err) }));
+  }
+
+  /** Starts pg-boss (creating its schema on first use) and the queues; enqueue and get call it too. */
+  #open(): Promise<void> {
+    return (this.#ready ??= (async () => {
+      await this.boss.start();
+      for (const [name, def] of Object.entries(this.#defs)) {
+        if (await this.boss.getQueue(name)) continue;
+        try {
+          await this.boss.createQueue(name, {
+            name,
+            policy: def.keyed ? "stately" : "standard",
+            retryLimit: def.retryLimit,
+            retryDelay: def.retryDelaySeconds,
+            expireInSeconds: Math.ceil(this.#leaseMs / 1000),
+          });
+        } catch (err) {
+          if (!(await this.boss.getQueue(name))) throw err; // another process made it meanwhile
+        }
+      }
+    })());
+  }
+
+  async #sql<T>(text: string, values: unknown[]): Promise<T[]> {
+    const db = await this.boss.getDb();
+    const r = (await db.executeSql(text, values)) as { rows: T[] };
+    return r.rows;
+  }
+
+  async enqueue(name: JobName, data: unknown, options: EnqueueOptions = {}): Promise<string> {
+    await this.#open();
+    for (let tries = 0; tries < 5; tries++) {
+      const id = await this.boss.send(name, (data ?? {}) as object, {
+        singletonKey: options.singletonKey,
+        startAfter: options.startAfter,
+      });
+      if (id) {
+        this.#wake();
+        return id;
+      }
+      if (!options.singletonKey) throw new Error(`pg-boss refused a ${name} job`);
+      const [existing] = await this.#sql<{ id: string }>(
+        `SELECT id FROM ${this.#schema}.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' ORDER BY created_on DESC LIMIT 1`,
+        [name, options.singletonKey],
+      );
+      if (existing) return existing.id;
+    }
+    throw new Error(`Could not enqueue ${name}`);
+  }
+
+  work<D, R>(name: JobName, concurrency: number, handler: JobHandler<D, R>): void {
+    this.#handlers.set(name, { concurrency, handler: handler as JobHandler<unknown, unknown> });
+    if (this.#started) this.#spawnLoops(name);
+  }
+
+  async get<D = unknown, R = unknown>(name: JobName, id: string): Promise<JobInfo<D, R> | null> {
+    await this.#open();
+    const job = await this.boss.getJobById<D>(name, id, { includeArchive: true });
+    if (!job) return null;
+    const state = STATES[job.state] ?? "failed";
+    const output = (job.output ?? {}) as Output;
+    return {
+      id: job.id,
+      name: job.name,
+      state,
+      progress: state === "completed" ? 1 : Number(output.progress ?? 0),
+      data: job.data,
+      result: state === "completed" ? ((output.result ?? null) as R | null) : null,
+      error: state === "failed" || job.state === "retry" ? (output.message ?? output.value?.message ?? null) : null,
+      createdAt: new Date(job.createdOn).toISOString(),
+    };
+  }
+
+  async start(): Promise<void> {
+    if (this.#started) return;
+    await this.#open();
+    this.#started = true;
+    for (const name of this.#handlers.keys()) this.#spawnLoops(name);
+  }
+
+  async stop(): Promise<void> {
+    if (this.#stopping) return;
+    this.#stopping = true;
+    for (const c of this.#running.values()) c.abort(new Error("The job queue is stopping"));
+    this.#wake();
+    while (this.#loops.size > 0) await Promise.all([...this.#loops]);
+    if (this.#ready) await this.boss.stop({ graceful: false, wait: true, timeout: 5000 });
+  }
+
+  #spawnLoops(name: JobName): void {
+    const { concurrency } = this.#handlers.get(name)!;
+    for (let i = 0; i < concurrency; i++) {
+      const loop: Promise<void> = this.#loop(name)
+        .catch((err: unknown) => this.#log.error("Job worker stopped", { name, message: errorText(err) }))
+        .finally(() => this.#loops.delete(loop));
+      this.#loops.add(loop);
+    }
+  }
+
+  #wake(): void {
+    const w = this.#wakers;
+    this.#wakers = [];
+    for (const f of w) f();
+  }
+
+  #sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() {
+        clearTimeout(timer);
+        resolve();
+      }
+      this.#wakers.push(done);
+    });
+  }
+
+  async #loop(name: JobName): Promise<void> {
+    while (!this.#stopping) {
+      let job: PgBoss.JobWithMetadata<unknown> | undefined;
+      try {
+        [job] = await this.boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
+      } catch (err) {
+        if (!this.#stopping) this.#log.error("Job claim failed", { name, message: errorText(err) });
+      }
+      if (!job) {
+        if (!this.#stopping) await this.#sleep(this.#pollMs);
+        continue;
+      }
+      await this.#run(name, job);
+    }
+  }
+
+  async #run(name: JobName, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
+    const { handler } = this.#handlers.get(name)!;
+    const controller = new AbortController();
+    this.#running.set(job.id, controller);
+    const active = `WHERE name = $1 AND id = $2 AND state = 'active'`;
+    const heartbeat = setInterval(() => {
+      this.#sql(`UPDATE ${this.#schema}.job SET started_on = now() ${active} RETURNING id`, [name, job.id]).then(
+        (rows) => {
+          if (rows.length === 0) controller.abort(new Error("The job's lease was lost"));
+        },
+        (err: unknown) => this.#log.error("Job heartbeat failed", { name, message: errorText(err) }),
+      );
+    }, Math.floor(this.#leaseMs / 3));
+    try {
+      const result = await handler({
+        id: job.id,
+        data: job.data,
+        attempt: job.retryCount + 1,
+        signal: controller.signal,
+        progress: throttledProgress(
+          (f) =>
+            this.#sql(`UPDATE ${this.#schema}.job SET output = $3::jsonb ${active}`, [name, job.id, JSON.stringify({ progress: f })]).then(
+              () => undefined,
+            ),
+          (err) => this.#log.error("Job progress write failed", { name, message: errorText(err) }),
+        ),
+      });
+      clearInterval(heartbeat);
+      if (controller.signal.aborted && this.#stopping) return void (await this.#release(name, job.id));
+      await this.boss.complete(name, job.id, { result: result ?? null });
+    } catch (err) {
+      clearInterval(heartbeat);
+      if (controller.signal.aborted && this.#stopping) return void (await this.#release(name, job.id));
+      if (controller.signal.aborted) return;
+      await this.boss.fail(name, job.id, { message: errorText(err) });
+    } finally {
+      clearInterval(heartbeat);
+      this.#running.delete(job.id);
+    }
+  }
+
+  /** Puts a job interrupted by stop() back without counting the attempt (fetch counts a retry
+   *  only when started_on is set). */
+  async #release(name: JobName, id: string): Promise<void> {
+    await this.#sql(`UPDATE ${this.#schema}.job SET state = 'created', started_on = NULL WHERE name = $1 AND id = $2 AND state = 'active'`, [
+      name,
+      id,
+    ]);
+  }
+}

@@ -1,0 +1,56 @@
+// Video export as a queued job (issue 15): the request checked by routes/video-export.ts is queued
+// on the shared job queue; whichever API process claims it renders the MP4 with the same
+// VideoExporter as the streaming POST (so the two share its slots) into FileStorage, records the
+// file in the job's result, and queues the file's removal for when it expires.
+import { Readable } from "node:stream";
+import type { ReadableStream as NodeReadableStream } from "node:stream/web";
+import type { Services } from "../context";
+import { VIDEO_JOB_FILE_TTL_HOURS, VIDEO_TEXT, videoFileName } from "../rules/video";
+import { JOB_DEFINITIONS } from "./jobs";
+import type { VideoJob } from "./video-export";
+
+export interface VideoJobData {
+  userId: string;
+  job: VideoJob;
+}
+
+export interface VideoJobResult {
+  key: string;
+  bytes: number;
+  fileName: string;
+  expiresAt: string;
+}
+
+interface ExpireData {
+  key: string;
+}
+
+/** Registers the video workers on the app's queue. */
+export function registerVideoJobs(s: Services): void {
+  s.jobs.work<VideoJobData, VideoJobResult>("video-export", JOB_DEFINITIONS["video-export"].concurrency, async ({ data, signal, progress }) => {
+    const storage = s.storage;
+    if (!storage) throw new Error(VIDEO_TEXT.jobsUnavailable);
+    const stream = await s.video.export(data.job, signal, progress);
+    const file = await storage.write(Readable.fromWeb(stream as NodeReadableStream<Uint8Array>));
+    let key: string;
+    try {
+      key = await file.commit("mp4");
+    } catch (err) {
+      await file.discard();
+      throw err;
+    }
+    const now = s.clock();
+    const expiresAt = new Date(now.getTime() + VIDEO_JOB_FILE_TTL_HOURS * 3600_000);
+    try {
+      await s.jobs.enqueue("video-export-expire", { key } satisfies ExpireData, { startAfter: expiresAt });
+    } catch (err) {
+      await storage.remove(key); // a file nobody would remove is not kept
+      throw err;
+    }
+    return { key, bytes: file.bytes, fileName: videoFileName(now, true), expiresAt: expiresAt.toISOString() };
+  });
+  s.jobs.work<ExpireData, null>("video-export-expire", JOB_DEFINITIONS["video-export-expire"].concurrency, async ({ data }) => {
+    await s.storage?.remove(data.key);
+    return null;
+  });
+}

@@ -1,0 +1,126 @@
+// The pg-boss job queue (api/services/jobs-pgboss.ts) on a real PostgreSQL (local-postgres.ts):
+// singleton keys, retries ending with the last error, progress and results, and stop() putting a
+// running job back. Skipped, saying why, when there is no PostgreSQL to start or use.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { PgBossJobQueue } from "../../../api/services/jobs-pgboss";
+import { type LocalPostgres, localPostgres } from "./local-postgres";
+
+let server: LocalPostgres | null = null;
+let skip = "";
+const queues: PgBossJobQueue[] = [];
+const errors: string[] = [];
+
+beforeAll(async () => {
+  const r = await localPostgres();
+  if (typeof r === "string") {
+    skip = r;
+    console.log(`pg-boss job tests skipped: ${skip}`);
+  } else server = r;
+}, 60_000);
+afterEach(async () => {
+  for (const q of queues.splice(0)) await q.stop();
+});
+afterAll(async () => server?.stop());
+
+function queue(): PgBossJobQueue {
+  const q = new PgBossJobQueue({
+    connectionString: server!.url,
+    leaseMs: 2000,
+    pollMs: 500,
+    log: { error: (m, d) => errors.push(`${m} ${JSON.stringify(d)}`) },
+    definitions: { "video-export": { retryLimit: 2, retryDelaySeconds: 0 } },
+  });
+  queues.push(q);
+  return q;
+}
+
+async function until<T>(probe: () => Promise<T | null | undefined | false>, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe("pg-boss job queue", () => {
+  it("queues a singleton key once while it is queued, in one process or two", async (ctx) => {
+    if (!server) return ctx.skip();
+    const a = queue();
+    const b = queue();
+    const first = await a.enqueue("marketplace-seed", { key: "k" }, { singletonKey: "k" });
+    expect(await b.enqueue("marketplace-seed", { key: "k" }, { singletonKey: "k" })).toBe(first);
+    expect(await a.enqueue("marketplace-seed", { key: "j" }, { singletonKey: "j" })).not.toBe(first);
+    expect((await b.get("marketplace-seed", first))?.state).toBe("queued");
+  });
+
+  it("runs a job once, with its progress while running and its result after, seen from another queue", async (ctx) => {
+    if (!server) return ctx.skip();
+    const a = queue();
+    const observer = queue();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let runs = 0;
+    a.work<{ n: number }, { doubled: number }>("video-export", 1, async ({ data, progress }) => {
+      runs++;
+      progress(0.5);
+      await gate;
+      return { doubled: data.n * 2 };
+    });
+    const id = await a.enqueue("video-export", { n: 21 });
+    await a.start();
+    await until(async () => (await observer.get("video-export", id))?.progress === 0.5);
+    expect((await observer.get("video-export", id))?.state).toBe("active");
+    release();
+    const done = await until(async () => {
+      const j = await observer.get<{ n: number }, { doubled: number }>("video-export", id);
+      return j?.state === "completed" ? j : null;
+    });
+    expect(done).toMatchObject({ progress: 1, result: { doubled: 42 }, data: { n: 21 }, error: null });
+    expect(runs).toBe(1);
+  });
+
+  it("retries a failing job and fails it with the last attempt's error", async (ctx) => {
+    if (!server) return ctx.skip();
+    const a = queue();
+    let n = 0;
+    a.work("video-export", 1, async () => {
+      n++;
+      throw new Error(`encoder broke on try ${n}`);
+    });
+    const id = await a.enqueue("video-export", {});
+    await a.start();
+    const job = await until(async () => {
+      const j = await a.get("video-export", id);
+      return j?.state === "failed" ? j : null;
+    });
+    expect(n).toBe(3);
+    expect(job.error).toBe("encoder broke on try 3");
+  });
+
+  it("stop() aborts a running job and puts it back for another process", async (ctx) => {
+    if (!server) return ctx.skip();
+    const a = queue();
+    a.work("video-export", 1, ({ signal }) => new Promise((_, reject) => signal.addEventListener("abort", () => reject(signal.reason))));
+    const id = await a.enqueue("video-export", {});
+    await a.start();
+    await until(async () => (await a.get("video-export", id))?.state === "active");
+    await a.stop();
+    const b = queue();
+    const attempts: number[] = [];
+    b.work("video-export", 1, async ({ attempt }) => {
+      attempts.push(attempt);
+      return "done";
+    });
+    await b.start();
+    await until(async () => (await b.get("video-export", id))?.state === "completed");
+    expect(attempts).toEqual([1]);
+    expect((await b.get("video-export", id))?.result).toBe("done");
+  });
+
+  it("answers null for an unknown id", async (ctx) => {
+    if (!server) return ctx.skip();
+    expect(await queue().get("video-export", "00000000-0000-4000-8000-000000000000")).toBeNull();
+  });
+});

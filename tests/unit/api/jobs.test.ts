@@ -1,0 +1,201 @@
+// The SQLite job queue (api/services/jobs-sqlite.ts): claims are atomic across connections, a
+// singleton key queues a job once, failures retry and end with the last error, a job whose worker
+// died is taken again after its lease, and stop() puts a running job back without using an attempt.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { Kysely } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openSqlite } from "../../../api/db/open";
+import type { Database } from "../../../api/db/schema";
+import { LEASE_EXPIRED_ERROR } from "../../../api/services/jobs";
+import { SqliteJobQueue } from "../../../api/services/jobs-sqlite";
+
+let dir: string;
+let dbs: Kysely<Database>[];
+let queues: SqliteJobQueue[];
+const errors: string[] = [];
+const log = { error: (m: string, d?: Record<string, unknown>) => errors.push(`${m} ${JSON.stringify(d ?? {})}`) };
+
+async function connect(): Promise<Kysely<Database>> {
+  const db = await openSqlite(join(dir, "studio.db"));
+  dbs.push(db);
+  return db;
+}
+
+async function queue(options: ConstructorParameters<typeof SqliteJobQueue>[1] = {}): Promise<SqliteJobQueue> {
+  const q = new SqliteJobQueue(await connect(), { pollMs: 20, leaseMs: 600, log, ...options });
+  queues.push(q);
+  return q;
+}
+
+async function until<T>(probe: () => Promise<T | null | undefined | false>, ms = 10_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v) return v;
+    if (Date.now() > end) throw new Error("timed out waiting");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), "jobs-test-"));
+  dbs = [];
+  queues = [];
+  errors.length = 0;
+});
+afterEach(async () => {
+  for (const q of queues) await q.stop();
+  for (const db of dbs) await db.destroy();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("SQLite job queue", () => {
+  it("runs every job exactly once with two queues on separate connections claiming at once", async () => {
+    const a = await queue();
+    const b = await queue();
+    const runs: string[] = [];
+    const handler = async ({ id }: { id: string }) => {
+      runs.push(id);
+      await new Promise((r) => setTimeout(r, 2));
+      return { ok: true };
+    };
+    a.work("video-export", 3, handler);
+    b.work("video-export", 3, handler);
+    const ids = await Promise.all(Array.from({ length: 40 }, (_, i) => a.enqueue("video-export", { i })));
+    await Promise.all([a.start(), b.start()]);
+    await until(async () => {
+      const left = await dbs[0].selectFrom("jobs").select("id").where("state", "!=", "completed").execute();
+      return left.length === 0;
+    });
+    expect(runs.sort()).toEqual([...ids].sort());
+    expect(new Set(runs).size).toBe(40);
+    const rows = await dbs[0].selectFrom("jobs").select(["attempts", "progress", "result"]).execute();
+    expect(rows.every((r) => r.attempts === 1 && r.progress === 1 && r.result === '{"ok":true}')).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  it("queues a singleton key once while it is queued or running, and again once it is done", async () => {
+    const a = await queue();
+    const b = await queue();
+    const first = await a.enqueue("marketplace-seed", { key: "k" }, { singletonKey: "k" });
+    expect(await b.enqueue("marketplace-seed", { key: "k" }, { singletonKey: "k" })).toBe(first);
+    expect(await b.enqueue("marketplace-seed", { key: "other" }, { singletonKey: "other" })).not.toBe(first);
+    a.work("marketplace-seed", 1, async () => ({ added: true }));
+    await a.start();
+    await until(async () => (await a.get("marketplace-seed", first))?.state === "completed");
+    const again = await b.enqueue("marketplace-seed", { key: "k" }, { singletonKey: "k" });
+    expect(again).not.toBe(first);
+    expect(await dbs[0].selectFrom("jobs").select("id").where("singleton_key", "=", "k").execute()).toHaveLength(2);
+  });
+
+  it("retries a failing job and fails it with the last attempt's error", async () => {
+    const a = await queue({ definitions: { "video-export": { retryLimit: 2, retryDelaySeconds: 0 } } });
+    let n = 0;
+    a.work("video-export", 1, async () => {
+      n++;
+      throw new Error(`encoder broke on try ${n}`);
+    });
+    const id = await a.enqueue("video-export", {});
+    await a.start();
+    const job = await until(async () => {
+      const j = await a.get("video-export", id);
+      return j?.state === "failed" ? j : null;
+    });
+    expect(n).toBe(3);
+    expect(job.error).toBe("encoder broke on try 3");
+    expect(job.result).toBeNull();
+    const row = await dbs[0].selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(3);
+    expect(row.worker).toBeNull();
+  });
+
+  it("a job whose worker died is run again after its lease, and fails once its attempts are used", async () => {
+    const db = await connect();
+    const a = await queue();
+    const now = Date.now();
+    const row = (id: string, attempts: number) => ({
+      id, name: "video-export", data: "{}", state: "active", singleton_key: null, attempts, max_attempts: 2,
+      run_after: new Date(now - 60_000).toISOString(), lease_until: new Date(now - 1).toISOString(), worker: "dead-process",
+      progress: 0.4, result: null, error: null, created_at: new Date(now - 60_000).toISOString(), updated_at: new Date(now).toISOString(),
+    });
+    // Held by a live worker: lease in the future, must not be taken.
+    await db.insertInto("jobs").values([row("retry-me", 1), row("used-up", 2), { ...row("held", 1), lease_until: new Date(now + 60_000).toISOString() }]).execute();
+    const ran: string[] = [];
+    a.work("video-export", 1, async ({ id, attempt }) => {
+      ran.push(`${id}#${attempt}`);
+      return null;
+    });
+    await a.start();
+    await until(async () => (await a.get("video-export", "used-up"))?.state === "failed" && (await a.get("video-export", "retry-me"))?.state === "completed");
+    expect(ran).toEqual(["retry-me#2"]);
+    expect((await a.get("video-export", "used-up"))?.error).toBe(LEASE_EXPIRED_ERROR);
+    await new Promise((r) => setTimeout(r, 100));
+    expect((await a.get("video-export", "held"))?.state).toBe("active");
+  });
+
+  it("renews the lease of a long job, so no other worker takes it", async () => {
+    const a = await queue({ leaseMs: 300 });
+    const b = await queue({ leaseMs: 300 });
+    const ran: string[] = [];
+    const slow = async ({ id }: { id: string }) => {
+      ran.push(id);
+      await new Promise((r) => setTimeout(r, 1200)); // four leases long
+      return null;
+    };
+    a.work("video-export", 1, slow);
+    const id = await a.enqueue("video-export", {});
+    await a.start();
+    await until(async () => ran.length === 1);
+    b.work("video-export", 1, slow);
+    await b.start();
+    await until(async () => (await a.get("video-export", id))?.state === "completed");
+    expect(ran).toEqual([id]);
+  });
+
+  it("stop() aborts a running job and puts it back without using an attempt", async () => {
+    const a = await queue();
+    let aborted = false;
+    a.work("video-export", 1, ({ signal }) => new Promise((_, reject) => signal.addEventListener("abort", () => {
+      aborted = true;
+      reject(signal.reason);
+    })));
+    const id = await a.enqueue("video-export", {});
+    await a.start();
+    await until(async () => (await a.get("video-export", id))?.state === "active");
+    await a.stop();
+    expect(aborted).toBe(true);
+    const row = await dbs[0].selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect([row.state, row.attempts, row.worker]).toEqual(["queued", 0, null]);
+    const b = await queue();
+    b.work("video-export", 1, async () => "done");
+    await b.start();
+    await until(async () => (await b.get("video-export", id))?.state === "completed");
+    expect((await b.get("video-export", id))?.result).toBe("done");
+  });
+
+  it("records progress while a job runs", async () => {
+    const a = await queue();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    a.work("video-export", 1, async ({ progress }) => {
+      progress(0.25);
+      await gate;
+      return null;
+    });
+    const id = await a.enqueue("video-export", {});
+    await a.start();
+    await until(async () => (await a.get("video-export", id))?.progress === 0.25);
+    expect((await a.get("video-export", id))?.state).toBe("active");
+    release();
+    await until(async () => (await a.get("video-export", id))?.progress === 1);
+  });
+
+  it("answers null for an unknown id or another job's name", async () => {
+    const a = await queue();
+    const id = await a.enqueue("video-export", {});
+    expect(await a.get("video-export", "nope")).toBeNull();
+    expect(await a.get("marketplace-seed", id)).toBeNull();
+  });
+});
