@@ -248,8 +248,10 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
     const perAccount = RATE_RULES.loginPerAccount.limit;
     const logins = loginAccounts * perAccount;
     const loginLatencies: number[] = [];
-    const instance = autocannon({ ...health, duration: 120, renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false } as autocannon.Options);
-    const healthDone = new Promise<autocannon.Result>((done) => instance.once("done", done));
+    let instance: autocannon.Instance | undefined;
+    const healthDone = new Promise<autocannon.Result>((done, fail) => {
+      instance = autocannon({ ...health, duration: 120, renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false } as autocannon.Options, (err, result) => (err ? fail(err as Error) : done(result)));
+    });
     const tLogin = performance.now();
     await inPool(logins, 2 * hashers + 2, async (i) => {
       const t = performance.now();
@@ -257,7 +259,7 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
       loginLatencies.push(performance.now() - t);
     });
     const loginSeconds = (performance.now() - tLogin) / 1000;
-    instance.stop();
+    instance?.stop();
     const busy = figures(await healthDone, loginSeconds);
     loginLatencies.sort((a, b) => a - b);
     rows.push(
