@@ -9,6 +9,11 @@ export const SCHEMA_VERSION = 1;
 /** What a row measures; "ui" is the studio's displays, "api" the API under load (bench/api.ts). */
 export const ROW_KINDS = ["dsp", "export", "fx", "ui", "api", "yardstick"] as const;
 
+/** Kinds measured in absolute figures against targets, with no yardstick: they never gate. */
+export function isAbsoluteKind(kind: string): boolean {
+  return kind === "ui" || kind === "api";
+}
+
 const finite = z.number().finite();
 
 export const rowSchema = z.object({
