@@ -1,7 +1,8 @@
 // Opens the embedded SQLite database (better-sqlite3 through kysely), applies the connection
 // PRAGMAs every process needs and migrates to the latest schema before anyone can query it.
 import SQLite from "better-sqlite3";
-import { Kysely, SqliteDialect } from "kysely";
+import { Kysely } from "kysely";
+import { GroupCommitSqliteDialect } from "./group-commit";
 import { migrateToLatest } from "./migrations";
 import type { Database } from "./schema";
 
@@ -25,7 +26,7 @@ export async function openDatabase(file: string): Promise<Kysely<Database>> {
     sqlite.close();
     throw err;
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) });
   try {
     await migrateToLatest(db);
   } catch (err) {
