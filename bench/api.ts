@@ -66,6 +66,18 @@ async function startServer(dataDir: string, adminEmails: string[]): Promise<Serv
     detached: true,
   });
   const output: string[] = [];
+  // The server has its own process group: if the bench dies first, take the group down with it.
+  const orphanGuard = () => {
+    if (child.exitCode === null && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.once("exit", orphanGuard);
+  child.once("exit", () => process.off("exit", orphanGuard));
   const url = await new Promise<string>((ok, fail) => {
     const timer = setTimeout(() => fail(new Error(`the server did not start in 60 s:\n${output.join("")}`)), 60_000);
     const read = (chunk: Buffer) => {
@@ -299,6 +311,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1
     console.error("usage: npx tsx bench/api.ts [--duration 1-600] [--connections 1-1000]");
     process.exit(2);
   }
+  // Ctrl-C: exit through process.exit so the server's group is stopped too.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
   const { rows } = await apiBench({ durationSeconds, connections });
   console.log(apiTable(rows));
   for (const r of rows) console.log(`${r.id}: ${JSON.stringify(r.details)}`);
