@@ -2,14 +2,15 @@
 // figure (a row divided by a yardstick measured alongside it), never on absolute times, so a
 // slower CI machine does not fail. A row "falls" by X % when its speed is (1 - X/100) of the
 // baseline's: relative / baseline for throughputs, baseline / relative for costs. The UI rows
-// (kind "ui") have no yardstick: their own values are compared, and they never gate.
+// (kind "ui") and the API load rows (kind "api") have no yardstick: their own values are compared,
+// and they never gate; an API row missing from a run is reported, not failed.
 // `npx tsx bench/compare.ts current.json baseline.json [--tolerance 10]` compares two saved files.
 
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { pct } from "./format";
-import { parseBenchResult, type BenchResult, type BenchRow } from "./schema";
+import { isAbsoluteKind, parseBenchResult, type BenchResult, type BenchRow } from "./schema";
 
 /** A row gates only when the tolerance is at least this many times its measured ten-run range
  *  (about 4.6 standard deviations for normal noise): noise alone should not fail it. */
@@ -20,7 +21,7 @@ export function gates(spreadPercent: number, tolerancePercent: number): boolean 
   return spreadPercent * GATE_MARGIN <= tolerancePercent;
 }
 
-export type Status = "ok" | "regressed" | "slower-not-gating" | "improved" | "missing" | "incomparable" | "new" | "yardstick";
+export type Status = "ok" | "regressed" | "slower-not-gating" | "improved" | "missing" | "absent" | "incomparable" | "new" | "yardstick";
 
 export interface Verdict {
   id: string;
@@ -77,7 +78,11 @@ export function compareResults(current: BenchResult, baseline: BenchResult, tole
     const ref = stats?.median ?? b.relative;
     const spreadPercent = stats?.spreadPercent ?? null;
     const v: Verdict = { id: b.id, name: b.name, kind: b.kind, baseline: ref, current: c?.relative ?? null, changePercent: null, spreadPercent, gates: false, status: "ok" };
-    if (b.kind === "ui" && c) {
+    if (b.kind === "api" && !c) {
+      verdicts.push({ ...v, baseline: stats?.median ?? b.value, current: null, status: "absent", note: "not measured in this run (API rows never gate)" });
+      continue;
+    }
+    if (isAbsoluteKind(b.kind) && c) {
       // The studio's displays in a throttled browser: absolute figures (no yardstick), shown
       // against the baseline's but never gating. Their run-to-run noise is the machine's load.
       const reference = stats?.median ?? b.value;
@@ -86,7 +91,7 @@ export function compareResults(current: BenchResult, baseline: BenchResult, tole
       verdicts.push({ ...v, baseline: reference, current: c.value, changePercent, status });
       continue;
     }
-    if (b.kind === "yardstick" || (b.relative === null && b.kind !== "ui")) {
+    if (b.kind === "yardstick" || (b.relative === null && !isAbsoluteKind(b.kind))) {
       // Not this project's code: shown for how fast the machine was, never compared.
       verdicts.push({ ...v, baseline: b.value, current: c?.value ?? null, changePercent: c ? change(b.value, c.value, b.better) : null, status: "yardstick" });
       continue;
@@ -106,7 +111,7 @@ export function compareResults(current: BenchResult, baseline: BenchResult, tole
     verdicts.push(v);
   }
   for (const c of now.values()) {
-    verdicts.push({ id: c.id, name: c.name, kind: c.kind, baseline: null, current: c.kind === "ui" ? c.value : c.relative, changePercent: null, spreadPercent: null, gates: false, status: c.kind === "yardstick" ? "yardstick" : "new" });
+    verdicts.push({ id: c.id, name: c.name, kind: c.kind, baseline: null, current: isAbsoluteKind(c.kind) ? c.value : c.relative, changePercent: null, spreadPercent: null, gates: false, status: c.kind === "yardstick" ? "yardstick" : "new" });
   }
   return {
     tolerancePercent,

@@ -3,7 +3,7 @@
 
 import type { Status, Verdict } from "./compare";
 import { REFERENCE_ID, oacId } from "./measure";
-import type { BenchRow } from "./schema";
+import { isAbsoluteKind, type BenchRow } from "./schema";
 
 const YARDSTICK_LABELS: Record<string, string> = {
   [oacId("base")]: "OfflineAudioContext (base patch)",
@@ -27,7 +27,7 @@ export function fmtValue(r: Pick<BenchRow, "value" | "unit">): string {
 /** "12.5x OfflineAudioContext (base patch)" or "0.81 JS reference synth frames"; UI rows have no
  *  yardstick (bench/SCHEMA.md): their figures are absolute. */
 export function fmtRelative(relative: number | null, row: Pick<BenchRow, "better" | "yardstick"> & Partial<Pick<BenchRow, "kind">>): string {
-  if (row.kind === "ui") return "absolute (never gates)";
+  if (row.kind !== undefined && isAbsoluteKind(row.kind)) return "absolute (never gates)";
   if (relative === null || row.yardstick === null) return "yardstick";
   return row.better === "higher" ? `${num(relative)}x ${yardstickLabel(row.yardstick)}` : `${num(relative)} ${yardstickLabel(row.yardstick)} frames`;
 }
@@ -36,6 +36,7 @@ export function fmtRelative(relative: number | null, row: Pick<BenchRow, "better
 export function fmtRepeats(r: Pick<BenchRow, "samples" | "spreadPercent"> & Partial<Pick<BenchRow, "kind" | "details">>): string {
   const window = r.details?.windowSeconds;
   if (r.kind === "ui" && typeof window === "number") return `one ${Math.round(window)} s window`;
+  if (r.kind === "api" && typeof window === "number") return `one ${num(window)} s run at ${String(r.details?.connections ?? 10)} connections`;
   return `best of ${r.samples.length}, spread ${r.spreadPercent.toFixed(1)} %`;
 }
 
@@ -59,6 +60,7 @@ export const STATUS_TEXT: Record<Status, string> = {
   "slower-not-gating": "slower (not gating: noisy)",
   improved: "faster",
   missing: "MISSING",
+  absent: "not measured (never gates)",
   incomparable: "INCOMPARABLE",
   new: "new (not in baseline)",
   yardstick: "yardstick",

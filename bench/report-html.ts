@@ -6,7 +6,7 @@
 import type { Comparison, Verdict } from "./compare";
 import { fmtRelative, fmtRepeats, fmtTarget, fmtValue, fmtVerdict, num, yardstickLabel } from "./format";
 import { compareLine, machineLine } from "./report-md";
-import type { BenchResult, BenchRow } from "./schema";
+import { isAbsoluteKind, type BenchResult, type BenchRow } from "./schema";
 
 interface Bar {
   label: string;
@@ -57,7 +57,7 @@ function failLine(v: Verdict, row: BenchRow, tolerance: number): number {
 
 function rowSection(r: BenchRow, v: Verdict | undefined, c: Comparison | null): string {
   const charts: string[] = [];
-  const target = r.kind === "ui" ? targetValue(r.target) : null;
+  const target = isAbsoluteKind(r.kind) ? targetValue(r.target) : null;
   if (target !== null) {
     // A UI row: one measured window against its target.
     charts.push(barChart("This run against its target", [{ label: "this run", value: r.value, cls: r.details?.met === false ? "regressed" : "sample" }], r.unit, { value: target, label: `target ${r.target} ${r.unit}` }));
@@ -78,7 +78,7 @@ function rowSection(r: BenchRow, v: Verdict | undefined, c: Comparison | null): 
     charts.push(barChart(`Repeats: best, median and worst of ${r.samples.length}`, spread, r.unit));
   }
   if (v && c && v.baseline !== null && v.current !== null) {
-    const unit = r.kind === "yardstick" || r.kind === "ui" ? r.unit : "relative";
+    const unit = r.kind === "yardstick" || isAbsoluteKind(r.kind) ? r.unit : "relative";
     const marker = r.kind === "yardstick" || r.relative === null ? undefined : { value: failLine(v, r, c.tolerancePercent), label: `fails beyond ${c.tolerancePercent} %` };
     charts.push(barChart("This run vs baseline", [{ label: "baseline", value: v.baseline, cls: "baseline" }, { label: "this run", value: v.current, cls: `current ${v.status}` }], unit, marker));
   }

@@ -4,7 +4,7 @@
 
 import type { Comparison, Verdict } from "./compare";
 import { fmtRelative, fmtRepeats, fmtTarget, fmtValue, fmtVerdict, num, pct } from "./format";
-import type { BenchResult, BenchRow } from "./schema";
+import { isAbsoluteKind, type BenchResult, type BenchRow } from "./schema";
 
 const cell = (s: string) => s.replace(/\|/g, "\\|");
 
@@ -28,9 +28,9 @@ function rowTable(rows: BenchRow[], verdicts: Map<string, Verdict>, compared: bo
   for (const r of rows) {
     const v = verdicts.get(r.id);
     // UI rows carry no machine-independent figure: their target and verdict go in its place.
-    const relative = r.kind === "ui" ? `${fmtRelative(r.relative, r)}; target ${fmtTarget(r)}` : fmtRelative(r.relative, r);
+    const relative = isAbsoluteKind(r.kind) ? `${fmtRelative(r.relative, r)}; target ${fmtTarget(r)}` : fmtRelative(r.relative, r);
     const cells = [cell(r.name), fmtValue(r), fmtRepeats(r), cell(relative)];
-    if (compared) cells.push(v?.baseline != null ? (r.kind === "yardstick" || r.kind === "ui" ? fmtValue({ value: v.baseline, unit: r.unit }) : num(v.baseline)) : "", fmtVerdict(v));
+    if (compared) cells.push(v?.baseline != null ? (r.kind === "yardstick" || isAbsoluteKind(r.kind) ? fmtValue({ value: v.baseline, unit: r.unit }) : num(v.baseline)) : "", fmtVerdict(v));
     lines.push(`| ${cells.join(" | ")} |`);
   }
   return lines;

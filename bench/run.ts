@@ -1,7 +1,8 @@
 // `npm run bench [-- --quick] [--json out.json] [--compare baseline.json] [--tolerance 10]`
 // Full: 10 minutes of audio per DSP row and a real 12-hour export; --quick: a few seconds per
 // row, as CI runs it. Then the UI rows (bench/ui.ts): the studio playing on a phone-sized page,
-// CPU throttled x4 and not, 20 s each (--quick: 5 s). Prints a table and one BENCH_JSON line (the
+// CPU throttled x4 and not, 20 s each (--quick: 5 s). Then the API rows (bench/api.ts): the server
+// under autocannon on loopback, 10 s per route (--quick: 3 s), never gating. Prints a table and one BENCH_JSON line (the
 // results without their repeats); writes the results (bench/SCHEMA.md) to --json (default
 // bench/results.json) with a Markdown summary (.md) and an HTML report (.html) beside it. Exits 1
 // when the engine is slower than OfflineAudioContext (a broken build) or, with --compare, when a
@@ -24,6 +25,7 @@ import { htmlReport } from "./report-html";
 import { markdownReport } from "./report-md";
 import { SCHEMA_VERSION, benchResultSchema, type BenchResult, type BenchRow } from "./schema";
 import { uiBench } from "./ui";
+import { apiBench, apiTable } from "./api";
 
 function fail(message: string): never {
   console.error(message);
@@ -93,6 +95,8 @@ try {
 if (!exported) throw new Error("the export bench did not run");
 // Last, alone on the machine: its own server and browser, the studio playing in real time.
 const ui = await uiBench(quick);
+// Then the API under load: its own server, autocannon on loopback (absolute rows, never gating).
+const api = await apiBench({ durationSeconds: quick ? 3 : 10, connections: 50 });
 const result: BenchResult = benchResultSchema.parse({
   schemaVersion: SCHEMA_VERSION,
   mode: quick ? "quick" : "full",
@@ -100,7 +104,7 @@ const result: BenchResult = benchResultSchema.parse({
   commit: gitCommit(),
   durationSeconds: (performance.now() - t0) / 1000,
   machine: { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, platform: process.platform, arch: process.arch, node: process.version, chromium: chrome.version, loadAverage },
-  rows: [yard.row(), ...node.rows(), ...chrome.rows(), ...exported.rows, ...fx.rows(), ...ui.rows],
+  rows: [yard.row(), ...node.rows(), ...chrome.rows(), ...exported.rows, ...fx.rows(), ...ui.rows, ...api.rows],
   checks: [...chrome.checks(), ...exported.checks],
 });
 
@@ -112,6 +116,7 @@ printRows(
 printRows("export", result.rows.filter((r) => r.kind === "export"));
 console.log(describeCli(exported.cli));
 printRows("per-effect cost (ns per frame added to the base patch)", result.rows.filter((r) => r.kind === "fx"));
+console.log(`\nAPI under load (bench/api.ts; absolute, never gates)\n${apiTable(result.rows.filter((r) => r.kind === "api"))}`);
 for (const c of result.checks) console.log(`check: ${c.name}: ${c.ok === null ? "not measured in this mode" : c.ok ? "met" : "MISSED"}`);
 
 let comparison: Comparison | null = null;

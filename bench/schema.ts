@@ -6,8 +6,13 @@ import { z } from "zod";
 
 export const SCHEMA_VERSION = 1;
 
-/** What a row measures; "ui" is reserved for the studio's displays (no such row yet). */
-export const ROW_KINDS = ["dsp", "export", "fx", "ui", "yardstick"] as const;
+/** What a row measures; "ui" is the studio's displays, "api" the API under load (bench/api.ts). */
+export const ROW_KINDS = ["dsp", "export", "fx", "ui", "api", "yardstick"] as const;
+
+/** Kinds measured in absolute figures against targets, with no yardstick: they never gate. */
+export function isAbsoluteKind(kind: string): boolean {
+  return kind === "ui" || kind === "api";
+}
 
 const finite = z.number().finite();
 

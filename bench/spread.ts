@@ -15,7 +15,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gates, readBenchFile } from "./compare";
 import { num } from "./format";
-import { benchResultSchema, type BenchResult, type BenchRow, type Stability } from "./schema";
+import { benchResultSchema, isAbsoluteKind, type BenchResult, type BenchRow, type Stability } from "./schema";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 
@@ -47,7 +47,7 @@ export function mostTypical(runs: BenchResult[], stats: Stability["rows"]): Benc
       const s = stats[r.id];
       const x = figure(r);
       // Only rows that can gate count: not the yardsticks, not the UI rows (bench/SCHEMA.md).
-      return r.kind === "yardstick" || r.kind === "ui" || !s || !(x > 0 && s.median > 0) ? sum : sum + Math.abs(Math.log(x / s.median));
+      return r.kind === "yardstick" || isAbsoluteKind(r.kind) || !s || !(x > 0 && s.median > 0) ? sum : sum + Math.abs(Math.log(x / s.median));
     }, 0);
   return runs.reduce((a, b) => (distance(b) < distance(a) ? b : a));
 }
@@ -60,7 +60,7 @@ export function spreadTable(runs: BenchResult[], stats: Stability["rows"], toler
   for (const r of runs[0].rows) {
     const s = stats[r.id];
     if (!s) continue;
-    const gate = r.kind === "yardstick" ? "yardstick" : r.kind === "ui" ? "never (ui)" : gates(s.spreadPercent, tolerance) ? "yes" : "no";
+    const gate = r.kind === "yardstick" ? "yardstick" : isAbsoluteKind(r.kind) ? `never (${r.kind})` : gates(s.spreadPercent, tolerance) ? "yes" : "no";
     lines.push(`| ${r.id} | ${num(s.min)} | ${num(s.median)} | ${num(s.max)} | ${s.spreadPercent.toFixed(1)} % | ${gate} |`);
   }
   return lines.join("\n");
@@ -93,7 +93,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const runs = dirs.flatMap((dir) => readdirSync(dir).filter((f) => /^run-\d+\.json$/.test(f)).map((f) => readBenchFile(join(dir, f))));
   if (runs.length < 2) throw new Error(`need at least two runs in ${dirs.join(", ")}`);
   const stats = spreadStats(runs);
-  const compared = Object.entries(stats).filter(([id]) => !id.startsWith("yardstick/") && !id.startsWith("ui/"));
+  const compared = Object.entries(stats).filter(([id]) => !id.startsWith("yardstick/") && !id.startsWith("ui/") && !id.startsWith("api/"));
   const durations = runs.map((r) => r.durationSeconds);
   console.log(`\n${runs.length} runs; bench time ${num(Math.min(...durations))} to ${num(Math.max(...durations))} s; load averages at start ${runs.map((r) => r.machine.loadAverage[0].toFixed(1)).join(", ")}`);
   for (const t of [5, 10, 15, 20, 25, 30]) {

@@ -2,9 +2,10 @@
 // it: the embedded SQLite file (better-sqlite3, the default) or PostgreSQL (a `pg` Pool) when
 // DATABASE_URL names one. Both run the same kysely migrations and the same queries.
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, sql } from "kysely";
+import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
 import { redactDatabaseUrl } from "./dialect";
+import { GroupCommitSqliteDialect } from "./group-commit";
 import { migrateToLatest } from "./migrations";
 import type { Database } from "./schema";
 
@@ -40,7 +41,7 @@ export async function openSqlite(file: string): Promise<Kysely<Database>> {
     sqlite.close();
     throw err;
   }
-  return migrated(new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }));
+  return migrated(new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) }));
 }
 
 // ---- PostgreSQL --------------------------------------------------------------------------------

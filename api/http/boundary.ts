@@ -15,12 +15,18 @@ import type { SessionService } from "../services/sessions";
 // ---- bodies -------------------------------------------------------------------------------
 export const JSON_BODY_LIMIT = 64 * 1024;
 
-export const jsonBodyLimit: MiddlewareHandler = bodyLimit({
+const limitJsonBody: MiddlewareHandler = bodyLimit({
   maxSize: JSON_BODY_LIMIT,
   onError: () => {
     throw new ApiError(413, MSG.bodyTooLarge);
   },
 });
+
+/** GET and HEAD skip the check: a Fetch API Request of those methods has no body, so bodyLimit
+ *  would pass them anyway, after asking for `raw.body`, which makes @hono/node-server build the
+ *  full Request object (the costliest part of a cached read). */
+export const jsonBodyLimit: MiddlewareHandler = (c, next) =>
+  c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitJsonBody(c, next);
 
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();

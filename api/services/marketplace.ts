@@ -28,6 +28,7 @@ import {
 } from "../rules/marketplace";
 import { ensureCustomer } from "./billing";
 import type { CheckoutInfo, Payments } from "./payments";
+import { cacheFor, type ReadCache } from "./read-cache";
 import type { FileStorage, PendingFile } from "./storage";
 
 type Db = Kysely<Database>;
@@ -86,11 +87,18 @@ export function toDto(row: SoundRow): SoundDto {
   };
 }
 
-export async function listSounds(db: Db, category?: SoundCategory): Promise<SoundDto[]> {
-  let q = db.selectFrom("marketplace_sounds").selectAll();
-  if (category) q = q.where("category", "=", category);
-  const rows = await q.orderBy("created_at", "desc").orderBy("id").execute();
-  return rows.map(toDto);
+// The listing is the hottest public read: served from a per-process cache (services/read-cache.ts:
+// at most 1 s old for other processes' writes; this process's writes below clear it at once).
+const listings = new WeakMap<object, ReadCache<SoundDto[]>>();
+const listingCache = (db: Db) => cacheFor(listings, db);
+
+export function listSounds(db: Db, category?: SoundCategory): Promise<SoundDto[]> {
+  return listingCache(db).get(category ?? "", async () => {
+    let q = db.selectFrom("marketplace_sounds").selectAll();
+    if (category) q = q.where("category", "=", category);
+    const rows = await q.orderBy("created_at", "desc").orderBy("id").execute();
+    return rows.map(toDto);
+  });
 }
 
 export async function findSound(db: Db, id: string): Promise<SoundRow> {
@@ -239,6 +247,7 @@ export async function createSound(
       created_at: s.clock().toISOString(),
     };
     await s.db.insertInto("marketplace_sounds").values(row).execute();
+    listingCache(s.db).clear();
     return toDto({ ...row, downloads: 0, rating_sum: 0, rating_count: 0 });
   } catch (err) {
     await file.discard();
@@ -383,6 +392,7 @@ export async function countDownload(db: Db, soundId: string): Promise<void> {
     .set((eb) => ({ downloads: eb("downloads", "+", 1) }))
     .where("id", "=", soundId)
     .execute();
+  listingCache(db).clear();
 }
 
 const DOWNLOAD_AUDIENCE = "tone-studio-download";
@@ -460,6 +470,7 @@ export async function rateSound(s: Services, user: UserRow, soundId: string, rat
       .execute();
     return true;
   });
+  if (added) listingCache(s.db).clear();
   if (!added) throw new ApiError(409, T.alreadyRated);
   return toDto(await findSound(s.db, soundId));
 }

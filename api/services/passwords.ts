@@ -2,6 +2,7 @@
 // api/rules/passwords.ts.
 // Production parameters follow OWASP's argon2id minimum (m = 19 MiB, t = 2, p = 1). Tests may
 // inject a cheaper hasher through the app's deps; the default is always the production one.
+import { availableParallelism } from "node:os";
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
 
 export interface PasswordHasher {
@@ -21,12 +22,36 @@ export const PRODUCTION_ARGON2: Readonly<Argon2Params> = { memoryCost: 19456, ti
 // The binding declares Algorithm as an ambient const enum, which isolatedModules cannot inline.
 const ARGON2ID = 2 as Algorithm;
 
-export function createArgon2Hasher(params: Argon2Params = PRODUCTION_ARGON2): PasswordHasher {
+/** Hashes run at once: one core fewer than the machine has (at least one). @node-rs/argon2 hashes
+ *  on libuv's threadpool, off the event loop, but four 19 MiB hashes at a time (the pool's size)
+ *  would take every core of a small machine from the requests waiting behind them; a burst of
+ *  sign-ins queues here instead. */
+export const HASHES_AT_ONCE = Math.max(1, availableParallelism() - 1);
+
+/** Runs at most `limit` of the tasks given to it at once, the rest in arrival order. */
+export function concurrencyLimit(limit: number): <T>(task: () => Promise<T>) => Promise<T> {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async (task) => {
+    if (running >= limit) await new Promise<void>((go) => waiting.push(go));
+    else running++;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next(); // the slot passes straight to the next task
+      else running--;
+    }
+  };
+}
+
+export function createArgon2Hasher(params: Argon2Params = PRODUCTION_ARGON2, limit = HASHES_AT_ONCE): PasswordHasher {
+  const slot = concurrencyLimit(limit);
   return {
-    hash: (password) => hash(password, { ...params, algorithm: ARGON2ID }),
+    hash: (password) => slot(() => hash(password, { ...params, algorithm: ARGON2ID })),
     async verify(storedHash, password) {
       try {
-        return await verify(storedHash, password);
+        return await slot(() => verify(storedHash, password));
       } catch {
         return false;
       }

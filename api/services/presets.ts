@@ -8,6 +8,7 @@ import type { Services } from "../context";
 import type { UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { MSG } from "../messages";
+import { cacheFor, type ReadCache } from "./read-cache";
 
 export interface SharedPreset {
   id: string;
@@ -34,14 +35,25 @@ export async function createPreset(s: Services, user: UserRow, name: string, dat
 
 /** The preset behind a link; 404 when there is none, or when its data is gone (spec 5). */
 export async function findPreset(s: Services, id: string): Promise<SharedPreset> {
+  const found = await cacheFor(presetReads, s.db).get(id, () => loadPreset(s, id), (p) => p !== null);
+  if (!found) throw new ApiError(404, MSG.presetNotFound);
+  return found;
+}
+
+// Shared presets are read far more often than written and never edited: found ones are served
+// from a per-process cache (services/read-cache.ts), so a preset removed by another process may
+// still be answered for up to 1 s. Misses are not cached: a new preset is found at once.
+const presetReads = new WeakMap<object, ReadCache<SharedPreset | null>>();
+
+async function loadPreset(s: Services, id: string): Promise<SharedPreset | null> {
   const row = await s.db.selectFrom("presets").select(["id", "name", "data"]).where("id", "=", id).executeTakeFirst();
-  if (!row) throw new ApiError(404, MSG.presetNotFound);
+  if (!row) return null;
   let data: unknown;
   try {
     data = JSON.parse(row.data);
   } catch {
     data = null;
   }
-  if (!data) throw new ApiError(404, MSG.presetNotFound);
+  if (!data) return null;
   return { id: row.id, name: row.name, data: data as PresetData };
 }

@@ -8,6 +8,8 @@ import type { Database, UserRow } from "../db/schema";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const MAX_TOKEN_LENGTH = 4096;
+/** Verified tokens remembered per process (a few MB at most). */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export interface SessionOptions {
   db: Kysely<Database>;
@@ -31,6 +33,11 @@ export interface VerifiedSession {
 export class SessionService {
   readonly #opts: SessionOptions;
   readonly #key: Uint8Array;
+
+  /** Tokens whose signature and claims were checked, with their expiry (seconds): checking again
+   *  would give the same answer until then, so only the session row is read per request. This
+   *  caches no decision about the session itself: revocation still takes effect at once. */
+  readonly #verified = new Map<string, { sid: string; sub: string; exp: number }>();
 
   constructor(opts: SessionOptions) {
     this.#opts = opts;
@@ -69,18 +76,24 @@ export class SessionService {
     const now = this.#opts.clock();
     let sid: unknown;
     let sub: unknown;
-    try {
-      const { payload } = await jwtVerify(token, this.#key, {
-        algorithms: ["HS256"],
-        issuer: this.#opts.issuer,
-        audience: this.#opts.audience,
-        currentDate: now,
-        requiredClaims: ["exp", "sub", "sid"],
-      });
-      sid = payload.sid;
-      sub = payload.sub;
-    } catch {
-      return null;
+    const known = this.#verified.get(token);
+    if (known && known.exp > Math.floor(now.getTime() / 1000)) {
+      ({ sid, sub } = known);
+    } else {
+      try {
+        const { payload } = await jwtVerify(token, this.#key, {
+          algorithms: ["HS256"],
+          issuer: this.#opts.issuer,
+          audience: this.#opts.audience,
+          currentDate: now,
+          requiredClaims: ["exp", "sub", "sid"],
+        });
+        sid = payload.sid;
+        sub = payload.sub;
+        if (typeof sid === "string" && typeof sub === "string" && payload.nbf === undefined) this.#remember(token, { sid, sub, exp: payload.exp! });
+      } catch {
+        return null;
+      }
     }
     if (typeof sid !== "string" || typeof sub !== "string" || sid.length > 64) return null;
     const row = await this.#opts.db
@@ -93,6 +106,11 @@ export class SessionService {
       .where("sessions.expires_at", ">", now.toISOString())
       .executeTakeFirst();
     return row ? { sessionId: sid, user: row } : null;
+  }
+
+  #remember(token: string, claims: { sid: string; sub: string; exp: number }): void {
+    if (this.#verified.size >= VERIFIED_TOKENS_KEPT) this.#verified.delete(this.#verified.keys().next().value!);
+    this.#verified.set(token, claims);
   }
 
   async revoke(sessionId: string): Promise<void> {

@@ -1,0 +1,106 @@
+// The rows of bench/api (kind "api", bench/SCHEMA.md): absolute figures against the issue's
+// targets, never gating. Pure, so it is unit-tested.
+
+import type { BenchRow } from "./schema";
+
+/** Issue 15's targets on a 2-core machine: cached reads... */
+export const TARGET_READS_PER_SECOND = 5000;
+/** ...and writes, each with a p99 latency under this many milliseconds. */
+export const TARGET_WRITES_PER_SECOND = 1000;
+export const TARGET_P99_MS = 50;
+
+/** What one autocannon run measured. */
+export interface LoadFigures {
+  /** 2xx answers per second of the run's wall time. */
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  /** Answers received (2xx and not). */
+  requests: number;
+  /** Connection errors, timeouts included. */
+  errors: number;
+  timeouts: number;
+  non2xx: number;
+  seconds: number;
+}
+
+const RATE_TARGETS: Record<string, number | undefined> = {
+  "marketplace-sounds": TARGET_READS_PER_SECOND,
+  "preset-read": TARGET_READS_PER_SECOND,
+  "preset-create": TARGET_WRITES_PER_SECOND,
+};
+
+const clean = (f: LoadFigures) => f.errors === 0 && f.non2xx === 0 && f.requests > 0;
+
+/** A route's row: requests/s, with its target met only at zero errors and a p99 under 50 ms. */
+export function apiRow(database: string, route: string, name: string, f: LoadFigures, connections: number): BenchRow {
+  const rateTarget = RATE_TARGETS[route];
+  const met = clean(f) && f.p99Ms < TARGET_P99_MS && (rateTarget === undefined || f.requestsPerSecond >= rateTarget);
+  return {
+    id: `api/${database}/${route}`,
+    kind: "api",
+    name: `${name} (${database})`,
+    unit: "req/s",
+    better: "higher",
+    value: f.requestsPerSecond,
+    samples: [f.requestsPerSecond],
+    spreadPercent: 0,
+    yardstick: null,
+    yardstickValue: null,
+    relative: null,
+    target: rateTarget === undefined ? undefined : `>= ${rateTarget}`,
+    details: {
+      met,
+      database,
+      connections,
+      windowSeconds: f.seconds,
+      requests: f.requests,
+      requestsPerSecond: f.requestsPerSecond,
+      p50Ms: f.p50Ms,
+      p99Ms: f.p99Ms,
+      p99TargetMs: TARGET_P99_MS,
+      errors: f.errors,
+      timeouts: f.timeouts,
+      non2xx: f.non2xx,
+    },
+  };
+}
+
+/** The "sign-ins do not stall other routes" row: GET /api/health's p99 during a burst of sign-ins
+ *  (argon2id), beside its p99 alone. */
+export function loginRow(
+  database: string,
+  busy: LoadFigures,
+  quiet: LoadFigures,
+  logins: { logins: number; loginsPerSecond: number; loginP50Ms: number; parallelLogins: number },
+): BenchRow {
+  return {
+    id: `api/${database}/login-stall`,
+    kind: "api",
+    name: `GET /api/health p99 during a burst of sign-ins (${database})`,
+    unit: "ms",
+    better: "lower",
+    value: busy.p99Ms,
+    samples: [busy.p99Ms],
+    spreadPercent: 0,
+    yardstick: null,
+    yardstickValue: null,
+    relative: null,
+    target: `<= ${TARGET_P99_MS}`,
+    details: {
+      met: clean(busy) && busy.p99Ms <= TARGET_P99_MS,
+      database,
+      windowSeconds: busy.seconds,
+      requests: busy.requests,
+      requestsPerSecond: busy.requestsPerSecond,
+      p50Ms: busy.p50Ms,
+      p99Ms: busy.p99Ms,
+      errors: busy.errors,
+      timeouts: busy.timeouts,
+      non2xx: busy.non2xx,
+      quietP99Ms: quiet.p99Ms,
+      quietRequestsPerSecond: quiet.requestsPerSecond,
+      ...logins,
+    },
+  };
+}

@@ -1,0 +1,319 @@
+// bench/api: the API under load (issue 15). Starts the real server as `npm start` does (`npx tsx
+// api/server.ts`, a temporary DATA_DIR, PORT=0, DATABASE_URL passed through when set), prepares
+// accounts, grants and presets through the real API, then runs autocannon on loopback against:
+//   GET  /api/marketplace/sounds   the shipped sounds (the seed is awaited first)
+//   GET  /api/user/profile         signed in (Bearer), tokens taken in turn
+//   POST /api/presets/user         each request by the next of many writers (below)
+//   GET  /api/presets/{id}         ten shared presets in turn
+// and a "login does not stall other routes" row: the p99 latency of GET /api/health while a burst
+// of sign-ins (production argon2id) runs beside it. Each row reports requests/s, p50 and p99
+// latency, errors and non-2xx answers; zero errors and zero non-2xx are part of the result.
+//
+// The product's limits stay on. Writes are spread over enough writers that none exceeds
+// RATE_RULES.presetCreatePerUser (the write phase sends a fixed number of requests, fewer than the
+// writers' combined allowance), and each simulated client signs up and signs in from its own
+// loopback address (bench/api-client.ts), within registerPerIp and loginPerIp. Writers get preset
+// sharing through temporary access granted by admins (ADMIN_EMAILS), within adminActionPerUser.
+//
+// `npx tsx bench/api.ts [--duration 10] [--connections 50]` prints the rows alone (build the web
+// app first: `npm run build`); `npm run bench` runs it last, as rows of kind "api" that never gate.
+
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import autocannon from "autocannon";
+import { presetData } from "../dsp/host/preset";
+import { defaultAudioState } from "../dsp/host/state";
+import { SEED_SOUNDS } from "../api/services/marketplace-seed";
+import { RATE_RULES } from "../api/services/rate-limit";
+import { callApi, clientAddress, expectApi, inPool } from "./api-client";
+import { apiRow, loginRow, type LoadFigures } from "./api-rows";
+import { fmtTarget, num } from "./format";
+import type { BenchRow } from "./schema";
+
+const REPO_ROOT = resolve(fileURLToPath(new URL("..", import.meta.url)));
+const PASSWORD = "bench-Password-42";
+const LISTENING = /Listening on (http:\/\/[^\s"]+)/;
+
+export interface ApiBenchOptions {
+  /** Seconds per measured route (the write phase sends a fixed count sized for about this long). */
+  durationSeconds: number;
+  connections: number;
+  /** Printed progress; defaults to console.error. */
+  log?: (line: string) => void;
+}
+
+/** "sqlite", or "postgres" when DATABASE_URL names a PostgreSQL database (passed to the server). */
+export function databaseLabel(env: NodeJS.ProcessEnv = process.env): string {
+  return /^postgres(ql)?:/i.test(env.DATABASE_URL ?? "") ? "postgres" : "sqlite";
+}
+
+interface Server {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+}
+
+/** `npx tsx api/server.ts` in its own process group, resolved with the URL it prints. */
+async function startServer(dataDir: string, adminEmails: string[]): Promise<Server> {
+  const child = spawn("npx", ["tsx", "api/server.ts"], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", ADMIN_EMAILS: adminEmails.join(",") },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  const output: string[] = [];
+  // The server has its own process group: if the bench dies first, take the group down with it.
+  const orphanGuard = () => {
+    if (child.exitCode === null && child.pid !== undefined) {
+      try {
+        process.kill(-child.pid, "SIGKILL");
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.once("exit", orphanGuard);
+  child.once("exit", () => process.off("exit", orphanGuard));
+  const url = await new Promise<string>((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`the server did not start in 60 s:\n${output.join("")}`)), 60_000);
+    const read = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      if (output.length > 200) output.splice(0, output.length - 200);
+      const m = LISTENING.exec(output.join(""));
+      if (m) {
+        clearTimeout(timer);
+        ok(m[1]);
+      }
+    };
+    child.stdout!.on("data", read);
+    child.stderr!.on("data", read);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      fail(new Error(`the server exited (${code}) before listening:\n${output.join("")}`));
+    });
+  });
+  return { url, child, output };
+}
+
+/** SIGTERM to the server's process group, SIGKILL after 10 s. */
+async function stopServer(server: Server): Promise<void> {
+  const { child } = server;
+  if (child.exitCode !== null || child.pid === undefined) return;
+  const exited = new Promise<void>((done) => child.once("exit", () => done()));
+  process.kill(-child.pid, "SIGTERM");
+  const timer = setTimeout(() => {
+    if (child.exitCode === null) process.kill(-child.pid!, "SIGKILL");
+  }, 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+async function waitForSeed(url: string): Promise<number> {
+  const until = Date.now() + 180_000;
+  for (;;) {
+    const answer = await callApi(url, "GET", "/api/marketplace/sounds");
+    const sounds = answer.body.sounds;
+    if (answer.status === 200 && Array.isArray(sounds) && sounds.length >= SEED_SOUNDS.length) return sounds.length;
+    if (Date.now() > until) throw new Error(`the marketplace seed did not finish in 180 s (${JSON.stringify(answer.body).slice(0, 200)})`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+function sharedPreset(i: number) {
+  const data = presetData(defaultAudioState());
+  data.channels[0] = { ...data.channels[0], frequency: 100 + i, enabled: true };
+  data.effects.reverb = { ...data.effects.reverb, enabled: true };
+  return data;
+}
+
+function figures(r: autocannon.Result, wallSeconds: number): LoadFigures {
+  return {
+    requestsPerSecond: r["2xx"] / wallSeconds,
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    requests: r["2xx"] + r.non2xx,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+    seconds: wallSeconds,
+  };
+}
+
+/** One autocannon run; the rate is 2xx answers over the run's wall time. */
+async function load(opts: autocannon.Options): Promise<LoadFigures> {
+  const t0 = performance.now();
+  const result = await autocannon({ ...opts, renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false } as autocannon.Options);
+  return figures(result, (performance.now() - t0) / 1000);
+}
+
+export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchRow[] }> {
+  const log = options.log ?? ((line: string) => console.error(line));
+  const { durationSeconds: duration, connections } = options;
+  const database = databaseLabel();
+  const perWriter = RATE_RULES.presetCreatePerUser.limit;
+  // Sized for about 1,500 writes a second; a faster server finishes the phase sooner. One request
+  // a writer is kept in reserve: autocannon may prepare a request per connection it never sends.
+  const writers = Math.max(connections + 10, Math.ceil((1500 * duration) / (perWriter - 1)));
+  const writeRequests = writers * (perWriter - 1);
+  const grantsPerAdmin = RATE_RULES.adminActionPerUser.limit - 5;
+  const admins = Array.from({ length: Math.ceil((writers + 1) / grantsPerAdmin) }, (_, i) => `bench-admin-${i}@bench.test`);
+  const loginAccounts = 8;
+  const dataDir = mkdtempSync(join(tmpdir(), "studio-bench-api-"));
+  const server = await startServer(dataDir, admins);
+  try {
+    const { url } = server;
+    log(`bench/api: server on ${url} (${database}); waiting for the marketplace seed`);
+    const sounds = await waitForSeed(url);
+
+    // Accounts: each registration from the next address, at most registerPerIp per address.
+    let registered = 0;
+    const register = async (email: string) => {
+      const from = clientAddress(Math.floor(registered++ / RATE_RULES.registerPerIp.limit));
+      const body = await expectApi(201, url, "POST", "/api/auth/register", { body: { email, password: PASSWORD }, from });
+      return body.token as string;
+    };
+    const t0 = performance.now();
+    const adminTokens: string[] = [];
+    for (const email of admins) adminTokens.push(await register(email));
+    const hashers = Math.max(1, cpus().length);
+    const writerEmails = Array.from({ length: writers + 1 }, (_, i) => `bench-writer-${i}@bench.test`);
+    const writerTokens = await inPool(writerEmails.length, hashers, async (i) => {
+      // Registrations run in order of index, so each address gets consecutive ones.
+      return register(writerEmails[i]);
+    });
+    const loginEmails = Array.from({ length: loginAccounts }, (_, i) => `bench-login-${i}@bench.test`);
+    await inPool(loginEmails.length, hashers, (i) => register(loginEmails[i]));
+    await inPool(writerEmails.length, 4, (i) =>
+      expectApi(201, url, "POST", "/api/admin/grant-temporary-access", {
+        body: { email: writerEmails[i], planType: "daily", reason: "bench/api writer" },
+        token: adminTokens[Math.floor(i / grantsPerAdmin)],
+      }),
+    );
+    // The last writer only shares the presets the read phase fetches.
+    const owner = writerTokens.pop()!;
+    const presetIds: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const body = await expectApi(201, url, "POST", "/api/presets/user", { body: { name: `Bench ${i}`, data: sharedPreset(i) }, token: owner });
+      presetIds.push(body.id as string);
+    }
+    log(`bench/api: ${sounds} sounds, ${registered} accounts, ${writers} writers with temporary access, ${presetIds.length} presets (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
+
+    const base = { url, connections, duration };
+    const rows: BenchRow[] = [];
+    const warm = async (o: autocannon.Options) => {
+      await load({ ...o, duration: 1 });
+    };
+
+    const listing: autocannon.Options = { ...base, url: `${url}/api/marketplace/sounds` };
+    await warm(listing);
+    rows.push(apiRow(database, "marketplace-sounds", "GET /api/marketplace/sounds", await load(listing), connections));
+    log(`bench/api: ${rows.at(-1)!.name}`);
+
+    let p = 0;
+    const profileTokens = writerTokens.slice(0, 100);
+    const profile: autocannon.Options = {
+      ...base,
+      url,
+      requests: [{ method: "GET", path: "/api/user/profile", setupRequest: (req) => ({ ...req, headers: { authorization: `Bearer ${profileTokens[p++ % profileTokens.length]}` } }) }],
+    };
+    await warm(profile);
+    rows.push(apiRow(database, "user-profile", "GET /api/user/profile (signed in)", await load(profile), connections));
+
+    let w = 0;
+    const body = JSON.stringify({ name: "Bench write", data: sharedPreset(0) });
+    const writes = await load({
+      url,
+      connections,
+      amount: writeRequests,
+      requests: [
+        {
+          method: "POST",
+          path: "/api/presets/user",
+          setupRequest: (req) => ({
+            ...req,
+            headers: { "content-type": "application/json", authorization: `Bearer ${writerTokens[w++ % writerTokens.length]}` },
+            body,
+          }),
+        },
+      ],
+    });
+    rows.push(apiRow(database, "preset-create", "POST /api/presets/user", writes, connections));
+
+    let r = 0;
+    const read: autocannon.Options = {
+      ...base,
+      url,
+      requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: `/api/presets/${presetIds[r++ % presetIds.length]}` }) }],
+    };
+    await warm(read);
+    rows.push(apiRow(database, "preset-read", "GET /api/presets/{id}", await load(read), connections));
+
+    // Sign-ins beside a cheap route: each account and each address within loginPerAccount and
+    // loginPerIp (10 a minute), all at once, while GET /api/health is measured.
+    const health: autocannon.Options = { url: `${url}/api/health`, connections: Math.min(connections, 10), duration: 2 };
+    await warm(health);
+    const quiet = await load(health);
+    const perAccount = RATE_RULES.loginPerAccount.limit;
+    const logins = loginAccounts * perAccount;
+    const loginLatencies: number[] = [];
+    let instance: autocannon.Instance | undefined;
+    const healthDone = new Promise<autocannon.Result>((done, fail) => {
+      instance = autocannon({ ...health, duration: 120, renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false } as autocannon.Options, (err, result) => (err ? fail(err as Error) : done(result)));
+    });
+    const tLogin = performance.now();
+    await inPool(logins, 2 * hashers + 2, async (i) => {
+      const t = performance.now();
+      await expectApi(200, url, "POST", "/api/auth/login", { body: { email: loginEmails[i % loginAccounts], password: PASSWORD }, from: clientAddress(50_000 + (i % loginAccounts)) });
+      loginLatencies.push(performance.now() - t);
+    });
+    const loginSeconds = (performance.now() - tLogin) / 1000;
+    instance?.stop();
+    const busy = figures(await healthDone, loginSeconds);
+    loginLatencies.sort((a, b) => a - b);
+    rows.push(
+      loginRow(database, busy, quiet, {
+        logins,
+        loginsPerSecond: logins / loginSeconds,
+        loginP50Ms: loginLatencies[Math.floor(logins / 2)],
+        parallelLogins: 2 * hashers + 2,
+      }),
+    );
+    return { rows };
+  } catch (err) {
+    log(`bench/api: server output:\n${server.output.join("").slice(-4000)}`);
+    throw err;
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The rows as a Markdown table (console and README). */
+export function apiTable(rows: readonly BenchRow[]): string {
+  const d = (r: BenchRow, k: string) => r.details?.[k];
+  const lines = ["| route | database | req/s | p50 ms | p99 ms | errors | non-2xx | target |", "|---|---|---:|---:|---:|---:|---:|---|"];
+  for (const r of rows) {
+    const rate = r.unit === "req/s" ? num(r.value) : num(Number(d(r, "requestsPerSecond")));
+    lines.push(`| ${r.name} | ${String(d(r, "database"))} | ${rate} | ${num(Number(d(r, "p50Ms")))} | ${num(Number(d(r, "p99Ms")))} | ${String(d(r, "errors"))} | ${String(d(r, "non2xx"))} | ${fmtTarget(r)} |`);
+  }
+  return lines.join("\n");
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  const { values } = parseArgs({ options: { duration: { type: "string", default: "10" }, connections: { type: "string", default: "50" } } });
+  const durationSeconds = Number(values.duration);
+  const connections = Number(values.connections);
+  if (!(durationSeconds >= 1 && durationSeconds <= 600) || !(Number.isInteger(connections) && connections >= 1 && connections <= 1000)) {
+    console.error("usage: npx tsx bench/api.ts [--duration 1-600] [--connections 1-1000]");
+    process.exit(2);
+  }
+  // Ctrl-C: exit through process.exit so the server's group is stopped too.
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
+  const { rows } = await apiBench({ durationSeconds, connections });
+  console.log(apiTable(rows));
+  for (const r of rows) console.log(`${r.id}: ${JSON.stringify(r.details)}`);
+}
