@@ -175,7 +175,7 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL", () => {
       const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(a);
       expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations));
       const tables = await sql<{ n: number }>`select count(*) as n from information_schema.tables where table_schema = ${schema}`.execute(b);
-      expect(tables.rows[0].n).toBe(18); // 16 tables + kysely's two
+      expect(tables.rows[0].n).toBe(19); // 17 tables (jobs included) + kysely's two
     } finally {
       await a.destroy();
       await b.destroy();
@@ -264,9 +264,14 @@ describe.skipIf(!TEST_DATABASE_URL)("PostgreSQL", () => {
       const sixth = await register(b, 5);
       expect(sixth.status).toBe(429);
       expect(sixth.headers.get("Retry-After")).toMatch(/^\d+$/);
-      await Promise.all(servers.splice(0).map((s) => s.close())); // waits for the seeding
       const check = await openPostgres(databaseUrl, { max: 1 });
       try {
+        // The shipped sounds are rendered by the shared job queue (pg-boss) after start: wait for them.
+        const deadline = Date.now() + 90_000;
+        const seedCount = async () =>
+          (await check.selectFrom("marketplace_sounds").select("seed_key").where("seed_key", "is not", null).execute()).length;
+        while ((await seedCount()) < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 250));
+        await Promise.all(servers.splice(0).map((s) => s.close()));
         const seeds = await check.selectFrom("marketplace_sounds").select("seed_key").where("seed_key", "is not", null).execute();
         expect(seeds.map((s) => s.seed_key).sort()).toEqual(["seed-deep-focus-v1", "seed-schumann-calm-v1", "seed-theta-drift-v1"]);
         expect(await check.selectFrom("app_secrets").select("name").execute()).toEqual([{ name: "jwt" }]);
