@@ -55,6 +55,8 @@ export function parseLogLevel(value: string | undefined, env: NodeJS.ProcessEnv 
 export interface AppLogger extends Logger {
   info(message: string, detail?: Record<string, unknown>): void;
   warn(message: string, detail?: Record<string, unknown>): void;
+  /** One request line (requestLog's own fields only: written without the redaction walk). */
+  request(detail: { requestId: string; method: string; path: string; status: number; ms: number }): void;
   /** The pino instance underneath (for child loggers and flushing). */
   readonly pino: PinoLogger;
 }
@@ -66,22 +68,42 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+/** Stdout written in batches of 4 KiB rather than a write per line (under load a write per request
+ *  line cost about a fifth of a cached read's throughput), flushed at least every second so an idle
+ *  server's last lines still appear promptly, and synchronously at exit. A SIGKILL can lose up to
+ *  one second of lines. */
+function bufferedStdout(): DestinationStream {
+  const out = pino.destination({ fd: 1, sync: false, minLength: 4096 });
+  setInterval(() => out.flush(), 1000).unref();
+  process.once("exit", () => {
+    try {
+      out.flushSync();
+    } catch {
+      // stdout already closed
+    }
+  });
+  return out;
+}
+
 export function createLogger(options: LoggerOptions = {}): AppLogger {
-  const instance = pino(
-    {
-      level: options.level ?? parseLogLevel(process.env.LOG_LEVEL),
-      redact: { paths: [...REDACT_PATHS], censor: REDACTED },
-      base: { pid: process.pid },
-      timestamp: pino.stdTimeFunctions.isoTime,
-      formatters: { level: (label) => ({ level: label }) },
-    },
-    options.destination ?? pino.destination({ fd: 1, sync: false }),
-  );
+  const destination = options.destination ?? bufferedStdout();
+  const settings = {
+    level: options.level ?? parseLogLevel(process.env.LOG_LEVEL),
+    base: { pid: process.pid },
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label: string) => ({ level: label }) },
+  };
+  const instance = pino({ ...settings, redact: { paths: [...REDACT_PATHS], censor: REDACTED } }, destination);
+  // The request lines carry only fields requestLog builds itself (ids, method, path without its
+  // query, status, ms), so they skip the redaction walk: with these wildcard paths it cost about
+  // 125 us a line, half the throughput of a cached read (measured: 1,300 against 2,450 req/s).
+  const plain = pino(settings, destination);
   return {
     pino: instance,
     error: (message, detail) => instance.error(detail ?? {}, message),
     warn: (message, detail) => instance.warn(detail ?? {}, message),
     info: (message, detail) => instance.info(detail ?? {}, message),
+    request: (detail) => plain.info(detail, "request"),
   };
 }
 
@@ -105,7 +127,7 @@ export function requestLog(log: AppLogger): MiddlewareHandler {
       await next();
     } finally {
       c.header("X-Request-Id", requestId);
-      log.info("request", {
+      log.request({
         requestId,
         method: c.req.method,
         path: c.req.path.slice(0, 512),
