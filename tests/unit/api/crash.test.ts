@@ -1,15 +1,20 @@
 // Faults (issue 15): the real server (`tsx api/server.ts`, as `npm start` runs it) is killed with
 // SIGKILL in the middle of a burst of writes (shared presets from several Pro accounts). On restart
-// the database opens, passes SQLite's integrity check, and every preset whose creation was answered
-// 201 before the kill is there with its name; a write that was never answered may or may not be.
+// the database opens (on SQLite: passes the integrity and foreign-key checks), and every preset whose
+// creation was answered 201 before the kill is there with its name; a write that was never answered
+// may or may not be. On SQLite by default; on PostgreSQL in the api-postgres project.
 import { type ChildProcessWithoutNullStreams, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import SQLite from "better-sqlite3";
+import type { Kysely } from "kysely";
+import { openPostgres, openSqlite } from "../../../api/db/open";
+import type { Database } from "../../../api/db/schema";
 import { afterAll, describe, expect, it } from "vitest";
 import { presetData } from "../../../dsp/host/preset";
 import { defaultAudioState } from "../../../dsp/host/state";
+import { newTestSchemaUrl, TEST_DATABASE_URL } from "./helpers";
 
 const ROOT = resolve(import.meta.dirname, "../../..");
 const dir = mkdtempSync(join(tmpdir(), "studio-crash-"));
@@ -17,6 +22,11 @@ const SECRET = "crash-test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
 const USERS = 8;
 const WRITES_PER_USER = 18; // under the per-user limit of 20 shared presets per 10 minutes
 const live = new Set<ChildProcessWithoutNullStreams>();
+/** The server's DATABASE_URL: a fresh schema on TEST_DATABASE_URL's server, or none (SQLite in dir). */
+const databaseUrl = TEST_DATABASE_URL
+  ? await newTestSchemaUrl().then(({ url, schema }) => `${url}?options=${encodeURIComponent(`-c search_path=${schema}`)}`)
+  : "";
+const openSide = (): Promise<Kysely<Database>> => (databaseUrl ? openPostgres(databaseUrl, { max: 1 }) : openSqlite(join(dir, "studio.db")));
 
 afterAll(() => {
   for (const child of live) child.kill("SIGKILL");
@@ -28,7 +38,7 @@ afterAll(() => {
 async function start(): Promise<{ url: string; child: ChildProcessWithoutNullStreams; exited: Promise<NodeJS.Signals | number | null> }> {
   const child = spawn(process.execPath, ["--import", "tsx", join(ROOT, "api/server.ts")], {
     cwd: ROOT,
-    env: { ...process.env, DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", JWT_SECRET: SECRET, TRUST_PROXY: "1", PUBLIC_URL: "http://studio.test" },
+    env: { ...process.env, DATA_DIR: dir, PORT: "0", HOST: "127.0.0.1", JWT_SECRET: SECRET, TRUST_PROXY: "1", PUBLIC_URL: "http://studio.test", DATABASE_URL: databaseUrl },
   });
   live.add(child);
   const exited = new Promise<NodeJS.Signals | number | null>((done) => child.once("exit", (code, signal) => (live.delete(child), done(signal ?? code))));
@@ -63,13 +73,13 @@ describe("SIGKILL during a burst of writes", () => {
       expect(res.status).toBe(201);
       const { token, user } = (await res.json()) as { token: string; user: { id: string } };
       tokens.push(token);
-      const side = new SQLite(join(dir, "studio.db"));
-      side.pragma("busy_timeout = 5000");
+      const side = await openSide();
       const now = new Date().toISOString();
-      side
-        .prepare("INSERT INTO subscriptions (id, user_id, plan_name, status, current_period_end, created_at, updated_at) VALUES (?, ?, 'Monthly Plan', 'active', ?, ?, ?)")
-        .run(`crash-${user.id}`, user.id, new Date(Date.now() + 30 * 86_400_000).toISOString(), now, now);
-      side.close();
+      await side
+        .insertInto("subscriptions")
+        .values({ id: `crash-${user.id}`, user_id: user.id, plan_name: "Monthly Plan", status: "active", current_period_end: new Date(Date.now() + 30 * 86_400_000).toISOString(), created_at: now, updated_at: now })
+        .execute();
+      await side.destroy();
     }
 
     const data = presetData(defaultAudioState());
@@ -104,11 +114,13 @@ describe("SIGKILL during a burst of writes", () => {
     expect(acknowledged.size).toBeGreaterThan(0);
     expect(cutOff).toBeGreaterThan(0); // the kill did land mid-burst
 
-    // The file opens and is consistent before any server touches it again.
-    const check = new SQLite(join(dir, "studio.db"));
-    expect(check.pragma("integrity_check", { simple: true })).toBe("ok");
-    expect(check.pragma("foreign_key_check")).toEqual([]);
-    check.close();
+    if (!databaseUrl) {
+      // The file opens and is consistent before any server touches it again.
+      const check = new SQLite(join(dir, "studio.db"));
+      expect(check.pragma("integrity_check", { simple: true })).toBe("ok");
+      expect(check.pragma("foreign_key_check")).toEqual([]);
+      check.close();
+    }
 
     const second = await start();
     try {
