@@ -9,14 +9,23 @@ import { rememberedJob, tabStorage } from "./video-export";
 import "./video.css";
 
 export function VideoExportButton() {
-  const [resumeId] = useState(() => rememberedJob(tabStorage()));
+  // The remembered job is followed once, by the dialog opened at mount; opened later, it starts afresh.
+  const [resumeId, setResumeId] = useState(() => rememberedJob(tabStorage()));
   const [open, setOpen] = useState(resumeId !== null);
   return (
     <div className="video-export">
       <button type="button" className="pro-action" aria-haspopup="dialog" onClick={() => setOpen(true)}>
         Export Video
       </button>
-      {open && <VideoExportDialog resumeId={resumeId} onClose={() => setOpen(false)} />}
+      {open && (
+        <VideoExportDialog
+          resumeId={resumeId}
+          onClose={() => {
+            setOpen(false);
+            setResumeId(null);
+          }}
+        />
+      )}
     </div>
   );
 }

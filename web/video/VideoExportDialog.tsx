@@ -41,53 +41,49 @@ export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resu
   const [background, setBackground] = useState<VideoBackground>("black");
   const [quality, setQuality] = useState<VideoQuality>("720p");
   const [durationText, setDurationText] = useState(() => formatDuration(Math.min(store.getState().duration, limit)));
-  const [submitting, setSubmitting] = useState(false);
+  // Opened on a remembered job, the dialog is following it from the start.
+  const [submitting, setSubmitting] = useState(() => Boolean(resumeId && readToken(browserStorage())));
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const ids = useId();
 
-  /** Follows an export to its end: a new one (`payload`) or the remembered job (`resumeId`). */
-  const run = async (job: Parameters<typeof exportVideo>[0], token: string) => {
+  /** Follows an export to its end: a new one (`payload`) or the remembered job (`resumeId`). The
+   *  dialog's state changes only in the export's callbacks. */
+  const follow = (job: Parameters<typeof exportVideo>[0], token: string): Promise<void> => {
     const controller = new AbortController();
     request.current = controller;
-    setError(null);
-    setProgress(null);
-    setSubmitting(true);
-    try {
-      await exportVideo(job, token, {
-        signal: controller.signal,
-        onJob: (id) => rememberJob(tabStorage(), id),
-        onProgress: setProgress,
-      });
-      rememberJob(tabStorage(), null);
-      toast.success(VIDEO_TEXT.success);
-      onClose();
-    } catch (err) {
+    const ended = (err: unknown) => {
+      if (request.current === controller) request.current = null;
       if (controller.signal.aborted) return; // the dialog was closed
+      setSubmitting(false);
+      setProgress(null);
       rememberJob(tabStorage(), null);
-      if (err instanceof VideoExportError && err.signOut) {
+      if (err === null) {
+        toast.success(VIDEO_TEXT.success);
+        onClose();
+      } else if (err instanceof VideoExportError && err.signOut) {
         sessionStore().getState().clear();
         toast.error(err.message);
         onClose();
-        return;
+      } else if (err instanceof VideoJobGoneError && "resumeId" in job) {
+        // a remembered job that is no more: start afresh
+      } else {
+        console.error("Video export failed:", err);
+        setError(err instanceof VideoExportError ? err.message : VIDEO_TEXT.failed(err instanceof Error ? err.message : String(err)));
       }
-      if (err instanceof VideoJobGoneError && "resumeId" in job) return; // a remembered job that is no more: start afresh
-      console.error("Video export failed:", err);
-      setError(err instanceof VideoExportError ? err.message : VIDEO_TEXT.failed(err instanceof Error ? err.message : String(err)));
-    } finally {
-      if (request.current === controller) request.current = null;
-      if (!controller.signal.aborted) {
-        setSubmitting(false);
-        setProgress(null);
-      }
-    }
+    };
+    return exportVideo(job, token, {
+      signal: controller.signal,
+      onJob: (id) => rememberJob(tabStorage(), id),
+      onProgress: setProgress,
+    }).then(() => ended(null), ended);
   };
 
   useEffect(() => {
     const d = dialog.current;
     if (d && !d.open) d.showModal();
     const token = readToken(browserStorage());
-    if (resumeId && token) void run({ resumeId }, token);
+    if (resumeId && token) void follow({ resumeId }, token);
     else if (resumeId) rememberJob(tabStorage(), null);
     return () => request.current?.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on opening
@@ -111,7 +107,10 @@ export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resu
       setError(problem);
       return;
     }
-    await run({ payload: buildPayload(state, { background, quality, duration }) }, token!);
+    setError(null);
+    setProgress(null);
+    setSubmitting(true);
+    await follow({ payload: buildPayload(state, { background, quality, duration }) }, token!);
   };
 
   return (
