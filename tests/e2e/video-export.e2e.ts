@@ -4,7 +4,7 @@
 // polled, the file fetched; never the streaming POST) and arrives as a download named
 // swizard-video-*.mp4 that ffprobe reads as H.264 at 1280x720 plus AAC, which Chromium plays; a
 // longer export shows the job's percentage, is resumed after a page reload, and closing the dialog
-// stops polling; the spec's messages for no channel, under 1 s, a missing token and an expired
+// stops polling; a failed job's text shows in the dialog; the spec's messages for no channel, under 1 s, a missing token and an expired
 // session (which also clears the stored tokens). The dialog is photographed at 1280 and 390 px wide
 // idle and during progress (.tmp/screenshots/video-export-dialog-*.png) and audited with axe-core.
 
@@ -210,6 +210,25 @@ describe("Export Video", () => {
     await dialog().getByRole("button", { name: "Cancel" }).click();
     expect(await dialog().count()).toBe(0);
     await setStudio(page, { channels: channels.map((c) => ({ ...c, enabled: true })) });
+  });
+
+  it("a job that fails shows its own text in the dialog, which stays open for another try", async () => {
+    // The real job is queued; its status is answered as a failed job (the server's own shape).
+    const failure = "Video export failed: the video encoder stopped unexpectedly";
+    await page.route("**/api/video-export/jobs/*", (route) =>
+      route.fulfill({ json: { id: route.request().url().split("/").at(-1), state: "failed", progress: 0.4, error: failure, expiresAt: null } }),
+    );
+    try {
+      await openDialog();
+      await dialog().getByRole("button", { name: "Export", exact: true }).click();
+      await dialog().getByRole("alert").filter({ hasText: failure }).waitFor({ timeout: 30_000 });
+      expect(await dialog().getByRole("alert").textContent()).toBe(failure);
+      expect(await dialog().getByRole("button", { name: "Export", exact: true }).isEnabled()).toBe(true);
+      expect(await page.evaluate(() => sessionStorage.getItem("video_export_job"))).toBeNull();
+      await dialog().getByRole("button", { name: "Cancel", exact: true }).click();
+    } finally {
+      await page.unroute("**/api/video-export/jobs/*");
+    }
   });
 
   it("without a stored token: 'Authentication required. Please log in again.'", async () => {
