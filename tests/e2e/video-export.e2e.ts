@@ -1,9 +1,12 @@
 // Export Video in real Chromium against the real server and the system ffmpeg (spec/studio.md
 // sections 4-8): only an admin with the override sees the button; its dialog takes the studio's
-// duration; a 2-second export arrives as a download named swizard-video-*.mp4 that ffprobe reads as
-// H.264 at 1280x720 plus AAC, which Chromium plays; the spec's messages for no channel, under 1 s, a missing token and
-// an expired session (which also clears the stored tokens). The dialog is photographed at 1280 and
-// 390 px wide (.tmp/screenshots/video-export-dialog-*.png) and audited with axe-core.
+// duration; a 2-second export goes through the job API (POST /api/video-export/jobs, its status
+// polled, the file fetched; never the streaming POST) and arrives as a download named
+// swizard-video-*.mp4 that ffprobe reads as H.264 at 1280x720 plus AAC, which Chromium plays; a
+// longer export shows the job's percentage, is resumed after a page reload, and closing the dialog
+// stops polling; a failed job's text shows in the dialog; the spec's messages for no channel, under 1 s, a missing token and an expired
+// session (which also clears the stored tokens). The dialog is photographed at 1280 and 390 px wide
+// idle and during progress (.tmp/screenshots/video-export-dialog-*.png) and audited with axe-core.
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -28,6 +31,18 @@ async function setStudio(p: Page, patch: object): Promise<void> {
     (window as unknown as { __toneStudio: { store: { setState(s: object): void } } }).__toneStudio.store.setState(patch);
   }, patch);
 }
+
+/** The API requests the page makes, as "METHOD /path", from now on. */
+function recordApi(p: Page): string[] {
+  const seen: string[] = [];
+  p.on("request", (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith("/api/video-export")) seen.push(`${r.method()} ${url.pathname}`);
+  });
+  return seen;
+}
+
+const JOB_PATH = /^\/api\/video-export\/jobs\/[0-9a-f-]{36}$/;
 
 async function openDialog(): Promise<void> {
   await page.getByRole("button", { name: "Export Video" }).click();
@@ -77,8 +92,19 @@ describe("Export Video", () => {
     await page.setViewportSize({ width: 1280, height: 900 });
   });
 
-  it("exports 2 s with the waveform: a download named swizard-video-*.mp4 holding H.264 1280x720 and AAC", async () => {
+  it("exports 2 s with the waveform through the job API: a download named swizard-video-*.mp4 holding H.264 1280x720 and AAC", async () => {
     await dialog().getByRole("radio", { name: "Black with waveform" }).check();
+    const seen = recordApi(page);
+    // Every text the status line shows, in order.
+    await page.evaluate(() => {
+      const texts: string[] = [];
+      (window as unknown as { __videoStatus: string[] }).__videoStatus = texts;
+      const status = document.querySelector(".video-dialog [role=status]")!;
+      new MutationObserver(() => {
+        const t = status.textContent ?? "";
+        if (t && texts.at(-1) !== t) texts.push(t);
+      }).observe(status, { childList: true, subtree: true, characterData: true });
+    });
     const [download] = await Promise.all([
       page.waitForEvent("download", { timeout: 60_000 }),
       dialog().getByRole("button", { name: "Export", exact: true }).click(),
@@ -97,6 +123,16 @@ describe("Export Video", () => {
     await page.getByText("Video exported successfully! Check your downloads.").waitFor();
     expect(await dialog().count()).toBe(0);
 
+    // The job path: queued, polled, then the file; the streaming POST is not used.
+    expect(seen[0]).toBe("POST /api/video-export/jobs");
+    expect(seen.filter((r) => r.startsWith("GET ") && JOB_PATH.test(r.slice(4))).length).toBeGreaterThanOrEqual(1);
+    expect(seen.at(-1)).toMatch(/^GET \/api\/video-export\/jobs\/[0-9a-f-]{36}\/file$/);
+    expect(seen).not.toContain("POST /api/video-export");
+    const texts = await page.evaluate(() => (window as unknown as { __videoStatus: string[] }).__videoStatus);
+    expect(texts[0]).toBe("Starting the export…");
+    expect(texts.some((t) => t.startsWith("Receiving video…"))).toBe(true);
+    expect(await page.evaluate(() => sessionStorage.getItem("video_export_job"))).toBeNull();
+
     // The fragmented MP4 plays in the browser: a <video> reads its size and length.
     const played = await page.evaluate(async (b64) => {
       const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -111,6 +147,49 @@ describe("Export Video", () => {
     }, readFileSync(file).toString("base64"));
     expect(played).toMatchObject({ width: 1280, height: 720 });
     expect(Math.abs(played.duration - 2)).toBeLessThan(0.1);
+  });
+
+  it("a longer export shows the job's percentage (photographed at 1280 and 390 px), resumes after a reload, and closing stops polling", async () => {
+    await setStudio(page, { duration: 30 });
+    await openDialog();
+    await dialog().getByRole("radio", { name: "Black with waveform" }).check();
+    await dialog().getByRole("button", { name: "Export", exact: true }).click();
+    const status = dialog().getByRole("status");
+    await expect.poll(() => status.textContent(), { timeout: 60_000, interval: 100 }).toMatch(/^Rendering and encoding… [1-9]\d?%$/);
+    expect(await dialog().getByRole("button", { name: "Cancel export" }).isVisible()).toBe(true);
+    expect(Number(await dialog().getByRole("progressbar", { name: "Video export progress" }).getAttribute("value"))).toBeGreaterThan(0);
+    await page.screenshot({ path: screenshotPath("video-export-dialog-progress-1280.png") });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: screenshotPath("video-export-dialog-progress-390.png") });
+    const box = (await dialog().boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    // A reload: the tab remembers the job, the dialog opens on it and polls it again (no new job).
+    const job = JSON.parse((await page.evaluate(() => sessionStorage.getItem("video_export_job")))!) as { id: string };
+    const seen = recordApi(page);
+    await page.reload();
+    await dialog().waitFor({ timeout: 30_000 });
+    await expect.poll(() => status.textContent(), { timeout: 30_000, interval: 100 }).toMatch(/^Rendering and encoding… \d+%$/);
+    expect(seen).toContain(`GET /api/video-export/jobs/${job.id}`);
+    expect(seen.filter((r) => r.startsWith("POST"))).toEqual([]);
+
+    // Cancel: the dialog closes, the job is forgotten, and no more status requests go out.
+    await dialog().getByRole("button", { name: "Cancel export" }).click();
+    expect(await dialog().count()).toBe(0);
+    expect(await page.evaluate(() => sessionStorage.getItem("video_export_job"))).toBeNull();
+    const polls = seen.length;
+    await page.waitForTimeout(2_500);
+    expect(seen.length).toBe(polls);
+    // Opened again, the dialog starts afresh rather than on the forgotten job.
+    await openDialog();
+    expect(await dialog().getByRole("button", { name: "Export", exact: true }).isEnabled()).toBe(true);
+    expect(await dialog().getByRole("progressbar").count()).toBe(0);
+    await dialog().getByRole("button", { name: "Cancel", exact: true }).click();
+    expect(await dialog().count()).toBe(0);
+    await setStudio(page, { duration: 2 });
   });
 
   it("the spec's messages for under 1 second and for no enabled frequency", async () => {
@@ -131,6 +210,25 @@ describe("Export Video", () => {
     await dialog().getByRole("button", { name: "Cancel" }).click();
     expect(await dialog().count()).toBe(0);
     await setStudio(page, { channels: channels.map((c) => ({ ...c, enabled: true })) });
+  });
+
+  it("a job that fails shows its own text in the dialog, which stays open for another try", async () => {
+    // The real job is queued; its status is answered as a failed job (the server's own shape).
+    const failure = "Video export failed: the video encoder stopped unexpectedly";
+    await page.route("**/api/video-export/jobs/*", (route) =>
+      route.fulfill({ json: { id: route.request().url().split("/").at(-1), state: "failed", progress: 0.4, error: failure, expiresAt: null } }),
+    );
+    try {
+      await openDialog();
+      await dialog().getByRole("button", { name: "Export", exact: true }).click();
+      await dialog().getByRole("alert").filter({ hasText: failure }).waitFor({ timeout: 30_000 });
+      expect(await dialog().getByRole("alert").textContent()).toBe(failure);
+      expect(await dialog().getByRole("button", { name: "Export", exact: true }).isEnabled()).toBe(true);
+      expect(await page.evaluate(() => sessionStorage.getItem("video_export_job"))).toBeNull();
+      await dialog().getByRole("button", { name: "Cancel", exact: true }).click();
+    } finally {
+      await page.unroute("**/api/video-export/jobs/*");
+    }
   });
 
   it("without a stored token: 'Authentication required. Please log in again.'", async () => {

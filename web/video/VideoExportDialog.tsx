@@ -1,10 +1,12 @@
 // The Export Video dialog (spec/studio.md sections 3-8): background (Black / Black with waveform),
 // quality (720p / 1080p) and the duration, taken from the studio's and editable here down to 1 s
-// ('matches 59 min limit'); Export sends it (idle -> submitting) and the MP4 arrives as a download.
-// Validation and failures show in the dialog, which stays open for another try; success and an
-// expired session (401/403: the stored tokens are cleared, spec 8) close it with a toast. Closing
-// the dialog while submitting abandons the request, and the server stops the job.
-
+// ('matches 59 min limit'); Export queues the render on the server's job API (idle -> submitting),
+// shows the job's progress, and the MP4 arrives as a download. Validation and failures (a failed
+// job's own reason included) show in the dialog, which stays open for another try; success and an
+// expired session (401/403: the stored tokens are cleared, spec 8) close it with a toast. The
+// running job's id is kept in sessionStorage: opened with `resumeId` (after a page reload) the
+// dialog follows that job. Closing the dialog stops following the job and forgets it; the API has
+// no cancel, so the server still renders it (the file expires unread).
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import {
@@ -16,13 +18,21 @@ import { sessionStore } from "../account/session-store";
 import { browserStorage, readToken } from "../account/storage";
 import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "../studio/duration";
 import { useStudio } from "../studio/studio-context";
-import { buildPayload, exportVideo, precheck, VideoExportError } from "./video-export";
+import {
+  buildPayload, exportVideo, precheck, rememberJob, tabStorage, VideoExportError, VideoJobGoneError, type ExportProgress,
+} from "./video-export";
 
 function size(bytes: number): string {
   return bytes < 1e6 ? `${Math.max(1, Math.round(bytes / 1e3))} kB` : `${(bytes / 1e6).toFixed(1)} MB`;
 }
 
-export function VideoExportDialog({ onClose }: { onClose(): void }) {
+function statusText(p: ExportProgress): string {
+  if (p.phase === "queued") return "Waiting for the video renderer…";
+  if (p.phase === "rendering") return `Rendering and encoding… ${Math.floor(p.progress * 100)}%`;
+  return p.bytes > 0 ? `Receiving video… ${size(p.bytes)}` : "Receiving video…";
+}
+
+export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resumeId?: string | null }) {
   const store = useStudio();
   const ent = useEntitlements();
   const limit = videoDurationLimit(ent.maxDuration);
@@ -31,18 +41,56 @@ export function VideoExportDialog({ onClose }: { onClose(): void }) {
   const [background, setBackground] = useState<VideoBackground>("black");
   const [quality, setQuality] = useState<VideoQuality>("720p");
   const [durationText, setDurationText] = useState(() => formatDuration(Math.min(store.getState().duration, limit)));
-  const [submitting, setSubmitting] = useState(false);
-  const [received, setReceived] = useState(0);
+  // Opened on a remembered job, the dialog is following it from the start.
+  const [submitting, setSubmitting] = useState(() => Boolean(resumeId && readToken(browserStorage())));
+  const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
   const ids = useId();
+
+  /** Follows an export to its end: a new one (`payload`) or the remembered job (`resumeId`). The
+   *  dialog's state changes only in the export's callbacks. */
+  const follow = (job: Parameters<typeof exportVideo>[0], token: string): Promise<void> => {
+    const controller = new AbortController();
+    request.current = controller;
+    const ended = (err: unknown) => {
+      if (request.current === controller) request.current = null;
+      if (controller.signal.aborted) return; // the dialog was closed
+      setSubmitting(false);
+      setProgress(null);
+      rememberJob(tabStorage(), null);
+      if (err === null) {
+        toast.success(VIDEO_TEXT.success);
+        onClose();
+      } else if (err instanceof VideoExportError && err.signOut) {
+        sessionStore().getState().clear();
+        toast.error(err.message);
+        onClose();
+      } else if (err instanceof VideoJobGoneError && "resumeId" in job) {
+        // a remembered job that is no more: start afresh
+      } else {
+        console.error("Video export failed:", err);
+        setError(err instanceof VideoExportError ? err.message : VIDEO_TEXT.failed(err instanceof Error ? err.message : String(err)));
+      }
+    };
+    return exportVideo(job, token, {
+      signal: controller.signal,
+      onJob: (id) => rememberJob(tabStorage(), id),
+      onProgress: setProgress,
+    }).then(() => ended(null), ended);
+  };
 
   useEffect(() => {
     const d = dialog.current;
     if (d && !d.open) d.showModal();
+    const token = readToken(browserStorage());
+    if (resumeId && token) void follow({ resumeId }, token);
+    else if (resumeId) rememberJob(tabStorage(), null);
     return () => request.current?.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on opening
   }, []);
 
   const close = () => {
+    if (request.current) rememberJob(tabStorage(), null); // stop following the job
     request.current?.abort();
     onClose();
   };
@@ -59,32 +107,10 @@ export function VideoExportDialog({ onClose }: { onClose(): void }) {
       setError(problem);
       return;
     }
-    const controller = new AbortController();
-    request.current = controller;
     setError(null);
-    setReceived(0);
+    setProgress(null);
     setSubmitting(true);
-    try {
-      await exportVideo(buildPayload(state, { background, quality, duration }), token!, {
-        signal: controller.signal,
-        onBytes: setReceived,
-      });
-      toast.success(VIDEO_TEXT.success);
-      onClose();
-    } catch (err) {
-      if (controller.signal.aborted) return; // the dialog was closed
-      if (err instanceof VideoExportError && err.signOut) {
-        sessionStore().getState().clear();
-        toast.error(err.message);
-        onClose();
-        return;
-      }
-      console.error("Video export failed:", err);
-      setError(err instanceof VideoExportError ? err.message : VIDEO_TEXT.failed(err instanceof Error ? err.message : String(err)));
-    } finally {
-      if (request.current === controller) request.current = null;
-      if (!controller.signal.aborted) setSubmitting(false);
-    }
+    await follow({ payload: buildPayload(state, { background, quality, duration }) }, token!);
   };
 
   return (
@@ -133,8 +159,16 @@ export function VideoExportDialog({ onClose }: { onClose(): void }) {
           <small id={`${ids}-duration-help`}>From the studio's duration; matches 59 min limit.</small>
         </label>
         <p className="video-status" role="status" aria-live="polite">
-          {submitting ? (received > 0 ? `Receiving video… ${size(received)}` : "Rendering and encoding…") : ""}
+          {submitting ? (progress ? statusText(progress) : "Starting the export…") : ""}
         </p>
+        {submitting && (
+          <progress
+            className="video-progress"
+            aria-label="Video export progress"
+            max={1}
+            value={progress?.phase === "rendering" ? progress.progress : progress?.phase === "downloading" ? 1 : undefined}
+          />
+        )}
         {error && (
           <p className="form-error" role="alert">
             {error}

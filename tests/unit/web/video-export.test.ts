@@ -1,13 +1,19 @@
 // Export Video's client (web/video/video-export.ts) with a fake fetch: the spec's checks before
 // sending (missing token, Pro, no channel, under 1 s) and the spec's messages after (401/403 ask
 // for the session to be cleared, other failures 'Video export failed: {message}'); the payload
-// carries all channels, the effects and counts that the server's own count agrees with; a
-// streamed MP4 is collected and saved as swizard-video-{timestamp}.mp4.
+// carries all channels, the effects and counts that the server's own count agrees with. The job
+// path: POST /api/video-export/jobs, status polled with its progress until completed, the file
+// saved as swizard-video-{timestamp}.mp4; a failed job's own text; polls that cannot reach the
+// server are retried (a restart) up to the outage limit; aborting stops polling; a job resumed
+// by id is not posted again; the running job's id kept in and cleared from sessionStorage.
 
 import { describe, expect, it } from "vitest";
 import { defaultAudioState } from "../../../dsp/host/state";
 import { VIDEO_TEXT, verificationCounts } from "../../../api/rules/video";
-import { buildPayload, exportVideo, precheck, VideoExportError, VIDEO_EXPORT_PATH } from "../../../web/video/video-export";
+import {
+  buildPayload, exportVideo, precheck, rememberedJob, rememberJob, RUNNING_JOB_KEY, VideoExportError, VideoJobGoneError,
+  VIDEO_JOBS_PATH, type ExportProgress,
+} from "../../../web/video/video-export";
 
 function state() {
   const s = defaultAudioState();
@@ -43,72 +49,211 @@ describe("before sending", () => {
   });
 });
 
-function fakeFetch(res: Response, seen: { url?: string; init?: RequestInit } = {}): typeof fetch {
-  return (async (url: string, init: RequestInit) => {
-    seen.url = url;
-    seen.init = init;
-    return res;
-  }) as unknown as typeof fetch;
+const payload = () => buildPayload(state(), { background: "black", quality: "720p", duration: 3 });
+const JOB = "4f1c2a9e-0000-4000-8000-000000000001";
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
 }
 
-const payload = () => buildPayload(state(), { background: "black", quality: "720p", duration: 3 });
+type Route = (req: Seen) => Response | Promise<Response>;
 
-describe("after sending", () => {
-  it("streams the MP4 into a download named swizard-video-{timestamp}.mp4", async () => {
-    const seen: { url?: string; init?: RequestInit } = {};
-    const chunks = [new Uint8Array([0, 0, 0, 24]), new Uint8Array(1000)];
-    const body = new ReadableStream<Uint8Array>({
+/** A fake server: `routes` answers by "METHOD path"; every request is recorded in `seen`. */
+function fakeServer(routes: Record<string, Route | Route[]>) {
+  const seen: Seen[] = [];
+  const counts = new Map<string, number>();
+  const fetchImpl = (async (url: string, init: RequestInit = {}) => {
+    if (init.signal?.aborted) throw new DOMException("Aborted", "AbortError");
+    const req: Seen = { method: init.method ?? "GET", url, headers: init.headers as Record<string, string>, body: init.body as string | undefined };
+    seen.push(req);
+    const key = `${req.method} ${url}`;
+    const route = routes[key];
+    if (!route) throw new Error(`unexpected ${key}`);
+    const n = counts.get(key) ?? 0;
+    counts.set(key, n + 1);
+    const handler = Array.isArray(route) ? route[Math.min(n, route.length - 1)] : route;
+    return handler(req);
+  }) as unknown as typeof fetch;
+  return { fetchImpl, seen };
+}
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+const status = (state: string, progress = 0, error: string | null = null) => () => json({ id: JOB, state, progress, error, expiresAt: null });
+const mp4 = (chunks: Uint8Array[]) => () =>
+  new Response(
+    new ReadableStream<Uint8Array>({
       start(c) {
         for (const x of chunks) c.enqueue(x);
         c.close();
       },
+    }),
+    { status: 200, headers: { "Content-Type": "video/mp4" } },
+  );
+
+const STATUS = `GET ${VIDEO_JOBS_PATH}/${JOB}`;
+const FILE = `GET ${VIDEO_JOBS_PATH}/${JOB}/file`;
+const START = `POST ${VIDEO_JOBS_PATH}`;
+
+describe("the job path", () => {
+  it("queues the job, reports the polled progress, downloads the file as swizard-video-{timestamp}.mp4", async () => {
+    const { fetchImpl, seen } = fakeServer({
+      [START]: () => json({ id: JOB }, 202),
+      [STATUS]: [status("queued"), status("active", 0.25), status("active", 0.75), status("completed", 1)],
+      [FILE]: mp4([new Uint8Array([0, 0, 0, 24]), new Uint8Array(1000)]),
     });
     const saved: { blob?: Blob; name?: string } = {};
-    const progress: number[] = [];
-    const result = await exportVideo(payload(), "tok", {
-      fetchImpl: fakeFetch(new Response(body, { status: 200, headers: { "Content-Type": "video/mp4" } }), seen),
+    const progress: ExportProgress[] = [];
+    const jobs: string[] = [];
+    const result = await exportVideo({ payload: payload() }, "tok", {
+      fetchImpl,
+      pollMs: 1,
       save: (blob, name) => Object.assign(saved, { blob, name }),
-      onBytes: (n) => progress.push(n),
+      onJob: (id) => jobs.push(id),
+      onProgress: (p) => progress.push(p),
     });
-    expect(seen.url).toBe(VIDEO_EXPORT_PATH);
-    const headers = seen.init!.headers as Record<string, string>;
-    expect(headers.Authorization).toBe("Bearer tok");
-    expect(headers["X-Requested-With"]).toBe("XMLHttpRequest");
-    expect(JSON.parse(seen.init!.body as string)).toEqual(JSON.parse(JSON.stringify(payload()), (k, v) => (k === "timestamp" ? expect.any(Number) : v)));
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([START, STATUS, STATUS, STATUS, STATUS, FILE]);
+    for (const r of seen) {
+      expect(r.headers.Authorization).toBe("Bearer tok");
+      expect(r.headers["X-Requested-With"]).toBe("XMLHttpRequest");
+    }
+    expect(JSON.parse(seen[0].body!)).toEqual(JSON.parse(JSON.stringify(payload()), (k, v) => (k === "timestamp" ? expect.any(Number) : v)));
+    expect(jobs).toEqual([JOB]);
+    expect(progress).toEqual([
+      { phase: "queued", progress: 0, bytes: 0 },
+      { phase: "queued", progress: 0, bytes: 0 },
+      { phase: "rendering", progress: 0.25, bytes: 0 },
+      { phase: "rendering", progress: 0.75, bytes: 0 },
+      { phase: "downloading", progress: 1, bytes: 0 },
+      { phase: "downloading", progress: 1, bytes: 4 },
+      { phase: "downloading", progress: 1, bytes: 1004 },
+    ]);
     expect(result.bytes).toBe(1004);
-    expect(progress).toEqual([4, 1004]);
     expect(saved.name).toMatch(/^swizard-video-\d{4}-\d\d-\d\d_\d\d-\d\d-\d\d\.mp4$/);
+    expect(result.fileName).toBe(saved.name);
     expect(saved.blob!.type).toBe("video/mp4");
     expect(saved.blob!.size).toBe(1004);
   });
 
-  it("401 and 403 give 'Authentication expired…' and ask for the session to be cleared", async () => {
-    for (const status of [401, 403]) {
-      const res = new Response(JSON.stringify({ error: "whatever" }), { status });
-      const err = await exportVideo(payload(), "tok", { fetchImpl: fakeFetch(res), save: () => {} }).catch((e: unknown) => e);
-      expect(err).toBeInstanceOf(VideoExportError);
-      expect((err as VideoExportError).message).toBe(VIDEO_TEXT.authExpired);
-      expect((err as VideoExportError).signOut).toBe(true);
+  it("a job resumed by id is followed without being posted again", async () => {
+    const { fetchImpl, seen } = fakeServer({ [STATUS]: status("completed", 1), [FILE]: mp4([new Uint8Array(10)]) });
+    await exportVideo({ resumeId: JOB }, "tok", { fetchImpl, pollMs: 1, save: () => {} });
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([STATUS, FILE]);
+  });
+
+  it("a failed job rejects with the server's text; 404 is VideoJobGoneError; 410 on the file says it expired", async () => {
+    const failed = fakeServer({
+      [START]: () => json({ id: JOB }, 202),
+      [STATUS]: [status("active", 0.5), status("failed", 0.5, "Video export failed: the video encoder stopped unexpectedly")],
+    });
+    await expect(exportVideo({ payload: payload() }, "tok", { fetchImpl: failed.fetchImpl, pollMs: 1 })).rejects.toThrow(
+      new VideoExportError("Video export failed: the video encoder stopped unexpectedly"),
+    );
+    const gone = fakeServer({ [STATUS]: () => json({ error: VIDEO_TEXT.jobNotFound }, 404) });
+    const err = await exportVideo({ resumeId: JOB }, "tok", { fetchImpl: gone.fetchImpl, pollMs: 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VideoJobGoneError);
+    expect((err as Error).message).toBe("Video export failed: Video export job not found");
+    const expired = fakeServer({ [STATUS]: status("completed", 1), [FILE]: () => json({ error: VIDEO_TEXT.jobExpired }, 410) });
+    await expect(exportVideo({ resumeId: JOB }, "tok", { fetchImpl: expired.fetchImpl, pollMs: 1 })).rejects.toThrow(
+      "Video export failed: This video has expired; export it again",
+    );
+  });
+
+  it("polls that cannot reach the server (a restart) are tried again, up to the outage limit", async () => {
+    const down = () => Promise.reject(new TypeError("Failed to fetch"));
+    const back = fakeServer({
+      [STATUS]: [status("active", 0.2), down, () => json({ error: "Bad gateway" }, 502), status("active", 0.6), status("completed", 1)],
+      [FILE]: mp4([new Uint8Array(5)]),
+    });
+    const result = await exportVideo({ resumeId: JOB }, "tok", { fetchImpl: back.fetchImpl, pollMs: 1, save: () => {} });
+    expect(result.bytes).toBe(5);
+    expect(back.seen.filter((r) => r.url.endsWith(JOB))).toHaveLength(5);
+
+    // Each poll takes one second on a fake clock: after the first failed poll, failures go on
+    // until 10 s have passed since it, then the last one is the export's error.
+    let clock = 0;
+    const tick = (r: Route): Route => (req) => {
+      clock += 1_000;
+      return r(req);
+    };
+    const never = fakeServer({ [STATUS]: [tick(status("active", 0.2)), tick(down)] });
+    const err = exportVideo({ resumeId: JOB }, "tok", { fetchImpl: never.fetchImpl, pollMs: 1, outageMs: 10_000, now: () => clock });
+    await expect(err).rejects.toThrow("Video export failed: Failed to fetch");
+    expect(never.seen.length).toBe(1 + 11);
+  });
+
+  it("aborting stops polling with an AbortError", async () => {
+    const controller = new AbortController();
+    const { fetchImpl, seen } = fakeServer({
+      [START]: () => json({ id: JOB }, 202),
+      [STATUS]: () => {
+        controller.abort();
+        return status("active", 0.1)();
+      },
+    });
+    const err = await exportVideo({ payload: payload() }, "tok", { fetchImpl, pollMs: 50, signal: controller.signal }).catch((e: unknown) => e);
+    expect((err as Error).name).toBe("AbortError");
+    await new Promise((r) => setTimeout(r, 120));
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([START, STATUS]);
+  });
+
+  it("401 and 403 (on the start or a poll) give 'Authentication expired…' and ask for the session to be cleared", async () => {
+    for (const code of [401, 403]) {
+      for (const routes of [
+        { [START]: () => json({ error: "whatever" }, code) } as Record<string, Route>,
+        { [START]: () => json({ id: JOB }, 202), [STATUS]: () => json({ error: "whatever" }, code) },
+      ]) {
+        const { fetchImpl } = fakeServer(routes);
+        const err = await exportVideo({ payload: payload() }, "tok", { fetchImpl, pollMs: 1 }).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(VideoExportError);
+        expect((err as VideoExportError).message).toBe(VIDEO_TEXT.authExpired);
+        expect((err as VideoExportError).signOut).toBe(true);
+      }
     }
   });
 
-  it("other failures: 'Video export failed: {message}' with the server's error, or the status", async () => {
-    const busy = new Response(JSON.stringify({ error: "The video renderer is busy" }), { status: 429 });
-    await expect(exportVideo(payload(), "tok", { fetchImpl: fakeFetch(busy) })).rejects.toThrow("Video export failed: The video renderer is busy");
-    const bare = new Response("oops", { status: 502, statusText: "Bad Gateway" });
-    await expect(exportVideo(payload(), "tok", { fetchImpl: fakeFetch(bare) })).rejects.toThrow("Video export failed: 502 Bad Gateway");
+  it("a refused start: 'Video export failed: {message}' with the server's error, or the status", async () => {
+    const bad = fakeServer({ [START]: () => json({ error: VIDEO_TEXT.verificationMismatch }, 400) });
+    await expect(exportVideo({ payload: payload() }, "tok", { fetchImpl: bad.fetchImpl })).rejects.toThrow(VIDEO_TEXT.failed(VIDEO_TEXT.verificationMismatch));
+    const bare = fakeServer({ [START]: () => new Response("oops", { status: 502, statusText: "Bad Gateway" }) });
+    await expect(exportVideo({ payload: payload() }, "tok", { fetchImpl: bare.fetchImpl })).rejects.toThrow("Video export failed: 502 Bad Gateway");
     const offline = (async () => {
       throw new TypeError("Failed to fetch");
     }) as unknown as typeof fetch;
-    await expect(exportVideo(payload(), "tok", { fetchImpl: offline })).rejects.toThrow("Video export failed: Failed to fetch");
-    const broken = new ReadableStream<Uint8Array>({
-      start(c) {
-        c.enqueue(new Uint8Array(10));
-        c.error(new TypeError("network error"));
-      },
+    await expect(exportVideo({ payload: payload() }, "tok", { fetchImpl: offline })).rejects.toThrow("Video export failed: Failed to fetch");
+    const broken = fakeServer({
+      [STATUS]: status("completed", 1),
+      [FILE]: () =>
+        new Response(
+          new ReadableStream<Uint8Array>({
+            start(c) {
+              c.enqueue(new Uint8Array(10));
+              c.error(new TypeError("network error"));
+            },
+          }),
+        ),
     });
-    await expect(exportVideo(payload(), "tok", { fetchImpl: fakeFetch(new Response(broken)), save: () => {} })).rejects.toThrow(
+    await expect(exportVideo({ resumeId: JOB }, "tok", { fetchImpl: broken.fetchImpl, save: () => {} })).rejects.toThrow(
       "Video export failed: network error",
     );
+  });
+});
+
+describe("the running job in sessionStorage", () => {
+  it("is remembered, read back and forgotten; unreadable values are no job", () => {
+    const map = new Map<string, string>();
+    const storage = { getItem: (k: string) => map.get(k) ?? null, setItem: (k: string, v: string) => void map.set(k, v), removeItem: (k: string) => void map.delete(k) };
+    expect(rememberedJob(storage)).toBeNull();
+    rememberJob(storage, JOB);
+    expect(rememberedJob(storage)).toBe(JOB);
+    rememberJob(storage, null);
+    expect(map.has(RUNNING_JOB_KEY)).toBe(false);
+    map.set(RUNNING_JOB_KEY, "{not json");
+    expect(rememberedJob(storage)).toBeNull();
+    map.set(RUNNING_JOB_KEY, JSON.stringify({ id: 5 }));
+    expect(rememberedJob(storage)).toBeNull();
+    expect(rememberedJob(null)).toBeNull();
   });
 });
