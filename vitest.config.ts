@@ -14,7 +14,14 @@ export default defineConfig({
     projects: [
       { extends: true as const, test: { name: "unit", include: ["tests/unit/**/*.test.ts"], env: { TEST_DATABASE_URL: "" } } },
       ...(postgresUrl
-        ? [{ extends: true as const, test: { name: "api-postgres", include: ["tests/unit/api/**/*.test.ts"], env: { TEST_DATABASE_URL: postgresUrl } } }]
+        ? [
+            {
+              extends: true as const,
+              // The fuzzing's routes and parsers are the same code on both databases: a third of the
+              // runs here finds what is PostgreSQL's own (NUL in text, 64-bit integers) in a third of the time.
+              test: { name: "api-postgres", include: ["tests/unit/api/**/*.test.ts"], env: { TEST_DATABASE_URL: postgresUrl, FUZZ_RUNS: process.env.FUZZ_RUNS ?? "100" } },
+            },
+          ]
         : []),
     ],
   },
