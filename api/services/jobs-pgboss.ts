@@ -7,6 +7,7 @@
 // pg-boss 10's job table directly (the version is pinned in package.json); nothing else does.
 import PgBoss from "pg-boss";
 import type { Logger } from "../errors";
+import { WorkerLoops } from "./job-workers";
 import {
   DEFAULT_LEASE_MS, DEFAULT_POLL_MS, type EnqueueOptions, errorText, JOB_DEFINITIONS, type JobDefinition, type JobHandler,
   type JobInfo, type JobName, type JobQueue, type JobState, throttledProgress,
@@ -47,12 +48,9 @@ export class PgBossJobQueue implements JobQueue {
   readonly #log: Logger;
   readonly #defs: Record<JobName, JobDefinition>;
   readonly #handlers = new Map<JobName, { concurrency: number; handler: JobHandler<unknown, unknown> }>();
-  readonly #loops = new Set<Promise<void>>();
-  readonly #running = new Map<string, AbortController>();
-  #wakers: (() => void)[] = [];
+  readonly #workers: WorkerLoops;
   #ready: Promise<void> | null = null;
   #started = false;
-  #stopping = false;
 
   constructor(options: PgBossJobQueueOptions) {
     this.#schema = options.schema ?? "pgboss";
@@ -60,6 +58,7 @@ export class PgBossJobQueue implements JobQueue {
     this.#leaseMs = Math.max(1000, options.leaseMs ?? DEFAULT_LEASE_MS);
     this.#pollMs = Math.max(500, options.pollMs ?? DEFAULT_POLL_MS);
     this.#log = options.log ?? { error: (m, d) => console.error(m, d ?? "") };
+    this.#workers = new WorkerLoops(this.#log);
     this.#defs = Object.fromEntries(
       Object.entries(JOB_DEFINITIONS).map(([name, def]) => [name, { ...def, ...options.definitions?.[name as JobName] }]),
     ) as Record<JobName, JobDefinition>;
@@ -108,7 +107,7 @@ export class PgBossJobQueue implements JobQueue {
         startAfter: options.startAfter,
       });
       if (id) {
-        this.#wake();
+        this.#workers.wake();
         return id;
       }
       if (!options.singletonKey) throw new Error(`pg-boss refused a ${name} job`);
@@ -123,7 +122,7 @@ export class PgBossJobQueue implements JobQueue {
 
   work<D, R>(name: JobName, concurrency: number, handler: JobHandler<D, R>): void {
     this.#handlers.set(name, { concurrency, handler: handler as JobHandler<unknown, unknown> });
-    if (this.#started) this.#spawnLoops(name);
+    if (this.#started) this.#workers.spawn(name, this.#handlers.get(name)!.concurrency, () => this.#loop(name));
   }
 
   async get<D = unknown, R = unknown>(name: JobName, id: string): Promise<JobInfo<D, R> | null> {
@@ -148,55 +147,25 @@ export class PgBossJobQueue implements JobQueue {
     if (this.#started) return;
     await this.#open();
     this.#started = true;
-    for (const name of this.#handlers.keys()) this.#spawnLoops(name);
+    for (const name of this.#handlers.keys()) this.#workers.spawn(name, this.#handlers.get(name)!.concurrency, () => this.#loop(name));
   }
 
   async stop(): Promise<void> {
-    if (this.#stopping) return;
-    this.#stopping = true;
-    for (const c of this.#running.values()) c.abort(new Error("The job queue is stopping"));
-    this.#wake();
-    while (this.#loops.size > 0) await Promise.all([...this.#loops]);
+    if (this.#workers.stopping) return;
+    await this.#workers.stop();
     if (this.#ready) await this.boss.stop({ graceful: false, wait: true, timeout: 5000 });
   }
 
-  #spawnLoops(name: JobName): void {
-    const { concurrency } = this.#handlers.get(name)!;
-    for (let i = 0; i < concurrency; i++) {
-      const loop: Promise<void> = this.#loop(name)
-        .catch((err: unknown) => this.#log.error("Job worker stopped", { name, message: errorText(err) }))
-        .finally(() => this.#loops.delete(loop));
-      this.#loops.add(loop);
-    }
-  }
-
-  #wake(): void {
-    const w = this.#wakers;
-    this.#wakers = [];
-    for (const f of w) f();
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.#wakers.push(done);
-    });
-  }
-
   async #loop(name: JobName): Promise<void> {
-    while (!this.#stopping) {
+    while (!this.#workers.stopping) {
       let job: PgBoss.JobWithMetadata<unknown> | undefined;
       try {
         [job] = await this.boss.fetch<unknown>(name, { batchSize: 1, includeMetadata: true });
       } catch (err) {
-        if (!this.#stopping) this.#log.error("Job claim failed", { name, message: errorText(err) });
+        if (!this.#workers.stopping) this.#log.error("Job claim failed", { name, message: errorText(err) });
       }
       if (!job) {
-        if (!this.#stopping) await this.#sleep(this.#pollMs);
+        if (!this.#workers.stopping) await this.#workers.sleep(this.#pollMs);
         continue;
       }
       await this.#run(name, job);
@@ -206,7 +175,7 @@ export class PgBossJobQueue implements JobQueue {
   async #run(name: JobName, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
     const { handler } = this.#handlers.get(name)!;
     const controller = new AbortController();
-    this.#running.set(job.id, controller);
+    this.#workers.running.set(job.id, controller);
     const active = `WHERE name = $1 AND id = $2 AND state = 'active'`;
     const heartbeat = setInterval(() => {
       this.#sql(`UPDATE ${this.#schema}.job SET started_on = now() ${active} RETURNING id`, [name, job.id]).then(
@@ -231,16 +200,16 @@ export class PgBossJobQueue implements JobQueue {
         ),
       });
       clearInterval(heartbeat);
-      if (controller.signal.aborted && this.#stopping) return void (await this.#release(name, job.id));
+      if (controller.signal.aborted && this.#workers.stopping) return void (await this.#release(name, job.id));
       await this.boss.complete(name, job.id, { result: result ?? null });
     } catch (err) {
       clearInterval(heartbeat);
-      if (controller.signal.aborted && this.#stopping) return void (await this.#release(name, job.id));
+      if (controller.signal.aborted && this.#workers.stopping) return void (await this.#release(name, job.id));
       if (controller.signal.aborted) return;
       await this.boss.fail(name, job.id, { message: errorText(err) });
     } finally {
       clearInterval(heartbeat);
-      this.#running.delete(job.id);
+      this.#workers.running.delete(job.id);
     }
   }
 

@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema";
 import type { Logger } from "../errors";
+import { WorkerLoops } from "./job-workers";
 import {
   DEFAULT_LEASE_MS, DEFAULT_POLL_MS, type EnqueueOptions, errorText, JOB_DEFINITIONS, type JobDefinition, type JobHandler,
   type JobInfo, type JobName, type JobQueue, type JobState, LEASE_EXPIRED_ERROR, throttledProgress,
@@ -41,11 +42,8 @@ export class SqliteJobQueue implements JobQueue {
   readonly #log: Logger;
   readonly #defs: Record<JobName, JobDefinition>;
   readonly #handlers = new Map<JobName, { concurrency: number; handler: JobHandler<unknown, unknown> }>();
-  readonly #loops = new Set<Promise<void>>();
-  readonly #running = new Map<string, AbortController>();
-  #wakers: (() => void)[] = [];
+  readonly #workers: WorkerLoops;
   #started = false;
-  #stopping = false;
 
   constructor(db: Kysely<Database>, options: SqliteJobQueueOptions = {}) {
     this.#db = db;
@@ -53,6 +51,7 @@ export class SqliteJobQueue implements JobQueue {
     this.#pollMs = options.pollMs ?? DEFAULT_POLL_MS;
     this.#clock = options.clock ?? (() => new Date());
     this.#log = options.log ?? { error: (m, d) => console.error(m, d ?? "") };
+    this.#workers = new WorkerLoops(this.#log);
     this.#defs = Object.fromEntries(
       Object.entries(JOB_DEFINITIONS).map(([name, def]) => [name, { ...def, ...options.definitions?.[name as JobName] }]),
     ) as Record<JobName, JobDefinition>;
@@ -82,7 +81,7 @@ export class SqliteJobQueue implements JobQueue {
         .onConflict((oc) => oc.doNothing())
         .executeTakeFirst();
       if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) {
-        this.#wake();
+        this.#workers.wake();
         return id;
       }
       if (key === null) throw new Error("Job insert was refused");
@@ -101,7 +100,7 @@ export class SqliteJobQueue implements JobQueue {
 
   work<D, R>(name: JobName, concurrency: number, handler: JobHandler<D, R>): void {
     this.#handlers.set(name, { concurrency, handler: handler as JobHandler<unknown, unknown> });
-    if (this.#started) this.#spawnLoops(name);
+    if (this.#started) this.#workers.spawn(name, this.#handlers.get(name)!.concurrency, () => this.#loop(name));
   }
 
   async get<D = unknown, R = unknown>(name: JobName, id: string): Promise<JobInfo<D, R> | null> {
@@ -122,46 +121,16 @@ export class SqliteJobQueue implements JobQueue {
   async start(): Promise<void> {
     if (this.#started) return;
     this.#started = true;
-    for (const name of this.#handlers.keys()) this.#spawnLoops(name);
+    for (const name of this.#handlers.keys()) this.#workers.spawn(name, this.#handlers.get(name)!.concurrency, () => this.#loop(name));
   }
 
   async stop(): Promise<void> {
-    if (!this.#started || this.#stopping) return;
-    this.#stopping = true;
-    for (const c of this.#running.values()) c.abort(new Error("The job queue is stopping"));
-    this.#wake();
-    while (this.#loops.size > 0) await Promise.all([...this.#loops]);
-  }
-
-  #spawnLoops(name: JobName): void {
-    const { concurrency } = this.#handlers.get(name)!;
-    for (let i = 0; i < concurrency; i++) {
-      const loop: Promise<void> = this.#loop(name)
-        .catch((err: unknown) => this.#log.error("Job worker stopped", { name, message: errorText(err) }))
-        .finally(() => this.#loops.delete(loop));
-      this.#loops.add(loop);
-    }
-  }
-
-  #wake(): void {
-    const w = this.#wakers;
-    this.#wakers = [];
-    for (const f of w) f();
-  }
-
-  #sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, ms);
-      function done() {
-        clearTimeout(timer);
-        resolve();
-      }
-      this.#wakers.push(done);
-    });
+    if (!this.#started || this.#workers.stopping) return;
+    await this.#workers.stop();
   }
 
   async #loop(name: JobName): Promise<void> {
-    while (!this.#stopping) {
+    while (!this.#workers.stopping) {
       let job: Claimed | null = null;
       try {
         job = await this.#claim(name);
@@ -169,7 +138,7 @@ export class SqliteJobQueue implements JobQueue {
         this.#log.error("Job claim failed", { name, message: errorText(err) });
       }
       if (job === null) {
-        await this.#sleep(this.#pollMs);
+        await this.#workers.sleep(this.#pollMs);
         continue;
       }
       if (job.attempts > job.max_attempts) {
@@ -203,7 +172,7 @@ export class SqliteJobQueue implements JobQueue {
   async #run(name: JobName, job: Claimed): Promise<void> {
     const { handler } = this.#handlers.get(name)!;
     const controller = new AbortController();
-    this.#running.set(job.id, controller);
+    this.#workers.running.set(job.id, controller);
     const heartbeat = setInterval(() => {
       this.#renew(job.id).then(
         (held) => {
@@ -224,11 +193,11 @@ export class SqliteJobQueue implements JobQueue {
         ),
       });
       clearInterval(heartbeat);
-      if (controller.signal.aborted && this.#stopping) return void (await this.#release(job.id));
+      if (controller.signal.aborted && this.#workers.stopping) return void (await this.#release(job.id));
       await this.#finish(job.id, "completed", { result: JSON.stringify(result ?? null) });
     } catch (err) {
       clearInterval(heartbeat);
-      if (controller.signal.aborted && this.#stopping) return void (await this.#release(job.id));
+      if (controller.signal.aborted && this.#workers.stopping) return void (await this.#release(job.id));
       if (controller.signal.aborted) return; // lease lost: the job belongs to another worker now
       const error = errorText(err);
       if (job.attempts < job.max_attempts) {
@@ -242,7 +211,7 @@ export class SqliteJobQueue implements JobQueue {
       }
     } finally {
       clearInterval(heartbeat);
-      this.#running.delete(job.id);
+      this.#workers.running.delete(job.id);
     }
   }
 
