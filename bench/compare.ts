@@ -145,6 +145,19 @@ export function readBenchFile(file: string): BenchResult {
   return parseBenchResult(readFileSync(file, "utf8"), file);
 }
 
+/** Measures again while gating rows have fallen: `fallen()` compares what is measured so far,
+ *  `again()` takes one more pass of every row (each keeps its best repeat), at most `max` times.
+ *  Returns the passes taken. A real slowdown stays below the line; a burst of load that covered
+ *  a row's repeats but not its yardstick's is outgrown. */
+export async function confirmFalls(fallen: () => Verdict[], again: (fell: Verdict[], pass: number) => Promise<void>, max: number): Promise<number> {
+  for (let pass = 1; pass <= max; pass++) {
+    const fell = fallen().filter((v) => v.status === "regressed");
+    if (fell.length === 0) return pass - 1;
+    await again(fell, pass);
+  }
+  return max;
+}
+
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const { values, positionals } = parseArgs({ allowPositionals: true, options: { tolerance: { type: "string" } } });
   if (positionals.length !== 2) {

@@ -5,7 +5,7 @@
 // clear error.
 
 import { describe, expect, it } from "vitest";
-import { compareResults, describeComparison } from "../../../bench/compare";
+import { compareResults, confirmFalls, describeComparison } from "../../../bench/compare";
 import { parseBenchResult } from "../../../bench/schema";
 import { baselineWithSpread, fixture } from "./fixture";
 
@@ -117,5 +117,35 @@ describe("compareResults", () => {
       "bench/baseline.json has bench schema version 2; this bench reads version 1. Make a new one with `npm run bench -- --quick --json <file>` (see bench/SCHEMA.md).",
     );
     expect(() => parseBenchResult(JSON.stringify({ rows: [] }), "old.json")).toThrow(/old\.json has bench schema version null; this bench reads version 1/);
+  });
+});
+
+describe("confirmFalls", () => {
+  // The row's figure per pass: what a best-of estimator gives after each extra pass.
+  const run = async (figures: number[]) => {
+    let k = 0;
+    const passes: string[][] = [];
+    const taken = await confirmFalls(
+      () => compareResults(fixture({ scale: { "dsp/node/base": figures[k] } }), fixture(), 15).verdicts,
+      async (fell) => {
+        passes.push(fell.map((f) => f.id));
+        k++;
+      },
+      3,
+    );
+    const final = compareResults(fixture({ scale: { "dsp/node/base": figures[k] } }), fixture(), 15);
+    return { taken, passes, failures: final.failures.map((f) => f.id) };
+  };
+
+  it("takes no extra pass when nothing fell", async () => {
+    expect(await run([0.95])).toEqual({ taken: 0, passes: [], failures: [] });
+  });
+
+  it("measures a fallen row again and passes it once a pass brings it back", async () => {
+    expect(await run([0.8, 0.83, 0.97])).toEqual({ taken: 2, passes: [["dsp/node/base"], ["dsp/node/base"]], failures: [] });
+  });
+
+  it("still fails a real slowdown after the extra passes", async () => {
+    expect(await run([0.7, 0.7, 0.71, 0.72])).toEqual({ taken: 3, passes: [["dsp/node/base"], ["dsp/node/base"], ["dsp/node/base"]], failures: ["dsp/node/base"] });
   });
 });
