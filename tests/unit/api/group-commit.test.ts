@@ -2,12 +2,13 @@
 // stored and answered with kysely's usual results, committed together (one transaction, seen whole
 // by another connection), a failing statement fails only its own caller, explicit transactions
 // keep their isolation and order, and reads see every answered write.
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
-import type { Kysely } from "kysely";
+import { Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { GroupCommitSqliteDialect, syncFile } from "../../../api/db/group-commit";
 import { openSqlite } from "../../../api/db/open";
 import type { Database } from "../../../api/db/schema";
 
@@ -100,5 +101,77 @@ describe("group commit", () => {
     expect(outsideCount).toBe(1); // waited for the transaction, which rolled back
     const subjects = (await db.selectFrom("mail_log").select("subject").orderBy("id").execute()).map((r) => r.subject);
     expect(subjects).toEqual(["s1", "s2"]);
+  });
+});
+
+describe("durability off the event loop", () => {
+  it("answers a write only after a sync of the -wal file that began after its commit", async () => {
+    const file = join(dir, "gated.db");
+    const sqlite = new SQLite(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.pragma("synchronous = NORMAL");
+    sqlite.exec("create table mail_log (id integer primary key, to_email text not null, subject text not null, sent_at text not null)");
+    const syncs: { file: string; release(): void }[] = [];
+    const gated = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite, (f) => new Promise<void>((release) => syncs.push({ file: f, release }))) });
+    const other = new SQLite(file, { readonly: true });
+    const tick = () => new Promise((r) => setTimeout(r, 20));
+    try {
+      const insert = (v: string) => gated.insertInto("mail_log").values({ to_email: "a@example.com", subject: v, sent_at: "t" }).execute();
+      let answered = 0;
+      const first = Promise.all([insert("a"), insert("b")].map((p) => p.then(() => answered++)));
+      await tick();
+      // Committed as one group (another connection sees both rows), one sync asked for, nobody answered.
+      expect(other.prepare("select count(*) as n from mail_log").get()).toEqual({ n: 2 });
+      expect(syncs.map((s) => s.file)).toEqual([`${file}-wal`]);
+      expect(answered).toBe(0);
+      // A write committed while that sync runs needs a sync of its own.
+      const second = insert("c").then(() => answered++);
+      await tick();
+      expect(other.prepare("select count(*) as n from mail_log").get()).toEqual({ n: 3 });
+      syncs[0].release();
+      await first;
+      await tick();
+      expect(answered).toBe(2);
+      expect(syncs).toHaveLength(2);
+      syncs[1].release();
+      await second;
+      expect(answered).toBe(3);
+    } finally {
+      for (const s of syncs) s.release();
+      other.close();
+      await gated.destroy();
+    }
+  });
+
+  it("answers an explicit transaction's commit after a sync too", async () => {
+    const file = join(dir, "tx.db");
+    const sqlite = new SQLite(file);
+    sqlite.pragma("journal_mode = WAL");
+    sqlite.exec("create table t (id integer primary key, v text not null)");
+    const syncs: (() => void)[] = [];
+    const gated = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite, () => new Promise<void>((release) => syncs.push(release))) });
+    try {
+      let done = false;
+      const tx = gated.transaction().execute(async (trx) => {
+        await sql`insert into t (v) values ('x')`.execute(trx);
+      }).then(() => (done = true));
+      await new Promise((r) => setTimeout(r, 20));
+      expect(done).toBe(false);
+      expect(syncs).toHaveLength(1);
+      syncs[0]();
+      await tx;
+      expect(done).toBe(true);
+    } finally {
+      for (const s of syncs) s();
+      await gated.destroy();
+    }
+  });
+
+  it("syncs the real -wal file (and takes a missing one as nothing to sync)", async () => {
+    await expect(syncFile(join(dir, "absent.db-wal"))).resolves.toBeUndefined();
+    await Promise.all(Array.from({ length: 20 }, (_, i) => log(i)));
+    expect(existsSync(join(dir, "studio.db-wal"))).toBe(true);
+    await expect(syncFile(join(dir, "studio.db-wal"))).resolves.toBeUndefined();
+    expect(await db.selectFrom("mail_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).toEqual({ n: 20 });
   });
 });
