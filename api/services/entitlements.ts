@@ -2,7 +2,7 @@
 // subscription, any temporary-access grant and their demo. The profile route reports it and
 // every protected route must ask it rather than re-deriving rules. Rules: spec/accounts.md
 // sections 4 and 6, spec/studio.md section 6.
-import type { Kysely } from "kysely";
+import { type Kysely, sql } from "kysely";
 import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/limits";
 import type { Database, SubscriptionRow, TemporaryAccessRow, UserRow } from "../db/schema";
 import { ADMIN_PLAN_NAME, DEMO_CHANNELS, STUDIO_CHANNELS, TEMPORARY_PLAN_NAME } from "../rules/plans";
@@ -188,6 +188,17 @@ export function computeEntitlements(input: EntitlementInput): Entitlements {
   };
 }
 
+/** One row of loadEntitlements' query: a subscription (s), a grant (g) or the demo (d). */
+interface SourceRow {
+  source: string;
+  id: string | null;
+  name: string | null;
+  status: string | null;
+  end_at: string | null;
+  hours: number | null;
+  reason: string | null;
+}
+
 /** Loads what computeEntitlements needs for a user (or null for an anonymous visitor). */
 export async function loadEntitlements(
   db: Kysely<Database>,
@@ -197,25 +208,46 @@ export async function loadEntitlements(
   if (user === null) {
     return computeEntitlements({ user: null, subscriptions: [], grants: [], ...opts });
   }
-  const [subscriptions, grants, demo] = await Promise.all([
-    db
-      .selectFrom("subscriptions")
-      .select(["plan_name", "status", "current_period_end"])
-      .where("user_id", "=", user.id)
-      .orderBy("updated_at", "desc")
-      .limit(50)
-      .execute(),
-    db
-      .selectFrom("temporary_access")
-      .select(["id", "access_type", "duration_hours", "reason", "status", "end_date"])
-      .where("email", "=", user.email.toLowerCase())
-      .where("status", "=", "active")
-      .where("end_date", ">", opts.now.toISOString())
-      .orderBy("end_date", "desc")
-      .limit(10)
-      .execute(),
-    db.selectFrom("demo_sessions").select("ends_at").where("user_id", "=", user.id).executeTakeFirst(),
-  ]);
-  const demoEndsAt = demo ? new Date(demo.ends_at) : null;
+  // One statement (one round trip, one compiled query) for the three sources: the user's latest
+  // subscriptions, their live grants and their demo, as rows of one shape told apart by `source`.
+  // Each part keeps its own order and limit inside a sub-select (both databases take that form).
+  const noText = sql<string | null>`cast(null as text)`;
+  const noHours = sql<number | null>`cast(null as integer)`;
+  const subs = db
+    .selectFrom("subscriptions")
+    .select([sql<string>`'s'`.as("source"), noText.as("id"), "plan_name as name", "status", "current_period_end as end_at", noHours.as("hours"), noText.as("reason")])
+    .where("user_id", "=", user.id)
+    .orderBy("updated_at", "desc")
+    .limit(50)
+    .$castTo<SourceRow>();
+  const live = db
+    .selectFrom("temporary_access")
+    .select([sql<string>`'g'`.as("source"), "id", "access_type as name", "status", "end_date as end_at", "duration_hours as hours", "reason"])
+    .where("email", "=", user.email.toLowerCase())
+    .where("status", "=", "active")
+    .where("end_date", ">", opts.now.toISOString())
+    .orderBy("end_date", "desc")
+    .limit(10)
+    .$castTo<SourceRow>();
+  const rows = await db
+    .selectFrom(subs.as("s"))
+    .selectAll()
+    .unionAll(db.selectFrom(live.as("g")).selectAll())
+    .unionAll(
+      db
+        .selectFrom("demo_sessions")
+        .select([sql<string>`'d'`.as("source"), noText.as("id"), noText.as("name"), noText.as("status"), "ends_at as end_at", noHours.as("hours"), noText.as("reason")])
+        .where("user_id", "=", user.id)
+        .$castTo<SourceRow>(),
+    )
+    .execute();
+  const subscriptions = rows
+    .filter((r) => r.source === "s")
+    .map((r) => ({ plan_name: r.name!, status: r.status!, current_period_end: r.end_at }));
+  const grants = rows
+    .filter((r) => r.source === "g")
+    .map((r) => ({ id: r.id!, access_type: r.name!, duration_hours: Number(r.hours), reason: r.reason!, status: r.status!, end_date: r.end_at! }));
+  const demo = rows.find((r) => r.source === "d");
+  const demoEndsAt = demo?.end_at ? new Date(demo.end_at) : null;
   return computeEntitlements({ user, subscriptions, grants, demoEndsAt, ...opts });
 }
