@@ -15,7 +15,7 @@
 // loopback address (bench/api-client.ts), within registerPerIp and loginPerIp. Writers get preset
 // sharing through temporary access granted by admins (ADMIN_EMAILS), within adminActionPerUser.
 //
-// `npx tsx bench/api.ts [--duration 10] [--connections 50]` prints the rows alone (build the web
+// `npx tsx bench/api.ts [--duration 10] [--connections 50] [--only preset-create,...]` prints the rows alone (build the web
 // app first: `npm run build`); `npm run bench` runs it last, as rows of kind "api" that never gate.
 
 import { type ChildProcess, spawn } from "node:child_process";
@@ -30,7 +30,7 @@ import { defaultAudioState } from "../dsp/host/state";
 import { SEED_SOUNDS } from "../api/services/marketplace-seed";
 import { RATE_RULES } from "../api/services/rate-limit";
 import { callApi, clientAddress, expectApi, inPool } from "./api-client";
-import { apiRow, loginRow, type LoadFigures } from "./api-rows";
+import { TARGET_WRITES_PER_SECOND, apiRow, loginRow, type LoadFigures } from "./api-rows";
 import { fmtTarget, num } from "./format";
 import type { BenchRow } from "./schema";
 
@@ -44,7 +44,12 @@ export interface ApiBenchOptions {
   connections: number;
   /** Printed progress; defaults to console.error. */
   log?: (line: string) => void;
+  /** Only these phases (row ids without "api/<database>/"); all when absent. */
+  only?: readonly string[];
 }
+
+/** The phases, in the order they run; each gives the row of the same id. */
+export const API_PHASES = ["marketplace-sounds", "user-profile", "preset-create", "preset-create-at-rate", "preset-read", "login-stall"] as const;
 
 /** "sqlite", or "postgres" when DATABASE_URL names a PostgreSQL database (passed to the server). */
 export function databaseLabel(env: NodeJS.ProcessEnv = process.env): string {
@@ -57,9 +62,11 @@ interface Server {
   output: string[];
 }
 
-/** `npx tsx api/server.ts` in its own process group, resolved with the URL it prints. */
+/** `node --import tsx api/server.ts` in its own process group, resolved with the URL it prints. */
 async function startServer(dataDir: string, adminEmails: string[]): Promise<Server> {
-  const child = spawn("npx", ["tsx", "api/server.ts"], {
+  // API_BENCH_NODE_FLAGS: extra flags for the server's node, e.g. "--cpu-prof --cpu-prof-dir=.tmp/prof".
+  const flags = (process.env.API_BENCH_NODE_FLAGS ?? "").split(/\s+/).filter(Boolean);
+  const child = spawn(process.execPath, [...flags, "--import", "tsx", "api/server.ts"], {
     cwd: REPO_ROOT,
     env: { ...process.env, DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", ADMIN_EMAILS: adminEmails.join(",") },
     stdio: ["ignore", "pipe", "pipe"],
@@ -157,8 +164,11 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
   const perWriter = RATE_RULES.presetCreatePerUser.limit;
   // Sized for about 1,500 writes a second; a faster server finishes the phase sooner. One request
   // a writer is kept in reserve: autocannon may prepare a request per connection it never sends.
-  const writers = Math.max(connections + 10, Math.ceil((1500 * duration) / (perWriter - 1)));
-  const writeRequests = writers * (perWriter - 1);
+  const want = (phase: (typeof API_PHASES)[number]) => !options.only || options.only.includes(phase);
+  // The at-rate phase offers TARGET_WRITES_PER_SECOND for the duration, from its own writers.
+  const rateWriters = want("preset-create-at-rate") ? Math.ceil((TARGET_WRITES_PER_SECOND * duration) / (perWriter - 1)) + connections : 0;
+  const writers = Math.max(connections + 10, Math.ceil((1500 * duration) / (perWriter - 1))) + rateWriters;
+  const writeRequests = (writers - rateWriters) * (perWriter - 1);
   const grantsPerAdmin = RATE_RULES.adminActionPerUser.limit - 5;
   const admins = Array.from({ length: Math.ceil((writers + 1) / grantsPerAdmin) }, (_, i) => `bench-admin-${i}@bench.test`);
   const loginAccounts = 8;
@@ -208,50 +218,62 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
       await load({ ...o, duration: 1 });
     };
 
-    const listing: autocannon.Options = { ...base, url: `${url}/api/marketplace/sounds` };
-    await warm(listing);
-    rows.push(apiRow(database, "marketplace-sounds", "GET /api/marketplace/sounds", await load(listing), connections));
-    log(`bench/api: ${rows.at(-1)!.name}`);
+    // Writers: the saturation phase's first, then the at-rate phase's (none shared, so neither
+    // phase meets a rate limit the other used up).
+    const rateTokens = writerTokens.splice(writerTokens.length - rateWriters, rateWriters);
 
-    let p = 0;
-    const profileTokens = writerTokens.slice(0, 100);
-    const profile: autocannon.Options = {
-      ...base,
-      url,
-      requests: [{ method: "GET", path: "/api/user/profile", setupRequest: (req) => ({ ...req, headers: { authorization: `Bearer ${profileTokens[p++ % profileTokens.length]}` } }) }],
-    };
-    await warm(profile);
-    rows.push(apiRow(database, "user-profile", "GET /api/user/profile (signed in)", await load(profile), connections));
+    if (want("marketplace-sounds")) {
+      const listing: autocannon.Options = { ...base, url: `${url}/api/marketplace/sounds` };
+      await warm(listing);
+      rows.push(apiRow(database, "marketplace-sounds", "GET /api/marketplace/sounds", await load(listing), connections));
+      log(`bench/api: ${rows.at(-1)!.name}`);
+    }
 
-    let w = 0;
+    if (want("user-profile")) {
+      let p = 0;
+      const profileTokens = writerTokens.slice(0, 100);
+      const profile: autocannon.Options = {
+        ...base,
+        url,
+        requests: [{ method: "GET", path: "/api/user/profile", setupRequest: (req) => ({ ...req, headers: { authorization: `Bearer ${profileTokens[p++ % profileTokens.length]}` } }) }],
+      };
+      await warm(profile);
+      rows.push(apiRow(database, "user-profile", "GET /api/user/profile (signed in)", await load(profile), connections));
+    }
+
     const body = JSON.stringify({ name: "Bench write", data: sharedPreset(0) });
-    const writes = await load({
-      url,
-      connections,
-      amount: writeRequests,
-      requests: [
-        {
-          method: "POST",
-          path: "/api/presets/user",
-          setupRequest: (req) => ({
-            ...req,
-            headers: { "content-type": "application/json", authorization: `Bearer ${writerTokens[w++ % writerTokens.length]}` },
-            body,
-          }),
-        },
-      ],
-    });
-    rows.push(apiRow(database, "preset-create", "POST /api/presets/user", writes, connections));
-
-    let r = 0;
-    const read: autocannon.Options = {
-      ...base,
-      url,
-      requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: `/api/presets/${presetIds[r++ % presetIds.length]}` }) }],
+    const writeRequest = (tokens: string[]): autocannon.Request => {
+      let w = 0;
+      return {
+        method: "POST",
+        path: "/api/presets/user",
+        setupRequest: (req) => ({ ...req, headers: { "content-type": "application/json", authorization: `Bearer ${tokens[w++ % tokens.length]}` }, body }),
+      };
     };
-    await warm(read);
-    rows.push(apiRow(database, "preset-read", "GET /api/presets/{id}", await load(read), connections));
+    if (want("preset-create")) {
+      // As fast as 50 connections go: the write throughput (latency is then connections / rate).
+      const writes = await load({ url, connections, amount: writeRequests, requests: [writeRequest(writerTokens)] });
+      rows.push(apiRow(database, "preset-create", "POST /api/presets/user", writes, connections));
+    }
+    if (want("preset-create-at-rate")) {
+      // The issue's write target as a load: 1,000 requests a second offered, and their p99.
+      const amount = TARGET_WRITES_PER_SECOND * duration;
+      const writes = await load({ url, connections, amount, overallRate: TARGET_WRITES_PER_SECOND, requests: [writeRequest(rateTokens)] });
+      rows.push(apiRow(database, "preset-create-at-rate", `POST /api/presets/user at ${TARGET_WRITES_PER_SECOND} req/s offered`, writes, connections));
+    }
 
+    if (want("preset-read")) {
+      let r = 0;
+      const read: autocannon.Options = {
+        ...base,
+        url,
+        requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: `/api/presets/${presetIds[r++ % presetIds.length]}` }) }],
+      };
+      await warm(read);
+      rows.push(apiRow(database, "preset-read", "GET /api/presets/{id}", await load(read), connections));
+    }
+
+    if (!want("login-stall")) return { rows };
     // Sign-ins beside a cheap route: each account and each address within loginPerAccount and
     // loginPerIp (10 a minute), all at once, while GET /api/health is measured.
     const health: autocannon.Options = { url: `${url}/api/health`, connections: Math.min(connections, 10), duration: 2 };
@@ -304,16 +326,22 @@ export function apiTable(rows: readonly BenchRow[]): string {
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
-  const { values } = parseArgs({ options: { duration: { type: "string", default: "10" }, connections: { type: "string", default: "50" } } });
+  const { values } = parseArgs({ options: { duration: { type: "string", default: "10" }, connections: { type: "string", default: "50" }, only: { type: "string" } } });
+  const only = values.only?.split(",").map((x) => x.trim());
+  const unknown = only?.filter((x) => !(API_PHASES as readonly string[]).includes(x)) ?? [];
+  if (unknown.length > 0) {
+    console.error(`--only takes phases among ${API_PHASES.join(", ")}, not ${unknown.join(", ")}`);
+    process.exit(2);
+  }
   const durationSeconds = Number(values.duration);
   const connections = Number(values.connections);
   if (!(durationSeconds >= 1 && durationSeconds <= 600) || !(Number.isInteger(connections) && connections >= 1 && connections <= 1000)) {
-    console.error("usage: npx tsx bench/api.ts [--duration 1-600] [--connections 1-1000]");
+    console.error("usage: npx tsx bench/api.ts [--duration 1-600] [--connections 1-1000] [--only phase,...]");
     process.exit(2);
   }
   // Ctrl-C: exit through process.exit so the server's group is stopped too.
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.once(signal, () => process.exit(130));
-  const { rows } = await apiBench({ durationSeconds, connections });
+  const { rows } = await apiBench({ durationSeconds, connections, only });
   console.log(apiTable(rows));
   for (const r of rows) console.log(`${r.id}: ${JSON.stringify(r.details)}`);
 }
