@@ -121,10 +121,11 @@ class Reader {
             return;
           case "T": arg(); this.warn(line, "-T (start at a clock time) ignored: the session plays from its first line"); break;
           case "m": arg(); this.warn(line, "-m (soundtrack file) ignored: the studio has no soundtrack input"); break;
+          case "M": this.warn(line, "-M (soundtrack from standard input) ignored: the studio has no soundtrack input"); break;
           case "c": arg(); this.warn(line, "-c (headphone compensation) ignored: it belongs to one listener's headphones"); break;
           case "q": case "r": case "b": case "o": case "R": case "d":
             arg(); this.warn(line, `-${flag} ignored: the studio chooses playback and output itself (48 kHz, 16-bit)`); break;
-          case "O": case "W": case "M": case "D": case "h":
+          case "O": case "W": case "D": case "h":
             this.warn(line, `-${flag} ignored: the studio chooses playback and output itself`); break;
           default:
             this.error(line, `unknown option -${flag}`);
