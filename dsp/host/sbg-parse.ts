@@ -212,7 +212,7 @@ class Reader {
     if (pulses.length === 1) range("isoPulses", pulses[0], "pulse rate");
     if (ok && !this.warnedPlus && bin.some((t) => t.beat > 0)) {
       this.warnedPlus = true;
-      this.warn(line, "'+' beats put the higher tone in the left ear; the studio's binaural beat puts it in the right ear (same beat, ears swapped; '-' would match)");
+      this.warn(line, "'+' beats put the higher tone in the left ear; the studio's binaural beat always puts it in the right ear and cannot store the swap: this plays with the ears swapped (same beat) and exports as '-'");
     }
     return ok;
   }

@@ -213,7 +213,7 @@ describe("parseSbg: the corpus", () => {
       "7 waveform definition 'wave00' is not used",
       "8 'ts1' has two pink noises",
       "8 'bell+440/20' left out",
-      "8 '+' beats put the higher tone in the left ear; the studio's binaural beat puts it in the right ear (same beat, ears swapped; '-' would match)",
+      "8 '+' beats put the higher tone in the left ear; the studio's binaural beat always puts it in the right ear and cannot store the swap",
       "9 'mix/80' left out",
       "10 'ts1' is defined again",
       "14 '->' on the last line has nothing to slide to",
@@ -238,8 +238,14 @@ describe("parseSbg: the corpus", () => {
     // alloff is SBaGen's built-in silent tone-set: the last line is silent, so the session ends there.
     expect(r.session.duration).toBe(1200);
     expect(r.warnings).toEqual([
-      { line: 5, message: "'+' beats put the higher tone in the left ear; the studio's binaural beat puts it in the right ear (same beat, ears swapped; '-' would match)" },
+      { line: 5, message: "'+' beats put the higher tone in the left ear; the studio's binaural beat always puts it in the right ear and cannot store the swap: this plays with the ears swapped (same beat) and exports as '-'" },
     ]);
+  });
+
+  it("'+' loses its ear order on export, as the import warning says: the studio's beat is written as '-'", () => {
+    const text = toSbg(ok(read("issue-alpha.sbg")).session).text;
+    expect(text).toContain("alpha: pink/20 200-10/50\n");
+    expect(text).not.toMatch(/\d\+\d/);
   });
 
   it("chained times: 12:00+00:05 and 12:00+00:10+00:10 add up on their line, '+00:30' counts from 12:00", () => {
