@@ -16,7 +16,8 @@
 // - A tone-set's tones take channels 1-4 in the order written; a '-' keeps its channel free (so
 //   SBaGen's slot-by-slot matching between tone-sets is kept). Noise, mix and bells take no channel.
 // - `200-10/A` is a channel at 200 Hz with the binaural beat at 10 Hz: the studio's beat puts
-//   f - beat/2 in the left ear, which is SBaGen's '-'. '+' swaps the ears (same beat): a warning.
+//   f - beat/2 in the left ear, which is SBaGen's '-'. '+' swaps the ears (same beat): a warning,
+//   since the binaural effect has no setting for the higher ear, so the writer writes '-'.
 // - Amplitudes (SBaGen: percent of full scale, the set's total at most 100) map linearly:
 //   volume = amp x N / 200, N = the channels that sound anywhere in the session, because the studio
 //   plays a channel at volume v at (v / 0.5) / N of its full tone level. So a tone keeps its SBaGen

@@ -121,10 +121,11 @@ class Reader {
             return;
           case "T": arg(); this.warn(line, "-T (start at a clock time) ignored: the session plays from its first line"); break;
           case "m": arg(); this.warn(line, "-m (soundtrack file) ignored: the studio has no soundtrack input"); break;
+          case "M": this.warn(line, "-M (soundtrack from standard input) ignored: the studio has no soundtrack input"); break;
           case "c": arg(); this.warn(line, "-c (headphone compensation) ignored: it belongs to one listener's headphones"); break;
           case "q": case "r": case "b": case "o": case "R": case "d":
             arg(); this.warn(line, `-${flag} ignored: the studio chooses playback and output itself (48 kHz, 16-bit)`); break;
-          case "O": case "W": case "M": case "D": case "h":
+          case "O": case "W": case "D": case "h":
             this.warn(line, `-${flag} ignored: the studio chooses playback and output itself`); break;
           default:
             this.error(line, `unknown option -${flag}`);
@@ -211,7 +212,7 @@ class Reader {
     if (pulses.length === 1) range("isoPulses", pulses[0], "pulse rate");
     if (ok && !this.warnedPlus && bin.some((t) => t.beat > 0)) {
       this.warnedPlus = true;
-      this.warn(line, "'+' beats put the higher tone in the left ear; the studio's binaural beat puts it in the right ear (same beat, ears swapped; '-' would match)");
+      this.warn(line, "'+' beats put the higher tone in the left ear; the studio's binaural beat always puts it in the right ear and cannot store the swap: this plays with the ears swapped (same beat) and exports as '-'");
     }
     return ok;
   }

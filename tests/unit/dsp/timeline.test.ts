@@ -1,11 +1,13 @@
 // The session timeline as the engine plays it: sample-accurate ramps (the measured instantaneous
 // frequency follows the schedule), jumps without clicks, levels on schedule, effect automation,
-// the same output whatever the host's block size, and edits while playing.
+// the same output whatever the host's block size, edits while playing, and (a property over
+// generated schedules) every ramp monotone between its steps and on the step's value after it.
 
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FS, engineWith, maxStep, peakFrequency, play, renderFrames, rms, singleTone } from "./helpers";
-import type { AudioState } from "../../../dsp/host/state";
-import type { Timeline } from "../../../dsp/host/timeline";
+import { defaultAudioState, type AudioState } from "../../../dsp/host/state";
+import { compileTimeline, resolveTimeline, segmentValueAt, type Timeline, type TimelineStep } from "../../../dsp/host/timeline";
 
 function withTimeline(state: AudioState, timeline: Timeline): AudioState {
   return { ...state, timeline };
@@ -161,5 +163,141 @@ describe("timeline playback", () => {
     engine.apply(state);
     const back = renderFrames(engine, FS / 2).left;
     expect(peakFrequency(back.subarray(4800))).toBeCloseTo(400, 0);
+  });
+});
+
+// ---- property: ramps are monotone between steps and land on the step values ------------------
+
+/** The engine's block (dsp/assembly/lib/constants.ts BLOCK): with the limiter off, one render of
+ *  BLOCK frames computes exactly one engine block, so a channel's phase advance over it is that
+ *  block's mean frequency (x FS / BLOCK). Below FS / BLOCK = 187.5 Hz a block advances less than a
+ *  cycle, so the advance modulo 1 is the whole of it. */
+const BLOCK = 256;
+const KINDS = ["linear", "ease", "exponential", "hold"] as const;
+
+interface Change {
+  kind: (typeof KINDS)[number];
+  /** Milliseconds the ramp takes (for a hold: the wait before the jump). */
+  ms: number;
+  /** Milliseconds the new values are held after the step (longer than the 10 ms jump glide plus
+   *  two engine blocks, so some block lies wholly on them). */
+  holdMs: number;
+  /** One frequency per channel, in hundredths of a hertz. */
+  f: number[];
+}
+
+const freqArb = fc.integer({ min: 2000, max: 18000 }); // 20-180 Hz
+const changeArb: fc.Arbitrary<Change> = fc.record({
+  kind: fc.constantFrom(...KINDS),
+  ms: fc.integer({ min: 5, max: 400 }),
+  holdMs: fc.integer({ min: 22, max: 60 }),
+  f: fc.array(freqArb, { minLength: 4, maxLength: 4 }),
+});
+
+/** A session whose four channels start at f0 and go through the changes: each change is a step of
+ *  its kind at its time, then a step holding the same values holdMs later (the next ramp starts there). */
+function scheduleOf(f0: number[], first: number, changes: Change[]): { state: AudioState; steps: { at: number; kind: Change["kind"]; f: number[]; from: number[]; start: number; end: number }[] } {
+  const state = defaultAudioState();
+  state.channels = state.channels.map((c, i) => ({ ...c, frequency: f0[i] / 100, waveform: "sine", volume: 0.5, enabled: true }));
+  for (const fx of Object.values(state.effects)) fx.enabled = false;
+  const tl: TimelineStep[] = [{ at: first / 1000, ramp: "hold", channels: f0.map((f, i) => ({ id: i + 1, frequency: f / 100 })) }];
+  const steps = [];
+  let ms = first;
+  let from = f0;
+  for (const c of changes) {
+    const start = ms;
+    ms += c.ms;
+    tl.push({ at: ms / 1000, ramp: c.kind, channels: c.f.map((f, i) => ({ id: i + 1, frequency: f / 100 })) });
+    steps.push({ at: ms / 1000, kind: c.kind, f: c.f.map((f) => f / 100), from: from.map((f) => f / 100), start: start / 1000, end: (ms + c.holdMs) / 1000 });
+    ms += c.holdMs;
+    tl.push({ at: ms / 1000, ramp: "hold", channels: c.f.map((f, i) => ({ id: i + 1, frequency: f / 100 })) });
+    from = c.f;
+  }
+  state.timeline = { steps: tl };
+  state.duration = Math.ceil(ms / 1000) + 1;
+  return { state, steps };
+}
+
+describe("timeline ramps (property over generated schedules)", () => {
+  const schedules = fc.tuple(fc.array(freqArb, { minLength: 4, maxLength: 4 }), fc.integer({ min: 22, max: 60 }), fc.array(changeArb, { minLength: 1, maxLength: 4 }));
+
+  it("the engine's measured frequency is monotone from each step to the next and holds the step's value after it, for linear, eased, exponential ramps and jumps", () => {
+    fc.assert(
+      fc.property(schedules, ([f0, first, changes]) => {
+        const { state, steps } = scheduleOf(f0, first, changes);
+        const engine = engineWith(state);
+        engine.setCompressor(false);
+        expect(engine.start({ delay: 0 })).toBe(true);
+        const end = steps[steps.length - 1].end;
+        const blocks = Math.ceil((end * FS) / BLOCK);
+        // mean[c][k]: channel c's mean frequency over engine block k, from its phase advance.
+        const mean = [0, 1, 2, 3].map(() => new Float64Array(blocks));
+        const phase = [0, 1, 2, 3].map((c) => engine.channelPhase(c));
+        for (let k = 0; k < blocks; k++) {
+          engine.render(BLOCK);
+          for (let c = 0; c < 4; c++) {
+            const p = engine.channelPhase(c);
+            mean[c][k] = ((((p - phase[c]) % 1) + 1) % 1) * (FS / BLOCK);
+            phase[c] = p;
+          }
+        }
+        for (const s of steps) {
+          // Blocks from the ramp's start (the step before) to the end of the hold after this step.
+          const k0 = Math.ceil((s.start * FS) / BLOCK);
+          const k1 = Math.floor((s.end * FS) / BLOCK); // exclusive: block k1 runs past the hold
+          // Blocks wholly after the step (after the jump's 10 ms glide for a hold).
+          const settled = Math.ceil(((s.at + (s.kind === "hold" ? 0.01 : 0)) * FS) / BLOCK);
+          expect(k1 - settled).toBeGreaterThanOrEqual(1);
+          for (let c = 0; c < 4; c++) {
+            const a = s.from[c];
+            const b = s.f[c];
+            const dir = Math.sign(b - a);
+            const lo = Math.min(a, b) - 1e-9;
+            const hi = Math.max(a, b) + 1e-9;
+            for (let k = k0; k < k1; k++) {
+              const m = mean[c][k];
+              if (m < lo || m > hi) throw new Error(`channel ${c + 1}, ${s.kind} ${a} -> ${b} Hz: block ${k} at ${m} Hz is outside the ramp`);
+              if (k > k0 && (m - mean[c][k - 1]) * dir < -1e-9) throw new Error(`channel ${c + 1}, ${s.kind} ${a} -> ${b} Hz: block ${k} at ${m} Hz turns back from ${mean[c][k - 1]} Hz`);
+              if (k >= settled && Math.abs(m - b) > 1e-6) throw new Error(`channel ${c + 1}, ${s.kind} ${a} -> ${b} Hz: block ${k} after the step at ${m} Hz`);
+            }
+          }
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("the compiled segments (the engine's own evaluation, segmentValueAt) hit every step's value on its frame and are monotone between steps", () => {
+    fc.assert(
+      fc.property(schedules, ([f0, first, changes]) => {
+        const { state, steps } = scheduleOf(f0, first, changes);
+        const compiled = compileTimeline(resolveTimeline(state, state.timeline!), FS);
+        for (const s of steps) {
+          const n0 = Math.round(s.start * FS);
+          const n1 = Math.round(s.at * FS);
+          const nEnd = Math.round(s.end * FS);
+          for (let c = 0; c < 4; c++) {
+            const segs = compiled.channels[c];
+            const a = s.from[c];
+            const b = s.f[c];
+            const dir = Math.sign(b - a);
+            // On the frame the ramp starts from, and on the step's own frame (a jump: 10 ms later).
+            expect(segmentValueAt(segs, n0).f).toBe(a);
+            const landed = s.kind === "hold" ? n1 + Math.round(0.01 * FS) : n1;
+            expect(Math.abs(segmentValueAt(segs, landed).f - b)).toBeLessThanOrEqual(1e-9 * b);
+            expect(segmentValueAt(segs, nEnd - 1).f).toBe(segmentValueAt(segs, landed).f);
+            let prev = a;
+            for (let i = 1; i <= 64; i++) {
+              const f = segmentValueAt(segs, n0 + Math.round(((nEnd - 1 - n0) * i) / 64)).f;
+              expect((f - prev) * dir).toBeGreaterThanOrEqual(-1e-9);
+              expect(f).toBeGreaterThanOrEqual(Math.min(a, b) - 1e-9);
+              expect(f).toBeLessThanOrEqual(Math.max(a, b) + 1e-9);
+              prev = f;
+            }
+          }
+        }
+      }),
+      { numRuns: 100 },
+    );
   });
 });

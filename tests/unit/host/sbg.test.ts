@@ -15,6 +15,8 @@ import { evaluateTimeline, resolveTimeline, type TimelineStep } from "../../../d
 const DIR = fileURLToPath(new URL("../../fixtures/sbg/", import.meta.url));
 const FILES = readdirSync(DIR).filter((f) => f.endsWith(".sbg")).sort();
 const read = (f: string) => readFileSync(DIR + f, "utf8");
+/** The corpus's schedules that must not read (errors.sbg, option-errors.sbg). */
+const isErrorFile = (f: string) => f.endsWith("errors.sbg");
 
 function ok(text: string) {
   const r = parseSbg(text);
@@ -37,11 +39,11 @@ function row(s: TimelineStep): string {
 const rows = (f: string) => ok(read(f)).session.timeline!.steps.map(row);
 
 describe("parseSbg: the corpus", () => {
-  it("has at least 12 schedules and reads every one but errors.sbg into a session the preset schema keeps as it is", () => {
-    expect(FILES.length).toBeGreaterThanOrEqual(12);
+  it("has at least 17 schedules and reads every one but the error files into a session the preset schema keeps as it is", () => {
+    expect(FILES.length).toBeGreaterThanOrEqual(17);
     for (const f of FILES) {
       const r = parseSbg(read(f));
-      expect(r.ok, f).toBe(f !== "errors.sbg");
+      expect(r.ok, f).toBe(!isErrorFile(f));
       if (!r.ok) continue;
       const checked = parsePreset(r.session);
       expect(checked.ok && checked.state, f).toEqual(r.session);
@@ -198,6 +200,8 @@ describe("parseSbg: the corpus", () => {
       { line: 14, message: "'=<' is not a fade mark: expected two of < - = (fade in) and > - = (fade out), like == or <>" },
       { line: 15, message: "NOW and clock times in one schedule: their order depends on when SBaGen is started" },
       { line: 16, message: "options are only allowed at the start of the file, before any tone-set or time" },
+      { line: 17, message: "'bspin:300+4.2/80': spinning noise is not supported" },
+      { line: 18, message: "'wspin:300+4.2/80': spinning noise is not supported" },
     ]);
   });
 
@@ -209,13 +213,112 @@ describe("parseSbg: the corpus", () => {
       "7 waveform definition 'wave00' is not used",
       "8 'ts1' has two pink noises",
       "8 'bell+440/20' left out",
-      "8 '+' beats put the higher tone in the left ear; the studio's binaural beat puts it in the right ear (same beat, ears swapped; '-' would match)",
+      "8 '+' beats put the higher tone in the left ear; the studio's binaural beat always puts it in the right ear and cannot store the swap",
       "9 'mix/80' left out",
       "10 'ts1' is defined again",
       "14 '->' on the last line has nothing to slide to",
     ]);
     // The later definition of ts1 plays: pink/40 200+8/30.
     expect(row(r.session.timeline!.steps[0])).toBe("0 hold ts1 | 200@0.15 - - - | beat 8 | - | pink 40");
+  });
+
+  it("the issue's own tone-set 'alpha: 200+10/50 pink/20': 200 Hz at amplitude 50, a 10 Hz beat, pink noise at 20; alloff ends it", () => {
+    const r = ok(read("issue-alpha.sbg"));
+    expect(rows("issue-alpha.sbg")).toEqual([
+      "0 hold alpha | 200@0.25 - - - | beat 10 | - | pink 20",
+      "1170 hold alpha | 200@0.25 - - - | beat 10 | - | pink 20",
+      "1200 linear | 200@0 - - - | beat 10 | - | pink 0",
+      "1200 hold | - - - - | - | - | -",
+    ]);
+    // Amplitude 50 of one voice is volume 0.25 (amp x N / 200), the session's own state at 0:00.
+    expect(r.session.channels[0]).toEqual({ id: 1, frequency: 200, waveform: "sine", volume: 0.25, enabled: true });
+    expect(r.session.channels.slice(1).every((c) => !c.enabled)).toBe(true);
+    expect(r.session.effects.binaural).toEqual({ enabled: true, value: 10 });
+    expect(r.session.effects.noise).toEqual({ enabled: true, value: 20, type: "pink", color: 0, density: 100 });
+    // alloff is SBaGen's built-in silent tone-set: the last line is silent, so the session ends there.
+    expect(r.session.duration).toBe(1200);
+    expect(r.warnings).toEqual([
+      { line: 5, message: "'+' beats put the higher tone in the left ear; the studio's binaural beat always puts it in the right ear and cannot store the swap: this plays with the ears swapped (same beat) and exports as '-'" },
+    ]);
+  });
+
+  it("'+' loses its ear order on export, as the import warning says: the studio's beat is written as '-'", () => {
+    const text = toSbg(ok(read("issue-alpha.sbg")).session).text;
+    expect(text).toContain("alpha: pink/20 200-10/50\n");
+    expect(text).not.toMatch(/\d\+\d/);
+  });
+
+  it("chained times: 12:00+00:05 and 12:00+00:10+00:10 add up on their line, '+00:30' counts from 12:00", () => {
+    expect(rows("chained-times.sbg")).toEqual([
+      "0 hold theta | 180@0.2 - - - | beat 6 | - | -",
+      "270 hold theta | 180@0.2 - - - | beat 6 | - | -",
+      "285 linear | 180@0 - - - | beat 6 | - | -",
+      "285 hold | 150@0 - - - | beat 2 | - | -",
+      "300 linear delta | 150@0.2 - - - | beat 2 | - | -",
+      "1200 linear theta | 180@0.2 - - - | beat 6 | - | -",
+      "1770 hold theta | 180@0.2 - - - | beat 6 | - | -",
+      "1800 linear | 180@0 - - - | beat 6 | - | -",
+      "1800 hold | - - - - | - | - | -",
+    ]);
+    const r = ok(read("chained-times.sbg"));
+    expect(r.session.duration).toBe(1800);
+    expect(r.warnings).toEqual([]);
+    // Half way down the 12:05 -> 12:20 slide: 165 Hz, beat 4 Hz.
+    const at = evaluateTimeline(resolveTimeline(r.session, r.session.timeline!), 750);
+    expect(at.channels[0].frequency).toBeCloseTo(165, 9);
+    expect(at.effects.binaural.value).toBeCloseTo(4, 9);
+  });
+
+  it("output options -o -O -W -b -R -D -q and -M are accepted with a warning on their line; the sound is unchanged", () => {
+    const r = ok(read("output-options.sbg"));
+    const out = "ignored: the studio chooses playback and output itself";
+    expect(r.warnings).toEqual([
+      { line: 5, message: `-o ${out} (48 kHz, 16-bit)` },
+      { line: 6, message: `-O ${out}` },
+      { line: 7, message: `-W ${out}` },
+      { line: 8, message: `-b ${out} (48 kHz, 16-bit)` },
+      { line: 9, message: `-R ${out} (48 kHz, 16-bit)` },
+      { line: 10, message: `-D ${out}` },
+      { line: 11, message: `-q ${out} (48 kHz, 16-bit)` },
+      { line: 12, message: "-M (soundtrack from standard input) ignored: the studio has no soundtrack input" },
+      { line: 13, message: `-W ${out}` },
+      { line: 13, message: `-o ${out} (48 kHz, 16-bit)` },
+    ]);
+    // The options' arguments (session.raw, 16, 10, 60, out.wav) are taken as theirs, not as tone-sets.
+    expect(rows("output-options.sbg")).toEqual([
+      "0 hold beta | 220@0.2 - - - | beat 14 | - | -",
+      "270 hold beta | 220@0.2 - - - | beat 14 | - | -",
+      "300 linear | 220@0 - - - | beat 14 | - | -",
+      "300 hold | - - - - | - | - | -",
+    ]);
+  });
+
+  it("-i and -p (command-line modes) are errors on their lines; the options after them are still read", () => {
+    const r = parseSbg(read("option-errors.sbg"));
+    expect(r.ok).toBe(false);
+    expect(!r.ok && r.errors).toEqual([
+      { line: 4, message: "-i (immediate tone-specs) is not supported in a schedule: write a tone-set and a NOW line" },
+      { line: 5, message: "-p (pre-programmed sequences) is not supported in a schedule: write a tone-set and a NOW line" },
+    ]);
+    // Line 6 (-F 20000) is fine, and the '+' beat on line 8 is still reported.
+    expect(r.warnings.map((w) => w.line)).toEqual([8]);
+  });
+
+  it("mixspin: and mixpulse: are left out with a warning on their line, the rest of the tone-set plays; bspin:/wspin: are errors", () => {
+    const r = ok(read("spin-mix.sbg"));
+    expect(r.warnings).toEqual([
+      { line: 7, message: "'mixspin:300+4.2/80' left out: the studio has no soundtrack input to mix" },
+      { line: 8, message: "'mixpulse:8/60' left out: the studio has no soundtrack input to mix" },
+    ]);
+    expect(rows("spin-mix.sbg").filter((x) => / (spinmix|pulsemix) /.test(x))).toEqual([
+      "0 hold spinmix | 200@0.2 - - - | beat 8 | - | pink 30",
+      "570 hold spinmix | 200@0.2 - - - | beat 8 | - | pink 30",
+      "630 linear pulsemix | 200@0.2 - - - | beat 8 | - | -",
+      "1170 hold pulsemix | 200@0.2 - - - | beat 8 | - | -",
+    ]);
+    // bspin:/wspin: (spinning brown and white noise) are errors: see errors.sbg lines 17-18.
+    const spin = parseSbg("a: bspin:300+4.2/80 200-4/30\nNOW a\n");
+    expect(!spin.ok && spin.errors).toEqual([{ line: 1, message: "'bspin:300+4.2/80': spinning noise is not supported" }]);
   });
 
   it("more errors: relative time first, out of order past 12 hours, a missing block end, no time lines, bad words", () => {
@@ -238,7 +341,7 @@ describe("parseSbg: the corpus", () => {
 
 describe("toSbg", () => {
   it("round trip .sbg -> session -> .sbg -> session gives the same session for every schedule in the corpus", () => {
-    for (const f of FILES.filter((x) => x !== "errors.sbg")) {
+    for (const f of FILES.filter((x) => !isErrorFile(x))) {
       const first = ok(read(f)).session;
       const out = toSbg(first);
       const again = parseSbg(out.text);
