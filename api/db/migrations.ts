@@ -313,6 +313,37 @@ const m007_jobs: Migration = {
 };
 
 /** Every migration in order; the key is the name kysely records in its bookkeeping table. */
+// One round trip per rate-limit hit on PostgreSQL (issue 15; services/rate-limit.ts): the sliding
+// log's lock, sweep, count and insert as one function, run as one statement. SQLite keeps the hits
+// in the process (one process serves the file) and has nothing to create.
+const m009_rate_limit_function: Migration = {
+  async up(db: Kysely<unknown>) {
+    if (!typesOf(db).postgres) return;
+    await sql`
+      create or replace function rate_limit_hit(p_rule text, p_key text, p_now bigint, p_since bigint, p_limit integer)
+      returns bigint language plpgsql volatile as $$
+      declare
+        n integer;
+        oldest bigint;
+      begin
+        -- Concurrent hits on one rule and key wait here; each statement below sees their commits.
+        perform pg_advisory_xact_lock(hashtext(p_rule), hashtext(p_key));
+        delete from rate_limit_hits where rule = p_rule and key_hash = p_key and at <= p_since;
+        select count(*), min(at) into n, oldest
+          from (select at from rate_limit_hits where rule = p_rule and key_hash = p_key order by at limit p_limit) w;
+        if n >= p_limit then
+          return oldest; -- refused: the oldest hit in the window
+        end if;
+        insert into rate_limit_hits (rule, key_hash, at) values (p_rule, p_key, p_now);
+        return null; -- counted
+      end
+      $$`.execute(db);
+  },
+  async down(db: Kysely<unknown>) {
+    if (typesOf(db).postgres) await sql`drop function if exists rate_limit_hit(text, text, bigint, bigint, integer)`.execute(db);
+  },
+};
+
 export const migrations: Readonly<Record<string, Migration>> = {
   "001_accounts": m001_accounts,
   "002_payments": m002_payments,
@@ -321,6 +352,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "005_admin": m005_admin,
   "006_shared_state": m006_shared_state,
   "007_jobs": m007_jobs,
+  "009_rate_limit_function": m009_rate_limit_function,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };

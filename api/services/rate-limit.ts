@@ -3,8 +3,9 @@
 // - RateLimiter keeps the hits in this process's memory (SQLite: one process serves the file).
 //   Memory stays bounded: expired keys are swept when the map grows, the oldest dropped past a cap.
 // - SharedRateLimiter keeps them in the database's rate_limit_hits table (PostgreSQL: several
-//   processes serve one database and must count together). Each hit is one transaction that takes
-//   an advisory lock on (rule, key), so concurrent hits from any process are counted exactly.
+//   processes serve one database and must count together). Each hit is one statement, a function
+//   (migration 009) that takes an advisory lock on (rule, key), so concurrent hits from any
+//   process are counted exactly.
 import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../db/dialect";
@@ -132,16 +133,7 @@ export class SharedRateLimiter implements Limiter {
     const since = now - this.#rule.windowMs;
     // Hashed: keys may be e-mails (not stored in the clear) of any length (an index entry is not).
     const keyHash = createHash("sha256").update(key).digest("base64url");
-    const decision = await this.#db.transaction().execute(async (trx) => {
-      // SQLite serialises write transactions by itself; PostgreSQL locks this rule and key only.
-      if (this.#postgres) await sql`select pg_advisory_xact_lock(hashtext(${this.#name}), hashtext(${keyHash}))`.execute(trx);
-      const inWindow = trx.selectFrom("rate_limit_hits").where("rule", "=", this.#name).where("key_hash", "=", keyHash);
-      await trx.deleteFrom("rate_limit_hits").where("rule", "=", this.#name).where("key_hash", "=", keyHash).where("at", "<=", since).execute();
-      const oldest = await inWindow.select("at").orderBy("at").limit(this.#rule.limit).execute();
-      if (oldest.length >= this.#rule.limit) return refusal(oldest[0].at, this.#rule, now);
-      await trx.insertInto("rate_limit_hits").values({ rule: this.#name, key_hash: keyHash, at: now }).execute();
-      return { ok: true } as const;
-    });
+    const decision = this.#postgres ? await this.#hitPostgres(keyHash, now, since) : await this.#hitSqlite(keyHash, now, since);
     if (++this.#hitsSinceSweep >= SWEEP_EVERY_HITS) {
       this.#hitsSinceSweep = 0;
       await this.#db.deleteFrom("rate_limit_hits").where("at", "<=", now - LONGEST_WINDOW_MS).execute();
@@ -151,6 +143,27 @@ export class SharedRateLimiter implements Limiter {
 
   async enforce(key: string, message?: string): Promise<void> {
     throwIfRefused(await this.hit(key), message);
+  }
+
+  /** PostgreSQL: one statement, the function of migration 009 (an advisory lock on rule and key,
+   *  then sweep, count and insert), so concurrent hits from any process are counted exactly. */
+  async #hitPostgres(keyHash: string, now: number, since: number): Promise<RateDecision> {
+    const { rows } = await sql<{ oldest: string | number | null }>`select rate_limit_hit(${this.#name}, ${keyHash}, ${now}, ${since}, ${this.#rule.limit}) as oldest`.execute(this.#db);
+    const oldest = rows[0]?.oldest;
+    return oldest === null || oldest === undefined ? { ok: true } : refusal(Number(oldest), this.#rule, now);
+  }
+
+  /** SQLite (tests of this class on one file): the same steps in one write transaction, which
+   *  SQLite serialises by itself. */
+  async #hitSqlite(keyHash: string, now: number, since: number): Promise<RateDecision> {
+    return this.#db.transaction().execute(async (trx) => {
+      const inWindow = trx.selectFrom("rate_limit_hits").where("rule", "=", this.#name).where("key_hash", "=", keyHash);
+      await trx.deleteFrom("rate_limit_hits").where("rule", "=", this.#name).where("key_hash", "=", keyHash).where("at", "<=", since).execute();
+      const oldest = await inWindow.select("at").orderBy("at").limit(this.#rule.limit).execute();
+      if (oldest.length >= this.#rule.limit) return refusal(oldest[0].at, this.#rule, now);
+      await trx.insertInto("rate_limit_hits").values({ rule: this.#name, key_hash: keyHash, at: now }).execute();
+      return { ok: true } as const;
+    });
   }
 }
 
