@@ -54,6 +54,13 @@ export class WorkerLoops {
     return () => clearInterval(timer);
   }
 
+  /** The job's lease renewal changed no row: aborts it as cancelled when that is why, else as a
+   *  job whose lease was lost (another worker may hold it now). */
+  async leaseLost(id: string, cancelled: () => Promise<boolean>): Promise<void> {
+    const why = await cancelled().catch(() => false);
+    this.running.get(id)?.abort(why ? new JobCancelledError() : new Error("The job's lease was lost"));
+  }
+
   /** Ends every sleep now (a job was queued, or the queue is stopping). */
   wake(): void {
     const w = this.#wakers;

@@ -145,7 +145,8 @@ export class PgBossJobQueue implements JobQueue {
       id: job.id,
       name: job.name,
       state,
-      progress: state === "completed" ? 1 : Number(output.progress ?? 0),
+      // A cancelled job that had completed keeps its output (the result): it had reached 1.
+      progress: state === "completed" || (state === "cancelled" && "result" in output) ? 1 : Number(output.progress ?? 0),
       data: job.data,
       result: state === "completed" ? ((output.result ?? null) as R | null) : null,
       error: state === "failed" || job.state === "retry" ? (output.message ?? output.value?.message ?? null) : null,
@@ -202,15 +203,16 @@ export class PgBossJobQueue implements JobQueue {
     const { handler, options } = this.#handlers.get(name)!;
     const controller = new AbortController();
     this.#workers.running.set(job.id, controller);
-    const unwatch = this.#workers.watch(name, job.id, async () => {
+    const cancelled = async () => {
       const [row] = await this.#sql<{ state: string }>(`SELECT state FROM ${this.#schema}.job WHERE name = $1 AND id = $2`, [name, job.id]);
       return row?.state === "cancelled";
-    });
+    };
+    const unwatch = this.#workers.watch(name, job.id, cancelled);
     const active = `WHERE name = $1 AND id = $2 AND state = 'active'`;
     const heartbeat = setInterval(() => {
       this.#sql(`UPDATE ${this.#schema}.job SET started_on = now() ${active} RETURNING id`, [name, job.id]).then(
         (rows) => {
-          if (rows.length === 0) controller.abort(new Error("The job's lease was lost"));
+          if (rows.length === 0) void this.#workers.leaseLost(job.id, cancelled);
         },
         (err: unknown) => this.#log.error("Job heartbeat failed", { name, message: errorText(err) }),
       );

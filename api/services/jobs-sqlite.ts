@@ -193,14 +193,15 @@ export class SqliteJobQueue implements JobQueue {
     const { handler, options } = this.#handlers.get(name)!;
     const controller = new AbortController();
     this.#workers.running.set(job.id, controller);
-    const unwatch = this.#workers.watch(name, job.id, async () => {
+    const cancelled = async () => {
       const row = await this.#db.selectFrom("jobs").select("state").where("id", "=", job.id).executeTakeFirst();
       return row?.state === "cancelled";
-    });
+    };
+    const unwatch = this.#workers.watch(name, job.id, cancelled);
     const heartbeat = setInterval(() => {
       this.#renew(job.id).then(
         (held) => {
-          if (!held) controller.abort(new Error("The job's lease was lost"));
+          if (!held) void this.#workers.leaseLost(job.id, cancelled);
         },
         (err: unknown) => this.#log.error("Job heartbeat failed", { name, message: errorText(err) }),
       );
