@@ -2,13 +2,16 @@
 // singleton key queues a job once, failures retry and end with the last error, a job whose worker
 // died is taken again after its lease, and stop() puts a running job back without using an attempt;
 // cancel() keeps a queued job from running, aborts a running one in whichever queue runs it, marks a
-// completed one (answering its result) and discards a result that came too late.
+// completed one (answering its result) and discards a result that came too late; migration 008
+// (which allows 'cancelled') keeps the jobs made before it.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Kysely } from "kysely";
+import Database_ from "better-sqlite3";
+import { Kysely, type Migration, Migrator, SqliteDialect, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openSqlite } from "../../../api/db/open";
+import { migrations } from "../../../api/db/migrations";
 import type { Database } from "../../../api/db/schema";
 import { CANCEL_POLL_MS, JobCancelledError, LEASE_EXPIRED_ERROR } from "../../../api/services/jobs";
 import { SqliteJobQueue } from "../../../api/services/jobs-sqlite";
@@ -306,5 +309,27 @@ describe("SQLite job queue", () => {
       const row = await dbs[0].selectFrom("jobs").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
       expect([row.state, row.result]).toEqual(["cancelled", null]);
     });
+  });
+
+  it("migration 008 keeps the jobs made before it, their indexes, and allows 'cancelled' only then", async () => {
+    const file = join(dir, "old.db");
+    const old = new Kysely<Database>({ dialect: new SqliteDialect({ database: new Database_(file) }) });
+    dbs.push(old);
+    const upTo = (last: string): Migrator => {
+      const names = Object.keys(migrations);
+      const some = Object.fromEntries(names.slice(0, names.indexOf(last) + 1).map((n) => [n, migrations[n]])) as Record<string, Migration>;
+      return new Migrator({ db: old, provider: { getMigrations: async () => some } });
+    };
+    expect((await upTo("007_jobs").migrateToLatest()).error).toBeUndefined();
+    const row = { id: "j1", name: "video-export", data: "{}", state: "completed", singleton_key: "k", attempts: 1, max_attempts: 2, run_after: "t", progress: 1, result: '{"key":"x"}', created_at: "t", updated_at: "t" };
+    await old.insertInto("jobs").values(row).execute();
+    await expect(old.updateTable("jobs").set({ state: "cancelled" }).execute()).rejects.toThrow(/CHECK/);
+    expect((await upTo("008_job_cancel").migrateToLatest()).error).toBeUndefined();
+    expect(await old.selectFrom("jobs").selectAll().execute()).toEqual([{ ...row, lease_until: null, worker: null, error: null }]);
+    await old.updateTable("jobs").set({ state: "cancelled" }).execute();
+    await expect(old.updateTable("jobs").set({ state: "paused" }).execute()).rejects.toThrow(/CHECK/);
+    const { rows } = await sql<{ name: string }>`select name from sqlite_master
+      where tbl_name = 'jobs' and type = 'index' and name not like 'sqlite_%' order by name`.execute(old);
+    expect(rows.map((r) => r.name)).toEqual(["jobs_next", "jobs_singleton"]);
   });
 });
