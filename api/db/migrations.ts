@@ -312,6 +312,45 @@ const m007_jobs: Migration = {
   },
 };
 
+// Cancelled jobs (services/jobs.ts cancel()): the jobs table's state may also be 'cancelled'.
+// PostgreSQL changes the check in place; SQLite cannot alter a check, so the table is copied into
+// a new one with the wider check (inside the migration's transaction) and its indexes made again.
+const JOB_STATES_008 = sql`state in ('queued', 'active', 'completed', 'failed', 'cancelled')`;
+const m008_job_cancel: Migration = {
+  async up(db: Kysely<unknown>) {
+    if (typesOf(db).postgres) {
+      await sql`alter table jobs drop constraint if exists jobs_state_check`.execute(db);
+      await sql`alter table jobs add constraint jobs_state_check check (${JOB_STATES_008})`.execute(db);
+      return;
+    }
+    await db.schema
+      .createTable("jobs_008")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("data", "text", (c) => c.notNull())
+      .addColumn("state", "text", (c) => c.notNull().check(JOB_STATES_008))
+      .addColumn("singleton_key", "text")
+      .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
+      .addColumn("max_attempts", "integer", (c) => c.notNull())
+      .addColumn("run_after", "text", (c) => c.notNull())
+      .addColumn("lease_until", "text")
+      .addColumn("worker", "text")
+      .addColumn("progress", "real", (c) => c.notNull().defaultTo(0))
+      .addColumn("result", "text")
+      .addColumn("error", "text")
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+    await sql`insert into jobs_008 select id, name, data, state, singleton_key, attempts, max_attempts, run_after,
+      lease_until, worker, progress, result, error, created_at, updated_at from jobs`.execute(db);
+    await db.schema.dropTable("jobs").execute();
+    await db.schema.alterTable("jobs_008").renameTo("jobs").execute();
+    await db.schema.createIndex("jobs_next").on("jobs").columns(["name", "state", "run_after"]).execute();
+    await sql`create unique index jobs_singleton on jobs (name, singleton_key)
+      where singleton_key is not null and state in ('queued', 'active')`.execute(db);
+  },
+};
+
 /** Every migration in order; the key is the name kysely records in its bookkeeping table. */
 // One round trip per rate-limit hit on PostgreSQL (issue 15; services/rate-limit.ts): the sliding
 // log's lock, sweep, count and insert as one function, run as one statement. SQLite keeps the hits
@@ -352,6 +391,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "005_admin": m005_admin,
   "006_shared_state": m006_shared_state,
   "007_jobs": m007_jobs,
+  "008_job_cancel": m008_job_cancel,
   "009_rate_limit_function": m009_rate_limit_function,
 };
 

@@ -170,7 +170,7 @@ export interface JobsTable {
   id: string;
   name: string;
   data: string; // JSON
-  state: string; // 'queued' | 'active' | 'completed' | 'failed'
+  state: string; // 'queued' | 'active' | 'completed' | 'failed' | 'cancelled' (migration 008)
   singleton_key: string | null;
   attempts: number;
   max_attempts: number;

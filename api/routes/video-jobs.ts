@@ -2,7 +2,10 @@
 //   POST /            the same checks, limits and texts as POST /api/video-export (checkVideoRequest),
 //                     then 202 {id}: the video is rendered by whichever API process claims the job;
 //   GET  /:id         {id, state, progress, error} to the user who made it, 404 to anyone else;
-//   GET  /:id/file    the MP4 (ranges allowed) once completed: 409 before, 410 after it expired.
+//   GET  /:id/file    the MP4 (ranges allowed) once completed: 409 before, 410 after it expired
+//                     or was cancelled;
+//   DELETE /:id       cancels it (services/video-jobs.ts cancelVideoJob): 200 with the status, state
+//                     'cancelled' (a job that had already failed stays 'failed'); again is the same.
 import { type Context, Hono } from "hono";
 import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
@@ -11,7 +14,7 @@ import { rangedResponse } from "../http/ranges";
 import { VIDEO_TEXT as T } from "../rules/video";
 import type { JobInfo } from "../services/jobs";
 import type { VideoJob } from "../services/video-export";
-import type { VideoJobData, VideoJobResult } from "../services/video-jobs";
+import { cancelVideoJob, type VideoJobData, type VideoJobResult } from "../services/video-jobs";
 
 /** Job ids are UUIDs on both queues; anything else is not a job (and never reaches PostgreSQL). */
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -34,21 +37,30 @@ export function videoJobRoutes(s: Services, check: (s: Services, c: Context<AppE
     return c.json({ id }, 202);
   });
 
-  app.get("/:id", requireAuth(s.sessions), async (c) => {
-    const job = await ownJob(c);
+  /** The status answer of GET and DELETE. */
+  function statusOf(c: Context<AppEnv>, job: JobInfo<VideoJobData, VideoJobResult>): Response {
     c.header("Cache-Control", "no-store");
     return c.json({
       id: job.id,
       state: job.state,
       progress: Math.round(job.progress * 1000) / 1000,
       error: job.state === "failed" ? T.failed(job.error ?? T.encodeFailed) : null,
-      expiresAt: job.result?.expiresAt ?? null,
+      expiresAt: job.state === "completed" ? (job.result?.expiresAt ?? null) : null,
     });
+  }
+
+  app.get("/:id", requireAuth(s.sessions), async (c) => statusOf(c, await ownJob(c)));
+
+  app.delete("/:id", requireAuth(s.sessions), async (c) => {
+    const job = await ownJob(c);
+    await cancelVideoJob(s, job.id);
+    return statusOf(c, (await s.jobs.get<VideoJobData, VideoJobResult>("video-export", job.id)) ?? job);
   });
 
   app.get("/:id/file", requireAuth(s.sessions), async (c) => {
     const job = await ownJob(c);
     if (job.state === "failed") throw new ApiError(409, T.jobFailed);
+    if (job.state === "cancelled") throw new ApiError(410, T.jobCancelled);
     if (job.state !== "completed" || !job.result) throw new ApiError(409, T.jobNotReady);
     const storage = s.storage;
     const { key, fileName, expiresAt } = job.result;

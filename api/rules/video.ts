@@ -56,6 +56,9 @@ export const VIDEO_TEXT = {
   jobNotReady: "The video is not ready yet",
   jobFailed: "The video export failed; start a new export",
   jobExpired: "This video has expired; export it again",
+  jobCancelled: "This video export was cancelled; export it again",
+  /** The Export Video dialog's status line after Cancel export. */
+  cancelled: "Video export cancelled.",
   jobsUnavailable: "Video export jobs are not available on this server (no file storage)",
 } as const;
 

@@ -1,8 +1,9 @@
 // The worker loops both job queues run (jobs-sqlite.ts, jobs-pgboss.ts): a number of loops per job
 // name, the controllers of the jobs they are running, a sleep that an enqueue or stop() cuts short,
-// and a stop that aborts the running jobs and waits for every loop to end.
+// the watch that aborts a running job once it has been cancelled (here or by another process), and
+// a stop that aborts the running jobs and waits for every loop to end.
 import type { Logger } from "../errors";
-import { errorText } from "./jobs";
+import { CANCEL_POLL_MS, errorText, JobCancelledError } from "./jobs";
 
 export class WorkerLoops {
   readonly #log: Logger;
@@ -28,6 +29,36 @@ export class WorkerLoops {
         .finally(() => this.#loops.delete(running));
       this.#loops.add(running);
     }
+  }
+
+  /** Aborts the job `id` with JobCancelledError when it runs in this process. */
+  cancel(id: string): void {
+    this.running.get(id)?.abort(new JobCancelledError());
+  }
+
+  /** Asks `cancelled(id)` every CANCEL_POLL_MS while the job runs and aborts it once it answers
+   *  true (the cancel was received by another process); returns the function that stops asking. */
+  watch(name: string, id: string, cancelled: () => Promise<boolean>): () => void {
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy) return; // a slow database: one question at a time
+      busy = true;
+      cancelled()
+        .then((yes) => {
+          if (yes) this.cancel(id);
+        }, (err: unknown) => this.#log.error("Job cancel check failed", { name, message: errorText(err) }))
+        .finally(() => {
+          busy = false;
+        });
+    }, CANCEL_POLL_MS);
+    return () => clearInterval(timer);
+  }
+
+  /** The job's lease renewal changed no row: aborts it as cancelled when that is why, else as a
+   *  job whose lease was lost (another worker may hold it now). */
+  async leaseLost(id: string, cancelled: () => Promise<boolean>): Promise<void> {
+    const why = await cancelled().catch(() => false);
+    this.running.get(id)?.abort(why ? new JobCancelledError() : new Error("The job's lease was lost"));
   }
 
   /** Ends every sleep now (a job was queued, or the queue is stopping). */

@@ -5,12 +5,16 @@
 // That expiry is the lease: the worker renews it by moving started_on forward every third of the
 // lease, and progress is kept in the job's output column until completion replaces it. Both touch
 // pg-boss 10's job table directly (the version is pinned in package.json); nothing else does.
+// cancel() is pg-boss's own cancel for a queued or running job (state 'cancelled', which its
+// fetch, complete and fail leave alone); a completed job (in the job table, or in the archive
+// after archiveCompletedAfterSeconds) is set to 'cancelled' directly. The process running a
+// cancelled job aborts it at once when the cancel came to it, else on its next cancel check.
 import PgBoss from "pg-boss";
 import type { Logger } from "../errors";
 import { WorkerLoops } from "./job-workers";
 import {
-  DEFAULT_LEASE_MS, DEFAULT_POLL_MS, type EnqueueOptions, errorText, JOB_DEFINITIONS, type JobDefinition, type JobHandler,
-  type JobInfo, type JobName, type JobQueue, type JobState, throttledProgress,
+  type CancelOutcome, DEFAULT_LEASE_MS, DEFAULT_POLL_MS, type EnqueueOptions, errorText, JOB_DEFINITIONS, type JobDefinition,
+  type JobHandler, type JobInfo, type JobName, type JobQueue, type JobState, throttledProgress, type WorkOptions,
 } from "./jobs";
 
 export interface PgBossJobQueueOptions {
@@ -29,9 +33,15 @@ const STATES: Record<string, JobState> = {
   retry: "queued",
   active: "active",
   completed: "completed",
-  cancelled: "failed",
+  cancelled: "cancelled",
   failed: "failed",
 };
+
+/** Jobs a pg-boss command changed: its 10.x typings declare complete() and cancel() void, but
+ *  they answer {jobs, requested, affected} (manager.js mapCommandResponse). */
+function affected(response: unknown): number {
+  return Number((response as { affected?: unknown } | undefined)?.affected ?? 0);
+}
 
 interface Output {
   progress?: number;
@@ -47,7 +57,7 @@ export class PgBossJobQueue implements JobQueue {
   readonly #pollMs: number;
   readonly #log: Logger;
   readonly #defs: Record<JobName, JobDefinition>;
-  readonly #handlers = new Map<JobName, { concurrency: number; handler: JobHandler<unknown, unknown> }>();
+  readonly #handlers = new Map<JobName, { concurrency: number; handler: JobHandler<unknown, unknown>; options: WorkOptions<unknown> }>();
   readonly #workers: WorkerLoops;
   #ready: Promise<void> | null = null;
   #started = false;
@@ -120,8 +130,8 @@ export class PgBossJobQueue implements JobQueue {
     throw new Error(`Could not enqueue ${name}`);
   }
 
-  work<D, R>(name: JobName, concurrency: number, handler: JobHandler<D, R>): void {
-    this.#handlers.set(name, { concurrency, handler: handler as JobHandler<unknown, unknown> });
+  work<D, R>(name: JobName, concurrency: number, handler: JobHandler<D, R>, options: WorkOptions<R> = {}): void {
+    this.#handlers.set(name, { concurrency, handler: handler as JobHandler<unknown, unknown>, options: options as WorkOptions<unknown> });
     if (this.#started) this.#workers.spawn(name, this.#handlers.get(name)!.concurrency, () => this.#loop(name));
   }
 
@@ -135,12 +145,29 @@ export class PgBossJobQueue implements JobQueue {
       id: job.id,
       name: job.name,
       state,
-      progress: state === "completed" ? 1 : Number(output.progress ?? 0),
+      // A cancelled job that had completed keeps its output (the result): it had reached 1.
+      progress: state === "completed" || (state === "cancelled" && "result" in output) ? 1 : Number(output.progress ?? 0),
       data: job.data,
       result: state === "completed" ? ((output.result ?? null) as R | null) : null,
       error: state === "failed" || job.state === "retry" ? (output.message ?? output.value?.message ?? null) : null,
       createdAt: new Date(job.createdOn).toISOString(),
     };
+  }
+
+  async cancel<R = unknown>(name: JobName, id: string): Promise<CancelOutcome<R> | null> {
+    await this.#open();
+    if (affected(await this.boss.cancel(name, id)) === 1) {
+      this.#workers.cancel(id);
+      return { cancelled: true, result: null };
+    }
+    for (const table of ["job", "archive"]) {
+      const [done] = await this.#sql<{ output: Output | null }>(
+        `UPDATE ${this.#schema}.${table} SET state = 'cancelled' WHERE name = $1 AND id = $2 AND state = 'completed' RETURNING output`,
+        [name, id],
+      );
+      if (done) return { cancelled: true, result: (done.output?.result ?? null) as R | null };
+    }
+    return (await this.get(name, id)) ? { cancelled: false, result: null } : null;
   }
 
   async start(): Promise<void> {
@@ -173,14 +200,19 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async #run(name: JobName, job: PgBoss.JobWithMetadata<unknown>): Promise<void> {
-    const { handler } = this.#handlers.get(name)!;
+    const { handler, options } = this.#handlers.get(name)!;
     const controller = new AbortController();
     this.#workers.running.set(job.id, controller);
+    const cancelled = async () => {
+      const [row] = await this.#sql<{ state: string }>(`SELECT state FROM ${this.#schema}.job WHERE name = $1 AND id = $2`, [name, job.id]);
+      return row?.state === "cancelled";
+    };
+    const unwatch = this.#workers.watch(name, job.id, cancelled);
     const active = `WHERE name = $1 AND id = $2 AND state = 'active'`;
     const heartbeat = setInterval(() => {
       this.#sql(`UPDATE ${this.#schema}.job SET started_on = now() ${active} RETURNING id`, [name, job.id]).then(
         (rows) => {
-          if (rows.length === 0) controller.abort(new Error("The job's lease was lost"));
+          if (rows.length === 0) void this.#workers.leaseLost(job.id, cancelled);
         },
         (err: unknown) => this.#log.error("Job heartbeat failed", { name, message: errorText(err) }),
       );
@@ -201,7 +233,10 @@ export class PgBossJobQueue implements JobQueue {
       });
       clearInterval(heartbeat);
       if (controller.signal.aborted && this.#workers.stopping) return void (await this.#release(name, job.id));
-      await this.boss.complete(name, job.id, { result: result ?? null });
+      if (affected(await this.boss.complete(name, job.id, { result: result ?? null })) === 0) {
+        // Cancelled (or expired and taken over) while finishing: nobody will ask for this result.
+        await options.discard?.(result).catch((e: unknown) => this.#log.error("Job result discard failed", { name, message: errorText(e) }));
+      }
     } catch (err) {
       clearInterval(heartbeat);
       if (controller.signal.aborted && this.#workers.stopping) return void (await this.#release(name, job.id));
@@ -209,6 +244,7 @@ export class PgBossJobQueue implements JobQueue {
       await this.boss.fail(name, job.id, { message: errorText(err) });
     } finally {
       clearInterval(heartbeat);
+      unwatch();
       this.#workers.running.delete(job.id);
     }
   }

@@ -7,14 +7,17 @@
 // job whose worker was killed is runnable again once the lease has expired, and counts as an
 // attempt: past its last attempt it fails with LEASE_EXPIRED_ERROR. Completion and failure are
 // written only while the worker still holds the lease, so a job is recorded once.
+// cancel() sets state 'cancelled' in the table, so the claim never takes the job again and the
+// worker's writes (which require 'active') no longer touch it; the worker holding it aborts it at
+// once when the cancel came to its own process, else on its next cancel check (CANCEL_POLL_MS).
 import { randomUUID } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import type { Database } from "../db/schema";
 import type { Logger } from "../errors";
 import { WorkerLoops } from "./job-workers";
 import {
-  DEFAULT_LEASE_MS, DEFAULT_POLL_MS, type EnqueueOptions, errorText, JOB_DEFINITIONS, type JobDefinition, type JobHandler,
-  type JobInfo, type JobName, type JobQueue, type JobState, LEASE_EXPIRED_ERROR, throttledProgress,
+  type CancelOutcome, DEFAULT_LEASE_MS, DEFAULT_POLL_MS, type EnqueueOptions, errorText, JOB_DEFINITIONS, type JobDefinition,
+  type JobHandler, type JobInfo, type JobName, type JobQueue, type JobState, LEASE_EXPIRED_ERROR, throttledProgress, type WorkOptions,
 } from "./jobs";
 
 export interface SqliteJobQueueOptions {
@@ -41,7 +44,7 @@ export class SqliteJobQueue implements JobQueue {
   readonly #clock: () => Date;
   readonly #log: Logger;
   readonly #defs: Record<JobName, JobDefinition>;
-  readonly #handlers = new Map<JobName, { concurrency: number; handler: JobHandler<unknown, unknown> }>();
+  readonly #handlers = new Map<JobName, { concurrency: number; handler: JobHandler<unknown, unknown>; options: WorkOptions<unknown> }>();
   readonly #workers: WorkerLoops;
   #started = false;
 
@@ -98,8 +101,8 @@ export class SqliteJobQueue implements JobQueue {
     throw new Error(`Could not enqueue ${name}`);
   }
 
-  work<D, R>(name: JobName, concurrency: number, handler: JobHandler<D, R>): void {
-    this.#handlers.set(name, { concurrency, handler: handler as JobHandler<unknown, unknown> });
+  work<D, R>(name: JobName, concurrency: number, handler: JobHandler<D, R>, options: WorkOptions<R> = {}): void {
+    this.#handlers.set(name, { concurrency, handler: handler as JobHandler<unknown, unknown>, options: options as WorkOptions<unknown> });
     if (this.#started) this.#workers.spawn(name, this.#handlers.get(name)!.concurrency, () => this.#loop(name));
   }
 
@@ -116,6 +119,23 @@ export class SqliteJobQueue implements JobQueue {
       error: row.error,
       createdAt: row.created_at,
     };
+  }
+
+  async cancel<R = unknown>(name: JobName, id: string): Promise<CancelOutcome<R> | null> {
+    const row = await this.#db
+      .updateTable("jobs")
+      .set({ state: "cancelled", worker: null, lease_until: null, updated_at: this.#clock().toISOString() })
+      .where("id", "=", id)
+      .where("name", "=", name)
+      .where("state", "in", ["queued", "active", "completed"])
+      .returning("result")
+      .executeTakeFirst();
+    if (row) {
+      this.#workers.cancel(id);
+      return { cancelled: true, result: row.result === null ? null : (JSON.parse(row.result) as R) };
+    }
+    const exists = await this.#db.selectFrom("jobs").select("id").where("id", "=", id).where("name", "=", name).executeTakeFirst();
+    return exists ? { cancelled: false, result: null } : null;
   }
 
   async start(): Promise<void> {
@@ -140,6 +160,11 @@ export class SqliteJobQueue implements JobQueue {
       if (job === null) {
         await this.#workers.sleep(this.#pollMs);
         continue;
+      }
+      if (this.#workers.stopping) {
+        // stop() came while the claim was being committed: its abort found nothing to stop.
+        await this.#release(job.id);
+        break;
       }
       if (job.attempts > job.max_attempts) {
         await this.#finish(job.id, "failed", { error: LEASE_EXPIRED_ERROR });
@@ -170,13 +195,18 @@ export class SqliteJobQueue implements JobQueue {
   }
 
   async #run(name: JobName, job: Claimed): Promise<void> {
-    const { handler } = this.#handlers.get(name)!;
+    const { handler, options } = this.#handlers.get(name)!;
     const controller = new AbortController();
     this.#workers.running.set(job.id, controller);
+    const cancelled = async () => {
+      const row = await this.#db.selectFrom("jobs").select("state").where("id", "=", job.id).executeTakeFirst();
+      return row?.state === "cancelled";
+    };
+    const unwatch = this.#workers.watch(name, job.id, cancelled);
     const heartbeat = setInterval(() => {
       this.#renew(job.id).then(
         (held) => {
-          if (!held) controller.abort(new Error("The job's lease was lost"));
+          if (!held) void this.#workers.leaseLost(job.id, cancelled);
         },
         (err: unknown) => this.#log.error("Job heartbeat failed", { name, message: errorText(err) }),
       );
@@ -194,7 +224,10 @@ export class SqliteJobQueue implements JobQueue {
       });
       clearInterval(heartbeat);
       if (controller.signal.aborted && this.#workers.stopping) return void (await this.#release(job.id));
-      await this.#finish(job.id, "completed", { result: JSON.stringify(result ?? null) });
+      if (!(await this.#finish(job.id, "completed", { result: JSON.stringify(result ?? null) }))) {
+        // Cancelled (or taken over) while finishing: nobody will ask for this result.
+        await options.discard?.(result).catch((e: unknown) => this.#log.error("Job result discard failed", { name, message: errorText(e) }));
+      }
     } catch (err) {
       clearInterval(heartbeat);
       if (controller.signal.aborted && this.#workers.stopping) return void (await this.#release(job.id));
@@ -211,6 +244,7 @@ export class SqliteJobQueue implements JobQueue {
       }
     } finally {
       clearInterval(heartbeat);
+      unwatch();
       this.#workers.running.delete(job.id);
     }
   }
@@ -226,8 +260,9 @@ export class SqliteJobQueue implements JobQueue {
     return Number(r.numUpdatedRows) === 1;
   }
 
-  async #finish(id: string, state: "completed" | "failed", fields: { result?: string; error?: string }): Promise<void> {
-    await this.#mine(id)
+  /** Records the outcome; false when the job is no longer this worker's (cancelled, or taken over). */
+  async #finish(id: string, state: "completed" | "failed", fields: { result?: string; error?: string }): Promise<boolean> {
+    const r = await this.#mine(id)
       .set({
         state,
         worker: null,
@@ -235,7 +270,8 @@ export class SqliteJobQueue implements JobQueue {
         ...(state === "completed" ? { progress: 1, error: null, result: fields.result ?? null } : { error: fields.error ?? null }),
         updated_at: this.#clock().toISOString(),
       })
-      .execute();
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
   }
 
   /** Puts a job interrupted by stop() back, without counting the attempt. */

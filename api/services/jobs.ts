@@ -7,8 +7,11 @@
 //   - jobs-pgboss.ts: pg-boss 10 on the app's PostgreSQL database.
 // What each job is (retries, keyed or not, how many run at once per process) is declared once,
 // in JOB_DEFINITIONS below.
+// A job is cancelled in the database (state 'cancelled'): a queued one is never claimed, and the
+// process running one sees the state within CANCEL_POLL_MS and aborts the handler's signal with
+// JobCancelledError, whichever process received the cancel.
 
-export type JobState = "queued" | "active" | "completed" | "failed";
+export type JobState = "queued" | "active" | "completed" | "failed" | "cancelled";
 
 export interface JobInfo<D = unknown, R = unknown> {
   id: string;
@@ -28,7 +31,8 @@ export interface JobContext<D> {
   data: D;
   /** 1 on the first run. */
   attempt: number;
-  /** Aborted when the queue stops or the job's lease was lost: stop work, nothing will be kept. */
+  /** Aborted when the queue stops, the job's lease was lost or the job was cancelled (the reason is
+   *  then a JobCancelledError): stop work, nothing will be kept. */
   signal: AbortSignal;
   /** Records progress (0..1); writes are throttled. */
   progress(fraction: number): void;
@@ -43,13 +47,32 @@ export interface EnqueueOptions {
   startAfter?: Date;
 }
 
+export interface WorkOptions<R> {
+  /** Removes what a result refers to (files) when the job was cancelled while its handler was
+   *  finishing, so the result could not be recorded. */
+  discard?: (result: R) => Promise<void>;
+}
+
+/** What cancel() changed. */
+export interface CancelOutcome<R> {
+  /** True when the job was queued, running or completed and is now cancelled; false when it had
+   *  already failed or been cancelled (nothing changed). */
+  cancelled: boolean;
+  /** The result of a job that had completed: what it refers to is the caller's to remove. */
+  result: R | null;
+}
+
 export interface JobQueue {
   /** Queues a job; resolves with its id (the existing one for a repeated singleton key). */
   enqueue(name: JobName, data: unknown, options?: EnqueueOptions): Promise<string>;
   /** Runs up to `concurrency` jobs of `name` at once in this process (after start()). */
-  work<D, R>(name: JobName, concurrency: number, handler: JobHandler<D, R>): void;
+  work<D, R>(name: JobName, concurrency: number, handler: JobHandler<D, R>, options?: WorkOptions<R>): void;
   /** A job's state, or null when there is none with that id and name. */
   get<D = unknown, R = unknown>(name: JobName, id: string): Promise<JobInfo<D, R> | null>;
+  /** Cancels a queued, running or completed job (null when there is none with that id and name).
+   *  A queued job never runs; a running one is aborted here at once, or within CANCEL_POLL_MS by
+   *  the process that runs it; repeating it changes nothing. */
+  cancel<R = unknown>(name: JobName, id: string): Promise<CancelOutcome<R> | null>;
   start(): Promise<void>;
   /** Stops taking jobs, aborts running ones (they are put back for another process) and waits. */
   stop(): Promise<void>;
@@ -86,6 +109,8 @@ export const JOB_NAMES = Object.keys(JOB_DEFINITIONS) as JobName[];
 export const DEFAULT_LEASE_MS = 30_000;
 /** How often an idle worker looks for jobs queued by other processes. */
 export const DEFAULT_POLL_MS = 1_000;
+/** How often a worker reads whether a job it runs was cancelled (by any process). */
+export const CANCEL_POLL_MS = 500;
 /** Progress is written at most this often per job. */
 export const PROGRESS_WRITE_MS = 1_000;
 
@@ -97,6 +122,14 @@ export function errorText(err: unknown): string {
 
 /** Error of a job whose worker stopped answering on its last attempt. */
 export const LEASE_EXPIRED_ERROR = "The worker running this job stopped (its lease expired)";
+/** The abort reason a cancelled job's handler sees. */
+export class JobCancelledError extends Error {
+  constructor() {
+    super("The job was cancelled");
+    this.name = "JobCancelledError";
+  }
+}
+
 /** Error of a job whose handler is not registered anywhere it was claimed. */
 export const NO_HANDLER_ERROR = "No worker for this job";
 

@@ -2,6 +2,10 @@
 // on the shared job queue; whichever API process claims it renders the MP4 with the same
 // VideoExporter as the streaming POST (so the two share its slots) into FileStorage, records the
 // file in the job's result, and queues the file's removal for when it expires.
+// A cancelled job (cancelVideoJob) leaves no file: while rendering, the queue aborts the handler's
+// signal, which kills ffmpeg and stops the engine, and the half-written file is removed by the
+// storage write that fails; a finished job's file is removed by the cancel itself; a file
+// committed in the moment the job was cancelled is removed by the queue's discard.
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Services } from "../context";
@@ -27,6 +31,9 @@ interface ExpireData {
 
 /** Registers the video workers on the app's queue. */
 export function registerVideoJobs(s: Services): void {
+  const removeFile = async (result: VideoJobResult | null) => {
+    if (result?.key) await s.storage?.remove(result.key);
+  };
   s.jobs.work<VideoJobData, VideoJobResult>("video-export", JOB_DEFINITIONS["video-export"].concurrency, async ({ data, signal, progress }) => {
     const storage = s.storage;
     if (!storage) throw new Error(VIDEO_TEXT.jobsUnavailable);
@@ -48,9 +55,16 @@ export function registerVideoJobs(s: Services): void {
       throw err;
     }
     return { key, bytes: file.bytes, fileName: videoFileName(now, true), expiresAt: expiresAt.toISOString() };
-  });
+  }, { discard: removeFile });
   s.jobs.work<ExpireData, null>("video-export-expire", JOB_DEFINITIONS["video-export-expire"].concurrency, async ({ data }) => {
     await s.storage?.remove(data.key);
     return null;
   });
+}
+
+/** Cancels the video job `id` (the caller has checked its owner): a queued job never runs, a
+ *  running one is stopped, a finished one's file is removed. Repeating it changes nothing. */
+export async function cancelVideoJob(s: Services, id: string): Promise<void> {
+  const outcome = await s.jobs.cancel<VideoJobResult>("video-export", id);
+  if (outcome?.result?.key) await s.storage?.remove(outcome.result.key);
 }

@@ -3,13 +3,15 @@
 // duration; a 2-second export goes through the job API (POST /api/video-export/jobs, its status
 // polled, the file fetched; never the streaming POST) and arrives as a download named
 // swizard-video-*.mp4 that ffprobe reads as H.264 at 1280x720 plus AAC, which Chromium plays; a
-// longer export shows the job's percentage, is resumed after a page reload, and closing the dialog
-// stops polling; a failed job's text shows in the dialog; the spec's messages for no channel, under 1 s, a missing token and an expired
+// longer export shows the job's percentage, is resumed after a page reload, and Cancel export
+// cancels it on the server (DELETE: the job is 'cancelled', ffmpeg is gone, no file is kept), says
+// 'Video export cancelled.' and stops polling, and closing the dialog during a job cancels it too;
+// a failed job's text shows in the dialog; the spec's messages for no channel, under 1 s, a missing token and an expired
 // session (which also clears the stored tokens). The dialog is photographed at 1280 and 390 px wide
 // idle and during progress (.tmp/screenshots/video-export-dialog-*.png) and audited with axe-core.
 
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -43,6 +45,21 @@ function recordApi(p: Page): string[] {
 }
 
 const JOB_PATH = /^\/api\/video-export\/jobs\/[0-9a-f-]{36}$/;
+
+/** The ffmpeg processes the in-process test server runs (its children). */
+function ffmpegChildren(): string[] {
+  try {
+    return execFileSync("pgrep", ["-P", String(process.pid), "-x", "ffmpeg"]).toString().trim().split("\n").filter(Boolean);
+  } catch {
+    return []; // pgrep exits 1 when there is none
+  }
+}
+
+/** Every file in the server's storage folder, half-written ones included. */
+function storedFiles(): string[] {
+  const root = join(run.app.dataDir, "files");
+  return existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
+}
 
 async function openDialog(): Promise<void> {
   await page.getByRole("button", { name: "Export Video" }).click();
@@ -149,8 +166,10 @@ describe("Export Video", () => {
     expect(Math.abs(played.duration - 2)).toBeLessThan(0.1);
   });
 
-  it("a longer export shows the job's percentage (photographed at 1280 and 390 px), resumes after a reload, and closing stops polling", async () => {
-    await setStudio(page, { duration: 30 });
+  it("a longer export shows the job's percentage (photographed at 1280 and 390 px), resumes after a reload, and Cancel export cancels it", async () => {
+    // Long enough to be still encoding after the reload (the cancel ends it).
+    await setStudio(page, { duration: 120 });
+    const filesBefore = storedFiles().sort();
     await openDialog();
     await dialog().getByRole("radio", { name: "Black with waveform" }).check();
     await dialog().getByRole("button", { name: "Export", exact: true }).click();
@@ -176,19 +195,40 @@ describe("Export Video", () => {
     expect(seen).toContain(`GET /api/video-export/jobs/${job.id}`);
     expect(seen.filter((r) => r.startsWith("POST"))).toEqual([]);
 
-    // Cancel: the dialog closes, the job is forgotten, and no more status requests go out.
+    // Cancel export: the job is cancelled on the server (its ffmpeg stops, no file is kept), the
+    // dialog stays open saying so, the job is forgotten, and no more status requests go out.
+    expect(ffmpegChildren()).toHaveLength(1);
     await dialog().getByRole("button", { name: "Cancel export" }).click();
-    expect(await dialog().count()).toBe(0);
+    await expect.poll(() => status.textContent(), { timeout: 5_000, interval: 50 }).toBe("Video export cancelled.");
+    expect(await dialog().getByRole("progressbar").count()).toBe(0);
+    expect(await dialog().getByRole("button", { name: "Export", exact: true }).isEnabled()).toBe(true);
     expect(await page.evaluate(() => sessionStorage.getItem("video_export_job"))).toBeNull();
+    await expect.poll(() => seen.includes(`DELETE /api/video-export/jobs/${job.id}`), { timeout: 5_000 }).toBe(true);
+    const res = await fetch(`${run.app.url}/api/video-export/jobs/${job.id}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+    expect(((await res.json()) as { state: string }).state).toBe("cancelled");
+    await expect.poll(() => ffmpegChildren(), { timeout: 2_000, interval: 50 }).toEqual([]);
+    // Storage holds what it held before this export (the earlier test's video): no partial file.
+    await expect.poll(() => storedFiles().sort(), { timeout: 2_000 }).toEqual(filesBefore);
     const polls = seen.length;
     await page.waitForTimeout(2_500);
     expect(seen.length).toBe(polls);
+    await dialog().getByRole("button", { name: "Cancel", exact: true }).click();
+    expect(await dialog().count()).toBe(0);
     // Opened again, the dialog starts afresh rather than on the forgotten job.
     await openDialog();
     expect(await dialog().getByRole("button", { name: "Export", exact: true }).isEnabled()).toBe(true);
     expect(await dialog().getByRole("progressbar").count()).toBe(0);
-    await dialog().getByRole("button", { name: "Cancel", exact: true }).click();
+    // Closing the dialog (Escape) while a job runs cancels it as well.
+    await dialog().getByRole("button", { name: "Export", exact: true }).click();
+    await expect.poll(() => status.textContent(), { timeout: 60_000, interval: 100 }).toMatch(/^Rendering and encoding… \d+%$/);
+    const second = JSON.parse((await page.evaluate(() => sessionStorage.getItem("video_export_job")))!) as { id: string };
+    await page.keyboard.press("Escape");
     expect(await dialog().count()).toBe(0);
+    await expect.poll(() => seen.includes(`DELETE /api/video-export/jobs/${second.id}`), { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => ffmpegChildren(), { timeout: 2_000, interval: 50 }).toEqual([]);
+    const after = await fetch(`${run.app.url}/api/video-export/jobs/${second.id}`, { headers: { Authorization: `Bearer ${admin.token}` } });
+    expect(((await after.json()) as { state: string }).state).toBe("cancelled");
+    expect(await page.evaluate(() => sessionStorage.getItem("video_export_job"))).toBeNull();
     await setStudio(page, { duration: 2 });
   });
 

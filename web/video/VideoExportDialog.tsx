@@ -5,8 +5,10 @@
 // job's own reason included) show in the dialog, which stays open for another try; success and an
 // expired session (401/403: the stored tokens are cleared, spec 8) close it with a toast. The
 // running job's id is kept in sessionStorage: opened with `resumeId` (after a page reload) the
-// dialog follows that job. Closing the dialog stops following the job and forgets it; the API has
-// no cancel, so the server still renders it (the file expires unread).
+// dialog follows that job. Cancel export (while a job runs) stops following the job, forgets it and
+// cancels it on the server (its render stops, no file is kept); the dialog stays open saying so.
+// Closing the dialog during a job (Escape) cancels it the same way, since the user said stop.
+// A page reload or leaving the studio does not cancel: the remembered job is resumed.
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import {
@@ -19,7 +21,8 @@ import { browserStorage, readToken } from "../account/storage";
 import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "../studio/duration";
 import { useStudio } from "../studio/studio-context";
 import {
-  buildPayload, exportVideo, precheck, rememberJob, tabStorage, VideoExportError, VideoJobGoneError, type ExportProgress,
+  buildPayload, cancelVideoJob, exportVideo, precheck, rememberJob, tabStorage, VideoExportError, VideoJobCancelledError,
+  VideoJobGoneError, type ExportProgress,
 } from "./video-export";
 
 function size(bytes: number): string {
@@ -38,6 +41,8 @@ export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resu
   const limit = videoDurationLimit(ent.maxDuration);
   const dialog = useRef<HTMLDialogElement>(null);
   const request = useRef<AbortController | null>(null);
+  /** The job being followed, with the token it was made with (to cancel it). */
+  const running = useRef<{ id: string; token: string } | null>(null);
   const [background, setBackground] = useState<VideoBackground>("black");
   const [quality, setQuality] = useState<VideoQuality>("720p");
   const [durationText, setDurationText] = useState(() => formatDuration(Math.min(store.getState().duration, limit)));
@@ -45,6 +50,8 @@ export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resu
   const [submitting, setSubmitting] = useState(() => Boolean(resumeId && readToken(browserStorage())));
   const [progress, setProgress] = useState<ExportProgress | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The status line's text once an export was cancelled. */
+  const [notice, setNotice] = useState<string | null>(null);
   const ids = useId();
 
   /** Follows an export to its end: a new one (`payload`) or the remembered job (`resumeId`). The
@@ -54,7 +61,8 @@ export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resu
     request.current = controller;
     const ended = (err: unknown) => {
       if (request.current === controller) request.current = null;
-      if (controller.signal.aborted) return; // the dialog was closed
+      if (controller.signal.aborted) return; // cancelled, or the dialog was closed
+      running.current = null;
       setSubmitting(false);
       setProgress(null);
       rememberJob(tabStorage(), null);
@@ -67,6 +75,8 @@ export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resu
         onClose();
       } else if (err instanceof VideoJobGoneError && "resumeId" in job) {
         // a remembered job that is no more: start afresh
+      } else if (err instanceof VideoJobCancelledError) {
+        setNotice(err.message); // cancelled elsewhere (another tab)
       } else {
         console.error("Video export failed:", err);
         setError(err instanceof VideoExportError ? err.message : VIDEO_TEXT.failed(err instanceof Error ? err.message : String(err)));
@@ -74,9 +84,30 @@ export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resu
     };
     return exportVideo(job, token, {
       signal: controller.signal,
-      onJob: (id) => rememberJob(tabStorage(), id),
+      onJob: (id) => {
+        if (controller.signal.aborted) {
+          void cancelVideoJob(id, token); // stopped while it was being queued
+          return;
+        }
+        running.current = { id, token };
+        rememberJob(tabStorage(), id);
+      },
       onProgress: setProgress,
     }).then(() => ended(null), ended);
+  };
+
+  /** The user said stop: stop following the running export, forget it, cancel it on the server. */
+  const stopExport = () => {
+    const job = running.current;
+    running.current = null;
+    request.current?.abort();
+    request.current = null;
+    rememberJob(tabStorage(), null);
+    if (job) {
+      void cancelVideoJob(job.id, job.token).then((done) => {
+        if (!done) console.warn("Video export: the server did not confirm the cancel; the unread file expires");
+      });
+    }
   };
 
   useEffect(() => {
@@ -90,9 +121,16 @@ export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resu
   }, []);
 
   const close = () => {
-    if (request.current) rememberJob(tabStorage(), null); // stop following the job
-    request.current?.abort();
+    if (request.current) stopExport();
     onClose();
+  };
+
+  const cancelExport = () => {
+    stopExport();
+    setSubmitting(false);
+    setProgress(null);
+    setError(null);
+    setNotice(VIDEO_TEXT.cancelled);
   };
 
   const submit = async (e: FormEvent) => {
@@ -108,6 +146,7 @@ export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resu
       return;
     }
     setError(null);
+    setNotice(null);
     setProgress(null);
     setSubmitting(true);
     await follow({ payload: buildPayload(state, { background, quality, duration }) }, token!);
@@ -159,7 +198,7 @@ export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resu
           <small id={`${ids}-duration-help`}>From the studio's duration; matches 59 min limit.</small>
         </label>
         <p className="video-status" role="status" aria-live="polite">
-          {submitting ? (progress ? statusText(progress) : "Starting the export…") : ""}
+          {submitting ? (progress ? statusText(progress) : "Starting the export…") : (notice ?? "")}
         </p>
         {submitting && (
           <progress
@@ -175,7 +214,7 @@ export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resu
           </p>
         )}
         <div className="video-actions">
-          <button type="button" className="button" onClick={close}>
+          <button type="button" className="button" onClick={submitting ? cancelExport : close}>
             {submitting ? "Cancel export" : "Cancel"}
           </button>
           <button type="submit" className="button primary" disabled={submitting} aria-busy={submitting}>

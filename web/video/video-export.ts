@@ -9,8 +9,9 @@
 // The job lives in the shared queue, so it survives a restart of the API process that accepted it
 // (polls that cannot reach the server are retried for POLL_OUTAGE_MS) and runs once across
 // processes. The running job's id is kept in sessionStorage so that a page reload resumes polling.
-// The API has no cancel: stopping (closing the dialog) only stops polling; the server still
-// renders the file, which is removed when it expires.
+// Stopping an export (the dialog's Cancel export, or closing it) stops polling and cancels the job
+// on the server (DELETE, cancelVideoJob): its render stops and no file is kept. A job cancelled
+// elsewhere (another tab) ends the export with VideoJobCancelledError.
 //
 // The file is collected into a Blob and downloaded from an object URL. That holds the whole video
 // in the browser (about 90 MB for an hour of 720p on black, a few hundred MB for an hour of 1080p
@@ -52,6 +53,14 @@ export class VideoExportError extends Error {
     this.name = "VideoExportError";
     this.signOut = signOut;
     this.transient = transient;
+  }
+}
+
+/** A job that was cancelled (state 'cancelled'). */
+export class VideoJobCancelledError extends VideoExportError {
+  constructor() {
+    super(VIDEO_TEXT.cancelled);
+    this.name = "VideoJobCancelledError";
   }
 }
 
@@ -120,7 +129,7 @@ export function tabStorage(): KeyValueStorage | null {
 
 // ---- the job API ----
 
-export type VideoJobState = "queued" | "active" | "completed" | "failed";
+export type VideoJobState = "queued" | "active" | "completed" | "failed" | "cancelled";
 
 export interface VideoJobStatus {
   id: string;
@@ -187,7 +196,7 @@ export async function videoJobStatus(id: string, token: string, opts: RequestOpt
   if (res.status === 404) throw new VideoJobGoneError();
   if (!res.ok) throw await refusal(res);
   const data = (await res.json().catch(() => null)) as Partial<VideoJobStatus> | null;
-  const states: VideoJobState[] = ["queued", "active", "completed", "failed"];
+  const states: VideoJobState[] = ["queued", "active", "completed", "failed", "cancelled"];
   if (!data || !states.includes(data.state as VideoJobState)) throw new VideoExportError(VIDEO_TEXT.failed("the server sent an unreadable status"));
   return {
     id,
@@ -195,6 +204,23 @@ export async function videoJobStatus(id: string, token: string, opts: RequestOpt
     progress: typeof data.progress === "number" && Number.isFinite(data.progress) ? Math.min(1, Math.max(0, data.progress)) : 0,
     error: typeof data.error === "string" && data.error ? data.error : null,
   };
+}
+
+/** Cancels the job on the server (DELETE): a queued job never runs, a running render stops, a
+ *  finished file is removed. Sent with keepalive, so it is not lost when the page goes away right
+ *  after; resolves with whether the server answered 2xx (never rejects: the user has stopped
+ *  waiting either way, and an uncancelled file expires). */
+export async function cancelVideoJob(id: string, token: string, opts: Pick<RequestOptions, "fetchImpl"> = {}): Promise<boolean> {
+  try {
+    const res = await (opts.fetchImpl ?? fetch)(`${VIDEO_JOBS_PATH}/${encodeURIComponent(id)}`, {
+      method: "DELETE",
+      headers: headers(token, true),
+      keepalive: true,
+    });
+    return res.ok;
+  } catch {
+    return false;
+  }
 }
 
 /** Fetches the finished MP4 and saves it as swizard-video-{local timestamp}.mp4. */
@@ -257,7 +283,8 @@ export interface ExportProgress {
 }
 
 export interface ExportOptions extends RequestOptions {
-  /** Called once the job exists (to remember its id). */
+  /** Called once the job exists (to remember its id), even when `signal` aborted while it was being
+   *  queued: the caller who stopped can then cancel it. */
   onJob?: (id: string) => void;
   onProgress?: (p: ExportProgress) => void;
   save?: (blob: Blob, name: string) => void;
@@ -268,8 +295,9 @@ export interface ExportOptions extends RequestOptions {
 
 /** Runs an export through the job API: queues `payload` (or, with `resumeId`, follows a job
  *  already queued), polls its status until it completes or fails, then downloads the file.
- *  Rejects with a VideoExportError carrying the text to show, or an AbortError when `signal`
- *  aborted (polling stops; the job itself goes on on the server). */
+ *  Rejects with a VideoExportError carrying the text to show (VideoJobCancelledError for a job
+ *  cancelled elsewhere), or an AbortError when `signal` aborted (polling stops; cancelling the
+ *  job on the server is cancelVideoJob's). */
 export async function exportVideo(
   job: { payload: VideoExportPayload } | { resumeId: string },
   token: string,
@@ -278,8 +306,11 @@ export async function exportVideo(
   const pollMs = opts.pollMs ?? POLL_INTERVAL_MS;
   const outageMs = opts.outageMs ?? POLL_OUTAGE_MS;
   const now = opts.now ?? Date.now;
-  const id = "resumeId" in job ? job.resumeId : await startVideoJob(job.payload, token, opts);
+  if (opts.signal?.aborted) throw new DOMException("Aborted", "AbortError");
+  // The start is not aborted half-way: a job the server made must reach onJob to be cancelled.
+  const id = "resumeId" in job ? job.resumeId : await startVideoJob(job.payload, token, { ...opts, signal: undefined });
   opts.onJob?.(id);
+  if (opts.signal?.aborted) throw new DOMException("Aborted", "AbortError");
   opts.onProgress?.({ phase: "queued", progress: 0, bytes: 0 });
   let failingSince: number | null = null;
   for (let first = true; ; first = false) {
@@ -295,6 +326,7 @@ export async function exportVideo(
       continue;
     }
     if (status.state === "failed") throw new VideoExportError(status.error ?? VIDEO_TEXT.failed(VIDEO_TEXT.encodeFailed));
+    if (status.state === "cancelled") throw new VideoJobCancelledError();
     if (status.state === "completed") break;
     opts.onProgress?.({ phase: status.state === "queued" ? "queued" : "rendering", progress: status.progress, bytes: 0 });
   }

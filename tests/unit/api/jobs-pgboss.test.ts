@@ -1,7 +1,10 @@
 // The pg-boss job queue (api/services/jobs-pgboss.ts) on a real PostgreSQL (local-postgres.ts):
 // singleton keys, retries ending with the last error, progress and results, and stop() putting a
-// running job back. Skipped, saying why, when there is no PostgreSQL to start or use.
+// running job back; cancel through pg-boss's own cancel (queued, running: aborted in the queue that
+// runs it within a cancel poll) and of a completed job. Skipped, saying why, when there is no
+// PostgreSQL to start or use.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CANCEL_POLL_MS, JobCancelledError } from "../../../api/services/jobs";
 import { PgBossJobQueue } from "../../../api/services/jobs-pgboss";
 import { type LocalPostgres, localPostgres } from "./local-postgres";
 
@@ -122,5 +125,49 @@ describe("pg-boss job queue", () => {
   it("answers null for an unknown id", async (ctx) => {
     if (!server) return ctx.skip();
     expect(await queue().get("video-export", "00000000-0000-4000-8000-000000000000")).toBeNull();
+  });
+
+  it("cancel: a running job is aborted in the queue that runs it, a queued one never runs, a completed one answers its result", async (ctx) => {
+    if (!server) return ctx.skip();
+    const a = queue();
+    const b = queue();
+    const seen: { at: number; reason: unknown }[] = [];
+    const ran: string[] = [];
+    a.work<{ hold?: boolean }, { key: string }>("video-export", 1, ({ id, data, signal }) => {
+      ran.push(id);
+      if (!data.hold) return Promise.resolve({ key: `k-${id}` });
+      return new Promise((_, reject) =>
+        signal.addEventListener("abort", () => {
+          seen.push({ at: Date.now(), reason: signal.reason });
+          reject(signal.reason as Error);
+        }),
+      );
+    });
+    const running = await a.enqueue("video-export", { hold: true });
+    await a.start();
+    await until(async () => (await b.get("video-export", running))?.state === "active");
+    const asked = Date.now();
+    expect(await b.cancel("video-export", running)).toEqual({ cancelled: true, result: null });
+    await until(async () => seen.length === 1, 3000);
+    expect(seen[0].at - asked).toBeLessThan(CANCEL_POLL_MS * 2 + 300);
+    expect(seen[0].reason).toBeInstanceOf(JobCancelledError);
+    expect((await b.get("video-export", running))?.state).toBe("cancelled");
+
+    await a.stop();
+    const queued = await b.enqueue("video-export", {});
+    expect(await b.cancel("video-export", queued)).toEqual({ cancelled: true, result: null });
+    const done = await b.enqueue("video-export", {});
+    const c = queue();
+    c.work<unknown, { key: string }>("video-export", 1, async ({ id }) => {
+      ran.push(id);
+      return { key: `k-${id}` };
+    });
+    await c.start();
+    await until(async () => (await c.get("video-export", done))?.state === "completed");
+    expect(ran).toEqual([running, done]);
+    expect(await b.cancel("video-export", done)).toEqual({ cancelled: true, result: { key: `k-${done}` } });
+    expect(await b.cancel("video-export", done)).toEqual({ cancelled: false, result: null });
+    expect((await b.get("video-export", done))?.state).toBe("cancelled");
+    expect(await b.cancel("video-export", "00000000-0000-4000-8000-000000000000")).toBeNull();
   });
 });

@@ -1,13 +1,17 @@
 // The video export job API (issue 15, api/routes/video-jobs.ts): the same checks and texts as the
 // streaming POST /api/video-export, then 202 {id}; the job is rendered by the app's queue into
 // FileStorage; its status and file are answered to the user who made it only (404 to anyone
-// else); the file expires and is removed; a failed render ends with a clear error.
+// else); the file expires and is removed; a failed render ends with a clear error. DELETE cancels:
+// a queued job never runs, a running render (ffmpeg and the engine) stops within about a second
+// whichever process received the cancel, and no file is left; a finished job's file is removed.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultAudioState } from "../../../dsp/host/state";
 import { VIDEO_JOB_FILE_TTL_HOURS, VIDEO_TEXT as T, type VideoExportPayload } from "../../../api/rules/video";
 import { JOB_DEFINITIONS } from "../../../api/services/jobs";
+import { SqliteJobQueue } from "../../../api/services/jobs-sqlite";
+import { cancelVideoJob } from "../../../api/services/video-jobs";
 import { bodyOf, getWith, makeTestApp, signUp, signUpPro, type TestEnv } from "./helpers";
 
 const ADMIN = "boss@example.com";
@@ -15,9 +19,9 @@ const OTHER_ADMIN = "other@example.com";
 
 let env: TestEnv;
 
-async function setUp(video: { ffmpegPath?: string } = {}) {
+async function setUp(video: { ffmpegPath?: string } = {}, start = true) {
   env = await makeTestApp({ adminEmails: [ADMIN, OTHER_ADMIN] }, { video });
-  await env.app.services.jobs.start();
+  if (start) await env.app.services.jobs.start();
 }
 beforeEach(() => setUp());
 afterEach(async () => {
@@ -160,5 +164,154 @@ describe("POST /api/video-export/jobs", () => {
     expect(file.status).toBe(409);
     expect(await bodyOf(file)).toEqual({ error: T.jobFailed });
     expect(storedFiles()).toEqual([]);
+  });
+});
+
+function deleteJob(id: string, token?: string): Promise<Response> {
+  const headers: Record<string, string> = { "X-Requested-With": "XMLHttpRequest" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  return Promise.resolve(env.app.request(`/api/video-export/jobs/${id}`, { method: "DELETE", headers }));
+}
+
+/** Every file under the storage folder, the half-written ones in .incoming included. */
+function allStoredFiles(): string[] {
+  const root = join(env.dir, "files");
+  return existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function until(probe: () => boolean | Promise<boolean>, ms: number): Promise<number> {
+  const start = Date.now();
+  while (!(await probe())) {
+    if (Date.now() - start > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return Date.now() - start;
+}
+
+describe("DELETE /api/video-export/jobs/:id", () => {
+  /** A 5-minute 1080p waveform export (tens of seconds of work here) that is encoding now. */
+  async function runningJob(token: string): Promise<{ id: string; pid: number }> {
+    const { id } = (await (await postJob(payload({ duration: 300, quality: "1080p", backgroundType: "black_waveform" }), token)).json()) as { id: string };
+    await until(async () => (await bodyOf(await getWith(env, `/api/video-export/jobs/${id}`, token))).progress !== 0, 20_000);
+    expect(env.app.services.video.pids).toHaveLength(1);
+    return { id, pid: env.app.services.video.pids[0] };
+  }
+
+  it("cancels a queued job: 200 'cancelled', and it never runs (no render, no file)", async () => {
+    await env.app.services.jobs.stop();
+    await env.close();
+    await setUp({}, false);
+    const token = await adminToken();
+    const { id } = (await (await postJob(payload(), token)).json()) as { id: string };
+    const res = await deleteJob(id, token);
+    expect(res.status).toBe(200);
+    expect(await bodyOf(res)).toEqual({ id, state: "cancelled", progress: 0, error: null, expiresAt: null });
+    await env.app.services.jobs.start();
+    // Another job queued after it runs to the end: the worker was free and passed the cancelled one by.
+    const { id: next } = (await (await postJob(payload(), token)).json()) as { id: string };
+    await waitFor(next, token, "completed");
+    const row = await env.db.selectFrom("jobs").select(["state", "attempts"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: "cancelled", attempts: 0 });
+    expect(storedFiles()).toHaveLength(1); // the other job's
+    const file = await getWith(env, `/api/video-export/jobs/${id}/file`, token);
+    expect(file.status).toBe(410);
+    expect(await bodyOf(file)).toEqual({ error: T.jobCancelled });
+  });
+
+  it("cancels a running job: ffmpeg is killed and the render stops within about a second, and no file (not even a partial one) is left", async () => {
+    const token = await adminToken();
+    const { id, pid } = await runningJob(token);
+    const res = await deleteJob(id, token);
+    expect(res.status).toBe(200);
+    expect(await bodyOf(res)).toMatchObject({ id, state: "cancelled", error: null, expiresAt: null });
+    const stopped = await until(() => !alive(pid) && env.app.services.video.running === 0, 2000);
+    console.log(`running render stopped ${stopped} ms after the DELETE answered (same process)`);
+    await env.app.services.video.idle();
+    await until(() => allStoredFiles().length === 0, 1000);
+    expect((await bodyOf(await getWith(env, `/api/video-export/jobs/${id}`, token))).state).toBe("cancelled");
+    const file = await getWith(env, `/api/video-export/jobs/${id}/file`, token);
+    expect(file.status).toBe(410);
+    expect(await bodyOf(file)).toEqual({ error: T.jobCancelled });
+  });
+
+  it("a cancel received by another process (another queue on the same database) stops the render within about a second", async () => {
+    const token = await adminToken();
+    const { id, pid } = await runningJob(token);
+    const elsewhere = new SqliteJobQueue(env.db);
+    const asked = Date.now();
+    await cancelVideoJob({ ...env.app.services, jobs: elsewhere }, id);
+    await until(() => !alive(pid) && env.app.services.video.running === 0, 2500);
+    const stopped = Date.now() - asked;
+    console.log(`running render stopped ${stopped} ms after another process cancelled it`);
+    expect(stopped).toBeLessThan(2000);
+    await env.app.services.video.idle();
+    await until(() => allStoredFiles().length === 0, 1000);
+    const row = await env.db.selectFrom("jobs").select(["state", "result"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ state: "cancelled", result: null });
+  });
+
+  it("answers another user 404 and no session 401, leaving the job to finish; cancelling twice answers the same", async () => {
+    const token = await adminToken();
+    const { id } = (await (await postJob(payload(), token)).json()) as { id: string };
+    const other = await adminToken(OTHER_ADMIN);
+    const res = await deleteJob(id, other);
+    expect(res.status).toBe(404);
+    expect(await bodyOf(res)).toEqual({ error: T.jobNotFound });
+    expect((await deleteJob(id)).status).toBe(401);
+    for (const bad of ["00000000-0000-4000-8000-000000000000", "not-a-job"]) {
+      const r = await deleteJob(encodeURIComponent(bad), token);
+      expect(r.status).toBe(404);
+      expect(await bodyOf(r)).toEqual({ error: T.jobNotFound });
+    }
+    await waitFor(id, token, "completed");
+    expect(storedFiles()).toHaveLength(1);
+
+    const first = await deleteJob(id, token);
+    const second = await deleteJob(id, token);
+    expect([first.status, second.status]).toEqual([200, 200]);
+    const body = await bodyOf(first);
+    expect(body).toEqual({ id, state: "cancelled", progress: 1, error: null, expiresAt: null });
+    expect(await bodyOf(second)).toEqual(body);
+  });
+
+  it("cancelling a finished job removes its file, and the file then answers 410", async () => {
+    const token = await adminToken();
+    const { id } = (await (await postJob(payload(), token)).json()) as { id: string };
+    await waitFor(id, token, "completed");
+    expect(storedFiles()).toHaveLength(1);
+    expect((await getWith(env, `/api/video-export/jobs/${id}/file`, token)).status).toBe(200);
+    const res = await deleteJob(id, token);
+    expect(res.status).toBe(200);
+    expect((await bodyOf(res)).state).toBe("cancelled");
+    expect(storedFiles()).toEqual([]);
+    const file = await getWith(env, `/api/video-export/jobs/${id}/file`, token);
+    expect(file.status).toBe(410);
+    expect(await bodyOf(file)).toEqual({ error: T.jobCancelled });
+  });
+
+  it("cancelling a job that already failed leaves it failed", async () => {
+    await env.app.services.jobs.stop();
+    await env.close();
+    await setUp({ ffmpegPath: "/nonexistent/ffmpeg" });
+    const token = await adminToken();
+    const { id } = (await (await postJob(payload(), token)).json()) as { id: string };
+    await until(async () => {
+      const row = await env.db.selectFrom("jobs").select(["attempts", "state"]).where("id", "=", id).executeTakeFirstOrThrow();
+      return row.attempts === 1 && row.state === "queued";
+    }, 10_000);
+    env.clock.advance(JOB_DEFINITIONS["video-export"].retryDelaySeconds * 1000);
+    await waitFor(id, token, "failed");
+    const res = await deleteJob(id, token);
+    expect(res.status).toBe(200);
+    expect(await bodyOf(res)).toMatchObject({ state: "failed", error: T.failed(T.unavailable) });
   });
 });

@@ -5,14 +5,16 @@
 // path: POST /api/video-export/jobs, status polled with its progress until completed, the file
 // saved as swizard-video-{timestamp}.mp4; a failed job's own text; polls that cannot reach the
 // server are retried (a restart) up to the outage limit; aborting stops polling; a job resumed
-// by id is not posted again; the running job's id kept in and cleared from sessionStorage.
+// by id is not posted again; the running job's id kept in and cleared from sessionStorage. Cancel:
+// DELETE with the token (kept alive past the page), a job cancelled elsewhere ends the export with
+// 'Video export cancelled.', and a stop during the start still hands the new job's id over.
 
 import { describe, expect, it } from "vitest";
 import { defaultAudioState } from "../../../dsp/host/state";
 import { VIDEO_TEXT, verificationCounts } from "../../../api/rules/video";
 import {
-  buildPayload, exportVideo, precheck, rememberedJob, rememberJob, RUNNING_JOB_KEY, VideoExportError, VideoJobGoneError,
-  VIDEO_JOBS_PATH, type ExportProgress,
+  buildPayload, cancelVideoJob, exportVideo, precheck, rememberedJob, rememberJob, RUNNING_JOB_KEY, VideoExportError,
+  VideoJobCancelledError, VideoJobGoneError, VIDEO_JOBS_PATH, type ExportProgress,
 } from "../../../web/video/video-export";
 
 function state() {
@@ -238,6 +240,51 @@ describe("the job path", () => {
     await expect(exportVideo({ resumeId: JOB }, "tok", { fetchImpl: broken.fetchImpl, save: () => {} })).rejects.toThrow(
       "Video export failed: network error",
     );
+  });
+});
+
+describe("cancel", () => {
+  const CANCEL = `DELETE ${VIDEO_JOBS_PATH}/${JOB}`;
+
+  it("sends DELETE with the token and X-Requested-With, kept alive, and says whether the server took it", async () => {
+    const inits: RequestInit[] = [];
+    const { fetchImpl, seen } = fakeServer({ [CANCEL]: [status("cancelled"), () => json({ error: VIDEO_TEXT.jobNotFound }, 404)] });
+    const spy = ((url: string, init: RequestInit) => {
+      inits.push(init);
+      return fetchImpl(url, init);
+    }) as unknown as typeof fetch;
+    expect(await cancelVideoJob(JOB, "tok", { fetchImpl: spy })).toBe(true);
+    expect(await cancelVideoJob(JOB, "tok", { fetchImpl: spy })).toBe(false);
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([CANCEL, CANCEL]);
+    expect(seen[0].headers).toMatchObject({ Authorization: "Bearer tok", "X-Requested-With": "XMLHttpRequest" });
+    expect(inits[0].keepalive).toBe(true);
+    const offline = (async () => {
+      throw new TypeError("Failed to fetch");
+    }) as unknown as typeof fetch;
+    expect(await cancelVideoJob(JOB, "tok", { fetchImpl: offline })).toBe(false);
+  });
+
+  it("a job cancelled elsewhere ends the export with 'Video export cancelled.'", async () => {
+    const { fetchImpl, seen } = fakeServer({ [STATUS]: [status("active", 0.3), status("cancelled", 0.3)] });
+    const err = await exportVideo({ resumeId: JOB }, "tok", { fetchImpl, pollMs: 1 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(VideoJobCancelledError);
+    expect((err as Error).message).toBe("Video export cancelled.");
+    expect(seen).toHaveLength(2);
+  });
+
+  it("a stop while the job is being queued still hands its id to onJob, then rejects with AbortError without polling", async () => {
+    const controller = new AbortController();
+    const { fetchImpl, seen } = fakeServer({
+      [START]: () => {
+        controller.abort(); // the user stops while the POST is on its way
+        return json({ id: JOB }, 202);
+      },
+    });
+    const jobs: string[] = [];
+    const err = await exportVideo({ payload: payload() }, "tok", { fetchImpl, signal: controller.signal, onJob: (id) => jobs.push(id) }).catch((e: unknown) => e);
+    expect((err as Error).name).toBe("AbortError");
+    expect(jobs).toEqual([JOB]);
+    expect(seen.map((r) => `${r.method} ${r.url}`)).toEqual([START]);
   });
 });
 
