@@ -22,11 +22,22 @@ const limitJsonBody: MiddlewareHandler = bodyLimit({
   },
 });
 
-/** GET and HEAD skip the check: a Fetch API Request of those methods has no body, so bodyLimit
- *  would pass them anyway, after asking for `raw.body`, which makes @hono/node-server build the
- *  full Request object (the costliest part of a cached read). */
-export const jsonBodyLimit: MiddlewareHandler = (c, next) =>
-  c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitJsonBody(c, next);
+/** hono's bodyLimit first asks for `raw.body`, which makes @hono/node-server build the full Fetch
+ *  API Request object (a web stream over the socket: the costliest part of a small request), and
+ *  then decides from Content-Length anyway when there is one. So: GET and HEAD have no body; a
+ *  request with a Content-Length and no Transfer-Encoding is decided from the header here (Node's
+ *  parser holds the body to that length), and its body is then read straight from the socket by
+ *  c.req.text(); only a chunked body goes through bodyLimit's counting stream. */
+export const jsonBodyLimit: MiddlewareHandler = (c, next) => {
+  const method = c.req.method;
+  if (method === "GET" || method === "HEAD") return next();
+  const length = c.req.header("content-length");
+  if (length !== undefined && c.req.header("transfer-encoding") === undefined && /^\d+$/.test(length)) {
+    if (Number(length) > JSON_BODY_LIMIT) throw new ApiError(413, MSG.bodyTooLarge);
+    return next();
+  }
+  return limitJsonBody(c, next);
+};
 
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();

@@ -10,6 +10,7 @@ import { parseTrustProxy } from "../../../api/config";
 import { optionsFromEnv, type RunningServer, startServer } from "../../../api/server";
 import { readOutbox } from "../../../api/services/outbox";
 import { IMMUTABLE, NOT_BUILT } from "../../../api/static";
+import { MSG } from "../../../api/messages";
 
 const INDEX = "<!doctype html><title>Tone Studio</title><div id=root></div>";
 let root: string;
@@ -177,5 +178,47 @@ describe("environment", () => {
     expect([undefined, "", "0", "false", "off"].map(parseTrustProxy)).toEqual([0, 0, 0, 0, 0]);
     expect(["1", "true", "yes", "2"].map(parseTrustProxy)).toEqual([1, 1, 1, 2]);
     expect(() => parseTrustProxy("maybe")).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe("JSON bodies over a real socket (api/http/boundary.ts, jsonBodyLimit)", () => {
+  /** POSTs `body` to the register route with node:http: with a Content-Length, or chunked. */
+  async function post(body: string, chunked: boolean): Promise<{ status: number; body: unknown }> {
+    const { request } = await import("node:http");
+    const url = new URL("/api/auth/register", server.url);
+    return new Promise((resolve, reject) => {
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      if (!chunked) headers["content-length"] = String(Buffer.byteLength(body));
+      const req = request(url, { method: "POST", headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(Buffer.concat(chunks).toString() || "null") }));
+      });
+      req.on("error", reject);
+      if (chunked) {
+        // Several writes without a Content-Length: Transfer-Encoding: chunked.
+        for (let i = 0; i < body.length; i += 16 * 1024) req.write(body.slice(i, i + 16 * 1024));
+      } else req.write(body);
+      req.end();
+    });
+  }
+  const tooBig = JSON.stringify({ email: "big@example.com", password: "correct horse", fullName: "x".repeat(70 * 1024) });
+
+  it("413 with the spec's text beyond 64 KiB, decided from Content-Length or counted when chunked", async () => {
+    for (const chunked of [false, true]) {
+      const res = await post(tooBig, chunked);
+      expect(res.status, `chunked: ${chunked}`).toBe(413);
+      expect(res.body).toEqual({ error: MSG.bodyTooLarge });
+    }
+  });
+
+  it("reads a body within the limit either way (the missing-field text proves it was parsed)", async () => {
+    for (const chunked of [false, true]) {
+      const res = await post(JSON.stringify({ email: `ok-${chunked}@example.com` }), chunked);
+      expect(res.status, `chunked: ${chunked}`).toBe(400);
+      expect(res.body).toEqual({ error: expect.stringMatching(/password/i) });
+    }
+    const bad = await post("{not json", false);
+    expect([bad.status, bad.body]).toEqual([400, { error: MSG.badJson }]);
   });
 });
