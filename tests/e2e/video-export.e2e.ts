@@ -166,7 +166,7 @@ describe("Export Video", () => {
     expect(Math.abs(played.duration - 2)).toBeLessThan(0.1);
   });
 
-  it("a longer export shows the job's percentage (photographed at 1280 and 390 px), resumes after a reload, and Cancel export cancels it", async () => {
+  it("a longer export shows the job's percentage (photographed at 1280 and 390 px), resumes after a reload, and Cancel export cancels it (photographed too)", async () => {
     // Long enough to be still encoding after the reload (the cancel ends it).
     await setStudio(page, { duration: 120 });
     const filesBefore = storedFiles().sort();
@@ -203,6 +203,10 @@ describe("Export Video", () => {
     expect(await dialog().getByRole("progressbar").count()).toBe(0);
     expect(await dialog().getByRole("button", { name: "Export", exact: true }).isEnabled()).toBe(true);
     expect(await page.evaluate(() => sessionStorage.getItem("video_export_job"))).toBeNull();
+    await page.screenshot({ path: screenshotPath("video-export-dialog-cancelled-1280.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: screenshotPath("video-export-dialog-cancelled-390.png") });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await expect.poll(() => seen.includes(`DELETE /api/video-export/jobs/${job.id}`), { timeout: 5_000 }).toBe(true);
     const res = await fetch(`${run.app.url}/api/video-export/jobs/${job.id}`, { headers: { Authorization: `Bearer ${admin.token}` } });
     expect(((await res.json()) as { state: string }).state).toBe("cancelled");
