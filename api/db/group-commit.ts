@@ -150,7 +150,11 @@ export class GroupCommitDriver implements Driver {
     this.#owner = conn;
     this.#ownerDone = new Promise((done) => (this.#endOwner = done));
     try {
-      this.#run(CompiledQuery.raw("begin"));
+      // IMMEDIATE: a deferred transaction that reads and then writes fails at once with
+      // SQLITE_BUSY (no busy wait) when another process committed after its read, as when two
+      // processes start on one new file and both run the migrations. Taking the write lock first
+      // makes the other process wait its turn instead.
+      this.#run(CompiledQuery.raw("begin immediate"));
     } catch (err) {
       this.#release();
       throw err;

@@ -410,9 +410,9 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
     dialectOf(db) === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({ db, provider, migrationTableSchema });
   let { error, results } = await migrator.migrateToLatest();
-  // Two processes opening a fresh SQLite file together race: each reads the list of applied
-  // migrations before the other commits, and the slower one's transaction (rolled back whole)
-  // fails on a table the faster one made. Trying again reads the list anew.
+  // On SQLite the migrations' transaction begins IMMEDIATE (group-commit.ts), so processes opening
+  // a new file together take turns and the later one finds the list done. Anything else that fails
+  // a run (a lock held longer than the busy wait) is tried again: each run reads the list anew.
   for (let retry = 0; error && retry < MIGRATION_RETRIES; retry++) {
     await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
     ({ error, results } = await migrator.migrateToLatest());

@@ -23,22 +23,44 @@ export function openDatabase(config: DatabaseConfig): Promise<Kysely<Database>> 
 
 // ---- SQLite ------------------------------------------------------------------------------------
 
-/** Connection settings: WAL for concurrent readers; synchronous=NORMAL because the driver syncs
- *  the WAL itself after every commit, off the event loop, before answering (group-commit.ts), so a
- *  commit survives power loss as with FULL; a 5 s busy wait instead of instant SQLITE_BUSY, and
+/** Connection settings: a 5 s busy wait instead of instant SQLITE_BUSY; WAL for concurrent readers;
+ *  synchronous=NORMAL because the driver syncs the WAL itself after every commit, off the event
+ *  loop, before answering (group-commit.ts), so a commit survives power loss as with FULL; and
  *  enforced foreign keys. */
-function configure(sqlite: SQLite.Database): void {
-  sqlite.pragma("journal_mode = WAL");
+async function configure(sqlite: SQLite.Database): Promise<void> {
+  sqlite.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+  await switchToWal(sqlite);
   sqlite.pragma("synchronous = NORMAL");
-  sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
+}
+
+const BUSY_TIMEOUT_MS = 5000;
+
+/** SQLite answers SQLITE_BUSY to `journal_mode = WAL` at once, without its busy wait, while another
+ *  process opens the same new file and switches it too (several API processes starting together on
+ *  one DATA_DIR): try again for as long as the busy wait would have waited. */
+async function switchToWal(sqlite: SQLite.Database): Promise<void> {
+  const end = Date.now() + BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      sqlite.pragma("journal_mode = WAL");
+      return;
+    } catch (err) {
+      if (!isBusy(err) || Date.now() > end) throw err;
+      await new Promise((r) => setTimeout(r, 5 + Math.random() * 20));
+    }
+  }
+}
+
+function isBusy(err: unknown): boolean {
+  return err instanceof SQLite.SqliteError && err.code.startsWith("SQLITE_BUSY");
 }
 
 /** Opens (creating if needed) the SQLite file and migrates it. Close with `db.destroy()`. */
 export async function openSqlite(file: string): Promise<Kysely<Database>> {
   const sqlite = new SQLite(file);
   try {
-    configure(sqlite);
+    await configure(sqlite);
   } catch (err) {
     sqlite.close();
     throw err;
