@@ -2,13 +2,13 @@
 // stored and answered with kysely's usual results, committed together (one transaction, seen whole
 // by another connection), a failing statement fails only its own caller, explicit transactions
 // keep their isolation and order, and reads see every answered write.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { GroupCommitSqliteDialect, syncFile } from "../../../api/db/group-commit";
+import { FileSyncer, GroupCommitSqliteDialect } from "../../../api/db/group-commit";
 import { openSqlite } from "../../../api/db/open";
 import type { Database } from "../../../api/db/schema";
 
@@ -167,11 +167,26 @@ describe("durability off the event loop", () => {
     }
   });
 
-  it("syncs the real -wal file (and takes a missing one as nothing to sync)", async () => {
-    await expect(syncFile(join(dir, "absent.db-wal"))).resolves.toBeUndefined();
+  it("syncs the real -wal file through one kept handle (a missing one is nothing to sync)", async () => {
+    const absent = new FileSyncer();
+    await expect(absent.sync(join(dir, "absent.db-wal"))).resolves.toBeUndefined();
+    await absent.close();
     await Promise.all(Array.from({ length: 20 }, (_, i) => log(i)));
-    expect(existsSync(join(dir, "studio.db-wal"))).toBe(true);
-    await expect(syncFile(join(dir, "studio.db-wal"))).resolves.toBeUndefined();
-    expect(await db.selectFrom("mail_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).toEqual({ n: 20 });
+    const wal = join(dir, "studio.db-wal");
+    expect(existsSync(wal)).toBe(true);
+    const syncer = new FileSyncer();
+    try {
+      await expect(syncer.sync(wal)).resolves.toBeUndefined();
+      // The handle stays valid because SQLite keeps the -wal file's inode while a connection is
+      // open, even when a checkpoint truncates it.
+      const inode = statSync(wal).ino;
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+      await Promise.all(Array.from({ length: 20 }, (_, i) => log(100 + i)));
+      expect(statSync(wal).ino).toBe(inode);
+      await expect(syncer.sync(wal)).resolves.toBeUndefined();
+    } finally {
+      await syncer.close();
+    }
+    expect(await db.selectFrom("mail_log").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).toEqual({ n: 40 });
   });
 });
