@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { MiddlewareHandler } from "hono";
 import pino, { type DestinationStream, type LevelWithSilent, type Logger as PinoLogger } from "pino";
 import type { Logger } from "./errors";
+import { editResponseHeaders } from "./http/response-headers";
 
 export const LOG_LEVELS: readonly LevelWithSilent[] = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
 
@@ -126,7 +127,7 @@ export function requestLog(log: AppLogger): MiddlewareHandler {
     try {
       await next();
     } finally {
-      c.header("X-Request-Id", requestId);
+      editResponseHeaders(c, (headers) => headers.set("X-Request-Id", requestId));
       log.request({
         requestId,
         method: c.req.method,

@@ -22,6 +22,10 @@ export interface LoadFigures {
   timeouts: number;
   non2xx: number;
   seconds: number;
+  /** The API process's CPU time (user + system, all its threads) per answered request, in ms, when
+   *  the OS tells it (Linux /proc): steadier than req/s on a shared machine, so before/after
+   *  comparisons of a change read it first. */
+  serverCpuMsPerRequest?: number;
 }
 
 const RATE_TARGETS: Record<string, number | undefined> = {
@@ -64,6 +68,7 @@ export function apiRow(database: string, route: string, name: string, f: LoadFig
       errors: f.errors,
       timeouts: f.timeouts,
       non2xx: f.non2xx,
+      serverCpuMsPerRequest: f.serverCpuMsPerRequest ?? null,
     },
   };
 }

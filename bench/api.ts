@@ -18,8 +18,8 @@
 // `npx tsx bench/api.ts [--duration 10] [--connections 50] [--only preset-create,...]` prints the rows alone (build the web
 // app first: `npm run build`); `npm run bench` runs it last, as rows of kind "api" that never gate.
 
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -137,24 +137,47 @@ function sharedPreset(i: number) {
   return data;
 }
 
-function figures(r: autocannon.Result, wallSeconds: number): LoadFigures {
+function figures(r: autocannon.Result, wallSeconds: number, cpuSeconds?: number): LoadFigures {
+  const answered = r["2xx"] + r.non2xx;
   return {
     requestsPerSecond: r["2xx"] / wallSeconds,
     p50Ms: r.latency.p50,
     p99Ms: r.latency.p99,
-    requests: r["2xx"] + r.non2xx,
+    requests: answered,
     errors: r.errors,
     timeouts: r.timeouts,
     non2xx: r.non2xx,
     seconds: wallSeconds,
+    serverCpuMsPerRequest: cpuSeconds === undefined || answered === 0 ? undefined : (cpuSeconds * 1000) / answered,
   };
 }
 
-/** One autocannon run; the rate is 2xx answers over the run's wall time. */
-async function load(opts: autocannon.Options): Promise<LoadFigures> {
+let clockTicks: number | null = null;
+
+/** CPU seconds (user + system, every thread) that process `pid` has used, from /proc; undefined
+ *  where there is no /proc. */
+export function processCpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // Fields after the command name (which may hold spaces) in parentheses: state is field 3,
+    // utime and stime fields 14 and 15.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    clockTicks ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One autocannon run; the rate is 2xx answers over the run's wall time, the CPU that of `pid`. */
+async function load(opts: autocannon.Options, pid?: number): Promise<LoadFigures> {
+  const cpu0 = processCpuSeconds(pid);
   const t0 = performance.now();
   const result = await autocannon({ ...opts, renderProgressBar: false, renderResultsTable: false, renderLatencyTable: false } as autocannon.Options);
-  return figures(result, (performance.now() - t0) / 1000);
+  const wall = (performance.now() - t0) / 1000;
+  const cpu1 = processCpuSeconds(pid);
+  return figures(result, wall, cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0);
 }
 
 export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchRow[] }> {
@@ -176,6 +199,7 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
   const server = await startServer(dataDir, admins);
   try {
     const { url } = server;
+    const pid = server.child.pid;
     log(`bench/api: server on ${url} (${database}); waiting for the marketplace seed`);
     const sounds = await waitForSeed(url);
 
@@ -225,7 +249,7 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
     if (want("marketplace-sounds")) {
       const listing: autocannon.Options = { ...base, url: `${url}/api/marketplace/sounds` };
       await warm(listing);
-      rows.push(apiRow(database, "marketplace-sounds", "GET /api/marketplace/sounds", await load(listing), connections));
+      rows.push(apiRow(database, "marketplace-sounds", "GET /api/marketplace/sounds", await load(listing, pid), connections));
       log(`bench/api: ${rows.at(-1)!.name}`);
     }
 
@@ -238,7 +262,7 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
         requests: [{ method: "GET", path: "/api/user/profile", setupRequest: (req) => ({ ...req, headers: { authorization: `Bearer ${profileTokens[p++ % profileTokens.length]}` } }) }],
       };
       await warm(profile);
-      rows.push(apiRow(database, "user-profile", "GET /api/user/profile (signed in)", await load(profile), connections));
+      rows.push(apiRow(database, "user-profile", "GET /api/user/profile (signed in)", await load(profile, pid), connections));
     }
 
     const body = JSON.stringify({ name: "Bench write", data: sharedPreset(0) });
@@ -252,13 +276,13 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
     };
     if (want("preset-create")) {
       // As fast as 50 connections go: the write throughput (latency is then connections / rate).
-      const writes = await load({ url, connections, amount: writeRequests, requests: [writeRequest(writerTokens)] });
+      const writes = await load({ url, connections, amount: writeRequests, requests: [writeRequest(writerTokens)] }, pid);
       rows.push(apiRow(database, "preset-create", "POST /api/presets/user", writes, connections));
     }
     if (want("preset-create-at-rate")) {
       // The issue's write target as a load: 1,000 requests a second offered, and their p99.
       const amount = TARGET_WRITES_PER_SECOND * duration;
-      const writes = await load({ url, connections, amount, overallRate: TARGET_WRITES_PER_SECOND, requests: [writeRequest(rateTokens)] });
+      const writes = await load({ url, connections, amount, overallRate: TARGET_WRITES_PER_SECOND, requests: [writeRequest(rateTokens)] }, pid);
       rows.push(apiRow(database, "preset-create-at-rate", `POST /api/presets/user at ${TARGET_WRITES_PER_SECOND} req/s offered`, writes, connections));
     }
 
@@ -270,7 +294,7 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
         requests: [{ method: "GET", setupRequest: (req) => ({ ...req, path: `/api/presets/${presetIds[r++ % presetIds.length]}` }) }],
       };
       await warm(read);
-      rows.push(apiRow(database, "preset-read", "GET /api/presets/{id}", await load(read), connections));
+      rows.push(apiRow(database, "preset-read", "GET /api/presets/{id}", await load(read, pid), connections));
     }
 
     if (!want("login-stall")) return { rows };
@@ -317,10 +341,11 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
 /** The rows as a Markdown table (console and README). */
 export function apiTable(rows: readonly BenchRow[]): string {
   const d = (r: BenchRow, k: string) => r.details?.[k];
-  const lines = ["| route | database | req/s | p50 ms | p99 ms | errors | non-2xx | target |", "|---|---|---:|---:|---:|---:|---:|---|"];
+  const lines = ["| route | database | req/s | p50 ms | p99 ms | server CPU ms/req | errors | non-2xx | target |", "|---|---|---:|---:|---:|---:|---:|---:|---|"];
   for (const r of rows) {
     const rate = r.unit === "req/s" ? num(r.value) : num(Number(d(r, "requestsPerSecond")));
-    lines.push(`| ${r.name} | ${String(d(r, "database"))} | ${rate} | ${num(Number(d(r, "p50Ms")))} | ${num(Number(d(r, "p99Ms")))} | ${String(d(r, "errors"))} | ${String(d(r, "non2xx"))} | ${fmtTarget(r)} |`);
+    const cpu = d(r, "serverCpuMsPerRequest");
+    lines.push(`| ${r.name} | ${String(d(r, "database"))} | ${rate} | ${num(Number(d(r, "p50Ms")))} | ${num(Number(d(r, "p99Ms")))} | ${typeof cpu === "number" ? cpu.toFixed(3) : "-"} | ${String(d(r, "errors"))} | ${String(d(r, "non2xx"))} | ${fmtTarget(r)} |`);
   }
   return lines.join("\n");
 }

@@ -5,6 +5,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { ApiError } from "../errors";
 import { MSG } from "../messages";
+import { editResponseHeaders } from "./response-headers";
 
 /** The app's own scripts, worklets and wasm only. Worklets (the AudioWorklet) are governed by
  *  script-src; the export worker is a same-origin file (Vite's `?worker`), so worker-src 'self'.
@@ -49,6 +50,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   // Download links carry their token in the query string: never send a URL to another site.
   "Referrer-Policy": "same-origin",
 };
+const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
 
 /** The value of a proxy-appended header list that the trusted hop wrote, counting from the right
  *  as clientIp does (a client cannot choose it by sending its own header). */
@@ -94,14 +96,16 @@ export interface SecurityHeaderOptions {
 export function securityHeaders(options: SecurityHeaderOptions): MiddlewareHandler {
   return async (c, next) => {
     await next();
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) c.header(name, value);
     const https = requestIsHttps(c, options.trustProxy);
-    if (https) c.header("Strict-Transport-Security", HSTS);
-    const cookies = c.res.headers.getSetCookie();
-    if (cookies.length > 0) {
-      c.header("Set-Cookie", undefined);
-      for (const cookie of cookies) c.header("Set-Cookie", hardenCookie(cookie, https), { append: true });
-    }
+    editResponseHeaders(c, (headers) => {
+      for (const [name, value] of SECURITY_HEADER_ENTRIES) headers.set(name, value);
+      if (https) headers.set("Strict-Transport-Security", HSTS);
+      const cookies = headers.getSetCookie();
+      if (cookies.length > 0) {
+        headers.delete("Set-Cookie");
+        for (const cookie of cookies) headers.append("Set-Cookie", hardenCookie(cookie, https));
+      }
+    });
   };
 }
 

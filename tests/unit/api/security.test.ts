@@ -152,8 +152,24 @@ describe("the middleware", () => {
       c.header("Set-Cookie", "strict=2; Path=/; Secure; HttpOnly; SameSite=Strict", { append: true });
       return c.text("ok");
     });
+    // Headers edited in place (api/http/response-headers.ts): a Response a route builds itself,
+    // and one whose headers are immutable (Response.redirect), which goes through hono's copy.
+    app.get("/raw", () => new Response("raw", { headers: { "Set-Cookie": "raw=1" } }));
+    app.get("/moved", () => Response.redirect("http://studio.test/elsewhere", 302));
     return app;
   }
+
+  it("puts the policy on a Response a route built itself, and on one with immutable headers", async () => {
+    const raw = await appWith(0).request("/raw");
+    expectPolicy(raw, "raw Response");
+    expect(raw.headers.getSetCookie()).toEqual(["raw=1; HttpOnly; SameSite=Lax"]);
+    expect(await raw.text()).toBe("raw");
+    const moved = await appWith(0).request("https://studio.test/moved");
+    expect(moved.status).toBe(302);
+    expect(moved.headers.get("location")).toBe("http://studio.test/elsewhere");
+    expectPolicy(moved, "redirect");
+    expect(moved.headers.get("strict-transport-security")).toBe(HSTS);
+  });
 
   it("puts the policy on a 500 from the error handler", async () => {
     const res = await appWith(0).request("/boom");
