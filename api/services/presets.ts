@@ -5,6 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { parsePreset, type PresetData } from "../../dsp/host/preset";
 import type { Services } from "../context";
+import { preparedQuery } from "../db/prepared";
 import type { UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { MSG } from "../messages";
@@ -26,12 +27,14 @@ export async function createPreset(s: Services, user: UserRow, name: string, dat
   const parsed = parsePreset(data);
   if (!parsed.ok) throw new ApiError(400, MSG.presetInvalid(parsed.error));
   const id = newPresetId();
-  await s.db
-    .insertInto("presets")
-    .values({ id, user_id: user.id, name, data: JSON.stringify(parsed.state), created_at: s.clock().toISOString() })
-    .execute();
+  await insertPreset(s.db, { id, userId: user.id, name, data: JSON.stringify(parsed.state), createdAt: s.clock().toISOString() });
   return { id };
 }
+
+/** Compiled once (db/prepared.ts): every share runs it. */
+const insertPreset = preparedQuery((db, arg: (name: "id" | "userId" | "name" | "data" | "createdAt") => string) =>
+  db.insertInto("presets").values({ id: arg("id"), user_id: arg("userId"), name: arg("name"), data: arg("data"), created_at: arg("createdAt") }),
+);
 
 /** The preset behind a link; 404 when there is none, or when its data is gone (spec 5). */
 export async function findPreset(s: Services, id: string): Promise<SharedPreset> {

@@ -4,6 +4,7 @@
 import { createHmac, randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import type { Kysely } from "kysely";
+import { preparedQuery } from "../db/prepared";
 import type { Database, UserRow } from "../db/schema";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -96,15 +97,7 @@ export class SessionService {
       }
     }
     if (typeof sid !== "string" || typeof sub !== "string" || sid.length > 64) return null;
-    const row = await this.#opts.db
-      .selectFrom("sessions")
-      .innerJoin("users", "users.id", "sessions.user_id")
-      .selectAll("users")
-      .where("sessions.id", "=", sid)
-      .where("sessions.user_id", "=", sub)
-      .where("sessions.revoked_at", "is", null)
-      .where("sessions.expires_at", ">", now.toISOString())
-      .executeTakeFirst();
+    const row = (await liveSessionUser(this.#opts.db, { sid, sub, now: now.toISOString() })).rows[0];
     return row ? { sessionId: sid, user: row } : null;
   }
 
@@ -140,3 +133,15 @@ export class SessionService {
     return createHmac("sha256", this.#key).update(`csrf:${sessionId}`).digest("base64url");
   }
 }
+
+/** The user of a live session (every signed-in request asks): compiled once (db/prepared.ts). */
+const liveSessionUser = preparedQuery((db, arg: (name: "sid" | "sub" | "now") => string) =>
+  db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.id", "sessions.user_id")
+    .selectAll("users")
+    .where("sessions.id", "=", arg("sid"))
+    .where("sessions.user_id", "=", arg("sub"))
+    .where("sessions.revoked_at", "is", null)
+    .where("sessions.expires_at", ">", arg("now")),
+);
