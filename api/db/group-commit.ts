@@ -29,6 +29,7 @@
 // shape) and kept in a small LRU map.
 import { type FileHandle, open } from "node:fs/promises";
 import type SQLite from "better-sqlite3";
+import type { TableChanges } from "./changes";
 import {
   CompiledQuery, DeleteQueryNode, type DatabaseConnection, type Driver, InsertQueryNode, type QueryResult, SqliteDialect,
   type TransactionSettings, UpdateQueryNode,
@@ -169,9 +170,12 @@ export class GroupCommitDriver implements Driver {
   #ownerDone: Promise<void> | null = null;
   #endOwner: (() => void) | null = null;
 
-  constructor(db: SQLite.Database, sync?: (file: string) => Promise<void>) {
+  readonly #changes: TableChanges | undefined;
+
+  constructor(db: SQLite.Database, sync?: (file: string) => Promise<void>, changes?: TableChanges) {
     this.#db = db;
     this.#wal = new WalSync(db.memory ? null : `${db.name}-wal`, sync);
+    this.#changes = changes;
   }
 
   async init(): Promise<void> {}
@@ -294,6 +298,7 @@ export class GroupCommitDriver implements Driver {
     const stmt = this.#statement(query.sql);
     const parameters = query.parameters as unknown[];
     if (stmt.reader) return { rows: stmt.all(parameters) as Row[] };
+    this.#changes?.noteWrite(query);
     const { changes, lastInsertRowid } = stmt.run(parameters);
     return {
       numAffectedRows: changes !== undefined && changes !== null ? BigInt(changes) : undefined,
@@ -382,12 +387,15 @@ function isRead(query: CompiledQuery): boolean {
 export class GroupCommitSqliteDialect extends SqliteDialect {
   readonly #db: SQLite.Database;
   readonly #sync: ((file: string) => Promise<void>) | undefined;
-  constructor(db: SQLite.Database, sync?: (file: string) => Promise<void>) {
+  readonly #changes: TableChanges | undefined;
+  /** `changes`: counts the writes for exact read caches (changes.ts). */
+  constructor(db: SQLite.Database, sync?: (file: string) => Promise<void>, changes?: TableChanges) {
     super({ database: db });
     this.#db = db;
     this.#sync = sync;
+    this.#changes = changes;
   }
   override createDriver(): Driver {
-    return new GroupCommitDriver(this.#db, this.#sync);
+    return new GroupCommitDriver(this.#db, this.#sync, this.#changes);
   }
 }

@@ -4,6 +4,7 @@
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect, sql } from "kysely";
 import pg from "pg";
+import { TableChanges, trackTableChanges } from "./changes";
 import { redactDatabaseUrl } from "./dialect";
 import { GroupCommitSqliteDialect } from "./group-commit";
 import { migrateToLatest } from "./migrations";
@@ -65,7 +66,10 @@ export async function openSqlite(file: string): Promise<Kysely<Database>> {
     sqlite.close();
     throw err;
   }
-  return migrated(new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite) }));
+  const changes = new TableChanges(sqlite);
+  const db = new Kysely<Database>({ dialect: new GroupCommitSqliteDialect(sqlite, undefined, changes) });
+  trackTableChanges(db, changes);
+  return migrated(db);
 }
 
 // ---- PostgreSQL --------------------------------------------------------------------------------

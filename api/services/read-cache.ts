@@ -7,6 +7,10 @@
 // process on the same database shows here within READ_CACHE_TTL_MS. Concurrent misses for one key
 // share a single load. Failed loads are not kept.
 
+import type { Kysely } from "kysely";
+import { tableChangesOf } from "../db/changes";
+import type { Database } from "../db/schema";
+
 /** How long a cached read may be served after it was loaded (also the cross-process bound). */
 export const READ_CACHE_TTL_MS = 1000;
 
@@ -70,6 +74,49 @@ export function cacheFor<V>(caches: WeakMap<object, ReadCache<V>>, owner: object
   if (!cache) {
     cache = new ReadCache<V>();
     caches.set(owner, cache);
+  }
+  return cache;
+}
+
+// ---- exact ----------------------------------------------------------------------------------
+// For reads that must never be stale (who a session belongs to, what a user may do): an entry is
+// used only while the tables it was read from are unchanged, by this process or any other
+// (db/changes.ts: the driver's write counts and SQLite's data_version). Where that cannot be told
+// (PostgreSQL, a transaction's handle) every get() loads. Values that depend on the clock must be
+// checked against it by the caller on every use, not filtered in the cached query.
+
+export class ExactReadCache<V> {
+  readonly #entries = new Map<string, { stamp: string; value: V }>();
+  readonly #tables: readonly string[];
+  readonly #maxEntries: number;
+
+  /** `tables`: every table the loads read. */
+  constructor(tables: readonly string[], maxEntries = 10_000) {
+    this.#tables = tables;
+    this.#maxEntries = maxEntries;
+  }
+
+  /** The cached value of `key` while its tables are unchanged, else `load()`'s over `db`. */
+  async get(db: Kysely<Database>, key: string, load: () => Promise<V>): Promise<V> {
+    const changes = tableChangesOf(db);
+    if (!changes) return load();
+    // Stamped before the load: a write that lands during it makes the entry unusable at once.
+    const stamp = changes.stamp(this.#tables);
+    const hit = this.#entries.get(key);
+    if (hit && hit.stamp === stamp) return hit.value;
+    const value = await load();
+    if (!hit && this.#entries.size >= this.#maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(key, { stamp, value });
+    return value;
+  }
+}
+
+/** One exact cache per database handle and purpose (so each app, and each test's app, has its own). */
+export function exactCacheFor<V>(caches: WeakMap<object, ExactReadCache<V>>, db: Kysely<Database>, tables: readonly string[]): ExactReadCache<V> {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new ExactReadCache<V>(tables);
+    caches.set(db, cache);
   }
   return cache;
 }

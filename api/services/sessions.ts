@@ -5,6 +5,7 @@ import { createHmac, randomBytes } from "node:crypto";
 import { jwtVerify, SignJWT } from "jose";
 import type { Kysely } from "kysely";
 import { preparedQuery } from "../db/prepared";
+import { type ExactReadCache, exactCacheFor } from "./read-cache";
 import type { Database, UserRow } from "../db/schema";
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -97,8 +98,15 @@ export class SessionService {
       }
     }
     if (typeof sid !== "string" || typeof sub !== "string" || sid.length > 64) return null;
-    const row = (await liveSessionUser(this.#opts.db, { sid, sub, now: now.toISOString() })).rows[0];
-    return row ? { sessionId: sid, user: row } : null;
+    const db = this.#opts.db;
+    const found = await exactCacheFor(sessionUsers, db, SESSION_TABLES).get(db, `${sid} ${sub}`, async () => {
+      const row = (await unrevokedSessionUser(db, { sid, sub })).rows[0];
+      if (!row) return null;
+      const { session_expires_at: expiresAt, ...user } = row;
+      return { expiresAt, user: Object.freeze(user) as UserRow }; // shared by requests: read-only
+    });
+    // The expiry is checked on every use: the cached row does not know the clock.
+    return found && found.expiresAt > now.toISOString() ? { sessionId: sid, user: found.user } : null;
   }
 
   #remember(token: string, claims: { sid: string; sub: string; exp: number }): void {
@@ -134,14 +142,19 @@ export class SessionService {
   }
 }
 
-/** The user of a live session (every signed-in request asks): compiled once (db/prepared.ts). */
-const liveSessionUser = preparedQuery((db, arg: (name: "sid" | "sub" | "now") => string) =>
+/** The user of an unrevoked session and when it expires (every signed-in request asks): compiled
+ *  once (db/prepared.ts), and kept while the sessions and users tables are unchanged
+ *  (read-cache.ts ExactReadCache), so a sign-out or a deleted account counts at once. */
+const unrevokedSessionUser = preparedQuery((db, arg: (name: "sid" | "sub") => string) =>
   db
     .selectFrom("sessions")
     .innerJoin("users", "users.id", "sessions.user_id")
     .selectAll("users")
+    .select("sessions.expires_at as session_expires_at")
     .where("sessions.id", "=", arg("sid"))
     .where("sessions.user_id", "=", arg("sub"))
-    .where("sessions.revoked_at", "is", null)
-    .where("sessions.expires_at", ">", arg("now")),
+    .where("sessions.revoked_at", "is", null),
 );
+
+const SESSION_TABLES = ["sessions", "users"] as const;
+const sessionUsers = new WeakMap<object, ExactReadCache<{ expiresAt: string; user: UserRow } | null>>();

@@ -1,0 +1,68 @@
+// Whether any of some tables of the SQLite file may have changed since a moment: what a cached read
+// needs to stay exact (services/read-cache.ts ExactReadCache). Two sources:
+// - Writes through this process's connection: the driver (group-commit.ts) counts, per table, the
+//   INSERT and UPDATE statements it runs. A DELETE (foreign keys cascade to other tables), raw SQL
+//   and DDL count for every table.
+// - Writes by any other connection (another API process on the same file, the admin script):
+//   SQLite's `PRAGMA data_version` changes whenever another connection has committed.
+// PostgreSQL has no such counter here: there, tableChangesOf() is undefined and callers read.
+import type SQLite from "better-sqlite3";
+import { AliasNode, type CompiledQuery, InsertQueryNode, type Kysely, type OperationNode, TableNode, UpdateQueryNode } from "kysely";
+
+export class TableChanges {
+  readonly #counts = new Map<string, number>();
+  #everything = 0;
+  readonly #dataVersion: SQLite.Statement;
+
+  constructor(sqlite: SQLite.Database) {
+    this.#dataVersion = sqlite.prepare("pragma data_version").pluck();
+  }
+
+  /** Counts a write the connection ran (see the header for what counts where). */
+  noteWrite(query: CompiledQuery): void {
+    const table = writtenTable(query.query);
+    if (table === null) {
+      if (!TRANSACTION_CONTROL.test(query.sql)) this.#everything++;
+      return;
+    }
+    this.#counts.set(table, (this.#counts.get(table) ?? 0) + 1);
+  }
+
+  /** The state of `tables` now: two equal stamps mean none of them changed in between. Counts only
+   *  grow, so their sum changes whenever one does. */
+  stamp(tables: readonly string[]): string {
+    let n = this.#everything;
+    for (const t of tables) n += this.#counts.get(t) ?? 0;
+    return `${n}:${String(this.#dataVersion.get())}`;
+  }
+}
+
+/** BEGIN, COMMIT, ROLLBACK, SAVEPOINT and RELEASE change no table by themselves. */
+const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;
+
+/** The one table an INSERT or UPDATE writes; null for anything else (counted as every table). */
+function writtenTable(node: OperationNode): string | null {
+  if (InsertQueryNode.is(node)) return node.into ? tableName(node.into) : null;
+  if (UpdateQueryNode.is(node)) return node.table ? tableName(node.table) : null;
+  return null; // DELETE (cascades), raw SQL, DDL
+}
+
+function tableName(node: OperationNode): string | null {
+  if (TableNode.is(node)) return node.table.identifier.name;
+  if (AliasNode.is(node) && TableNode.is(node.node)) return node.node.table.identifier.name;
+  return null;
+}
+
+const trackers = new WeakMap<object, TableChanges>();
+
+/** Ties `changes` to the kysely instance over that connection (open.ts). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+export function trackTableChanges(db: Kysely<any>, changes: TableChanges): void {
+  trackers.set(db, changes);
+}
+
+/** The changes of `db`'s SQLite connection; undefined on PostgreSQL and inside a transaction. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any schema
+export function tableChangesOf(db: Kysely<any>): TableChanges | undefined {
+  return trackers.get(db);
+}
