@@ -228,7 +228,8 @@ async function sourcesInThreeQueries(db: Kysely<Database>, user: UserRow, now: D
   const email = user.email.toLowerCase();
   const rows = await exactCacheFor(sourceRows, db, SOURCE_TABLES).get(db, `${user.id} ${email}`, async () => {
     const [subscriptions, grants, demo] = await Promise.all([subscriptionsOf(db, { userId: user.id }), activeGrantsOf(db, { email }), demoOf(db, { userId: user.id })]);
-    return { subscriptions: subscriptions.rows, grants: grants.rows, demoEndsAt: demo.rows[0]?.ends_at ?? null };
+    // Shared by every request that uses the entry: read-only.
+    return { subscriptions: frozenRows(subscriptions.rows), grants: frozenRows(grants.rows), demoEndsAt: demo.rows[0]?.ends_at ?? null };
   });
   const nowIso = now.toISOString();
   return {
@@ -237,6 +238,8 @@ async function sourcesInThreeQueries(db: Kysely<Database>, user: UserRow, now: D
     demoEndsAt: rows.demoEndsAt ? new Date(rows.demoEndsAt) : null,
   };
 }
+
+const frozenRows = <R extends object>(rows: R[]): R[] => Object.freeze(rows.map((r) => Object.freeze(r))) as R[];
 
 const SOURCE_TABLES = ["subscriptions", "temporary_access", "demo_sessions"] as const;
 const sourceRows = new WeakMap<
