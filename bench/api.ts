@@ -3,11 +3,13 @@
 // accounts, grants and presets through the real API, then runs autocannon on loopback against:
 //   GET  /api/marketplace/sounds   the shipped sounds (the seed is awaited first)
 //   GET  /api/user/profile         signed in (Bearer), tokens taken in turn
-//   POST /api/presets/user         each request by the next of many writers (below)
+//   POST /api/presets/user         each request by the next of many writers (below), flat out, and
+//                                  then at 1,000 a second evenly spaced (bench/steady-load.ts)
 //   GET  /api/presets/{id}         ten shared presets in turn
 // and a "login does not stall other routes" row: the p99 latency of GET /api/health while a burst
 // of sign-ins (production argon2id) runs beside it. Each row reports requests/s, p50 and p99
-// latency, errors and non-2xx answers; zero errors and zero non-2xx are part of the result.
+// latency, errors and non-2xx answers, and the server process's CPU time per answer; zero errors
+// and zero non-2xx are part of the result.
 //
 // The product's limits stay on. Writes are spread over enough writers that none exceeds
 // RATE_RULES.presetCreatePerUser (the write phase sends a fixed number of requests, fewer than the
