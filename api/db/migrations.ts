@@ -383,6 +383,40 @@ const m009_rate_limit_function: Migration = {
   },
 };
 
+/** The channel of migration 010's notifications; the payload is the changed table's name. */
+export const CHANGE_NOTIFICATION_CHANNEL = "studio_table_changes";
+/** The tables whose changes migration 010 announces (the ones per-process caches read: the session
+ *  user and the entitlement sources, db/changes-postgres.ts). A later migration that adds a table
+ *  gives it the same trigger and appends it here. */
+export const CHANGE_NOTIFYING_TABLES = ["users", "sessions", "subscriptions", "temporary_access", "demo_sessions"] as const;
+
+// Change notifications on PostgreSQL (issue 15; db/changes-postgres.ts): every statement that
+// writes one of CHANGE_NOTIFYING_TABLES notifies the channel with the table's name, delivered to
+// every listening API process when the transaction commits (and never if it rolls back).
+// PostgreSQL folds a transaction's identical notifications into one. SQLite needs none: its
+// processes see each other's commits through PRAGMA data_version (db/changes.ts).
+const m010_change_notifications: Migration = {
+  async up(db: Kysely<unknown>) {
+    if (!typesOf(db).postgres) return;
+    await sql`
+      create or replace function studio_note_table_change() returns trigger language plpgsql as $$
+      begin
+        perform pg_notify(${sql.lit(CHANGE_NOTIFICATION_CHANNEL)}, tg_table_name);
+        return null;
+      end
+      $$`.execute(db);
+    for (const table of CHANGE_NOTIFYING_TABLES) {
+      await sql`create trigger ${sql.id(`${table}_note_change`)} after insert or update or delete or truncate on ${sql.table(table)}
+        for each statement execute function studio_note_table_change()`.execute(db);
+    }
+  },
+  async down(db: Kysely<unknown>) {
+    if (!typesOf(db).postgres) return;
+    for (const table of CHANGE_NOTIFYING_TABLES) await sql`drop trigger if exists ${sql.id(`${table}_note_change`)} on ${sql.table(table)}`.execute(db);
+    await sql`drop function if exists studio_note_table_change()`.execute(db);
+  },
+};
+
 export const migrations: Readonly<Record<string, Migration>> = {
   "001_accounts": m001_accounts,
   "002_payments": m002_payments,
@@ -393,6 +427,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "007_jobs": m007_jobs,
   "008_job_cancel": m008_job_cancel,
   "009_rate_limit_function": m009_rate_limit_function,
+  "010_change_notifications": m010_change_notifications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };

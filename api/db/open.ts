@@ -2,12 +2,14 @@
 // it: the embedded SQLite file (better-sqlite3, the default) or PostgreSQL (a `pg` Pool) when
 // DATABASE_URL names one. Both run the same kysely migrations and the same queries.
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, sql } from "kysely";
+import { Kysely, sql } from "kysely";
 import pg from "pg";
 import { TableChanges, trackTableChanges } from "./changes";
+import { ChangeCountingPostgresDialect, PostgresTableChanges } from "./changes-postgres";
 import { redactDatabaseUrl } from "./dialect";
 import { GroupCommitSqliteDialect } from "./group-commit";
 import { migrateToLatest } from "./migrations";
+import { serverStatementName } from "./prepared";
 import type { Database } from "./schema";
 
 export type { Database } from "./schema";
@@ -103,9 +105,20 @@ const typeParsers = {
   },
 } as pg.CustomTypesConfig;
 
+/** A client that runs the prepared queries' SQL (db/prepared.ts) as named statements: parsed once
+ *  per connection, planned by the server's plan cache. Every other query goes as before. */
+class PreparedStatementClient extends pg.Client {
+  // @ts-expect-error -- pg's overloads; this passes every form through and rewrites one
+  override query(config: unknown, values?: unknown, callback?: unknown) {
+    const name = typeof config === "string" && Array.isArray(values) ? serverStatementName(config) : undefined;
+    // @ts-expect-error -- as above
+    return name ? super.query({ name, text: config as string, values }, callback) : super.query(config, values, callback);
+  }
+}
+
 /** A pool on `url` whose int8 and numeric columns read as numbers (see above). */
 export function postgresPool(url: string, extra: pg.PoolConfig = {}): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max: 10, types: typeParsers, ...extra });
+  const pool = new pg.Pool({ connectionString: url, max: 10, types: typeParsers, Client: PreparedStatementClient as typeof pg.Client, ...extra });
   // An idle client that loses its server (a restart) emits 'error' on the pool; without a listener
   // that would crash the process. The next query reconnects.
   pool.on("error", (err) => console.error("PostgreSQL idle client error", { message: err.message }));
@@ -114,7 +127,10 @@ export function postgresPool(url: string, extra: pg.PoolConfig = {}): pg.Pool {
 
 /** Connects to PostgreSQL and migrates. The password never appears in a thrown message. */
 export async function openPostgres(url: string, extra: pg.PoolConfig = {}): Promise<Kysely<Database>> {
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: postgresPool(url, extra) }) });
+  // The listening connection of the change notifications has the pool's settings (a schema, TLS).
+  const changes = new PostgresTableChanges({ connectionString: url, ...extra });
+  const db = new Kysely<Database>({ dialect: new ChangeCountingPostgresDialect({ pool: postgresPool(url, extra) }, changes) });
+  trackTableChanges(db, changes);
   try {
     await sql`select 1`.execute(db);
   } catch (err) {

@@ -211,41 +211,39 @@ export async function loadEntitlements(
   if (user === null) {
     return computeEntitlements({ user: null, subscriptions: [], grants: [], ...opts });
   }
-  const { subscriptions, grants, demoEndsAt } =
-    dialectOf(db) === "postgres" ? await sourcesInOneStatement(db, user, opts.now) : await sourcesInThreeQueries(db, user, opts.now);
-  return computeEntitlements({ user, subscriptions, grants, demoEndsAt, ...opts });
-}
-
-type Sources = Pick<EntitlementInput, "subscriptions" | "grants"> & { demoEndsAt: Date | null };
-
-/** The three sources as three small queries: on SQLite (no round trips) this is cheaper than one
- *  UNION ALL of sub-selects, which SQLite materialises (56 us against 38 us for the three, measured).
- *  Each is compiled once (db/prepared.ts), and their rows are kept while the three tables are
- *  unchanged (read-cache.ts ExactReadCache), so a payment, a grant or a demo counts at once. The
- *  grants are kept whatever their end, and the ended ones left out here on every use: the top ten
- *  by end date, less the ended ones, are the top ten unended ones. */
-async function sourcesInThreeQueries(db: Kysely<Database>, user: UserRow, now: Date): Promise<Sources> {
   const email = user.email.toLowerCase();
+  // Kept while the three tables are unchanged (read-cache.ts ExactReadCache), so a payment, a grant
+  // or a demo counts at once. The grants are kept whatever their end, and the ended ones left out
+  // here on every use: the top ten by end date, less the ended ones, are the top ten unended ones.
   const rows = await exactCacheFor(sourceRows, db, SOURCE_TABLES).get(db, `${user.id} ${email}`, async () => {
-    const [subscriptions, grants, demo] = await Promise.all([subscriptionsOf(db, { userId: user.id }), activeGrantsOf(db, { email }), demoOf(db, { userId: user.id })]);
+    const found = dialectOf(db) === "postgres" ? await sourcesInOneStatement(db, user.id, email) : await sourcesInThreeQueries(db, user.id, email);
     // Shared by every request that uses the entry: read-only.
-    return { subscriptions: frozenRows(subscriptions.rows), grants: frozenRows(grants.rows), demoEndsAt: demo.rows[0]?.ends_at ?? null };
+    return { subscriptions: frozenRows(found.subscriptions), grants: frozenRows(found.grants), demoEndsAt: found.demoEndsAt };
   });
-  const nowIso = now.toISOString();
-  return {
+  const nowIso = opts.now.toISOString();
+  return computeEntitlements({
+    user,
     subscriptions: rows.subscriptions,
     grants: rows.grants.filter((g) => g.end_date > nowIso),
     demoEndsAt: rows.demoEndsAt ? new Date(rows.demoEndsAt) : null,
-  };
+    ...opts,
+  });
 }
 
-const frozenRows = <R extends object>(rows: R[]): R[] => Object.freeze(rows.map((r) => Object.freeze(r))) as R[];
+type Sources = Pick<EntitlementInput, "subscriptions" | "grants"> & { demoEndsAt: string | null };
+
+/** The three sources as three small queries: on SQLite (no round trips) this is cheaper than one
+ *  UNION ALL of sub-selects, which SQLite materialises (56 us against 38 us for the three, measured).
+ *  Each is compiled once (db/prepared.ts). */
+async function sourcesInThreeQueries(db: Kysely<Database>, userId: string, email: string): Promise<Sources> {
+  const [subscriptions, grants, demo] = await Promise.all([subscriptionsOf(db, { userId }), activeGrantsOf(db, { email }), demoOf(db, { userId })]);
+  return { subscriptions: subscriptions.rows, grants: grants.rows, demoEndsAt: demo.rows[0]?.ends_at ?? null };
+}
+
+const frozenRows = <R extends object>(rows: readonly R[]): readonly R[] => Object.freeze(rows.map((r) => Object.freeze(r)));
 
 const SOURCE_TABLES = ["subscriptions", "temporary_access", "demo_sessions"] as const;
-const sourceRows = new WeakMap<
-  object,
-  ExactReadCache<{ subscriptions: Sources["subscriptions"]; grants: Sources["grants"]; demoEndsAt: string | null }>
->();
+const sourceRows = new WeakMap<object, ExactReadCache<Sources>>();
 
 const subscriptionsOf = preparedQuery((db, arg: (name: "userId") => string) =>
   db
@@ -270,20 +268,19 @@ const demoOf = preparedQuery((db, arg: (name: "userId") => string) => db.selectF
 
 /** The same sources in one statement: on PostgreSQL one round trip and one pooled connection
  *  instead of three. Rows of one shape told apart by `source`; each part keeps its own order and
- *  limit inside a sub-select. Compiled once (db/prepared.ts). */
-async function sourcesInOneStatement(db: Kysely<Database>, user: UserRow, now: Date): Promise<Sources> {
-  const { rows } = await sourcesOf(db, { userId: user.id, email: user.email.toLowerCase(), now: now.toISOString() });
+ *  limit inside a sub-select. Compiled once (db/prepared.ts), a server-side prepared statement. */
+async function sourcesInOneStatement(db: Kysely<Database>, userId: string, email: string): Promise<Sources> {
+  const { rows } = await sourcesOf(db, { userId, email });
   const subscriptions = rows
     .filter((r) => r.source === "s")
     .map((r) => ({ plan_name: r.name!, status: r.status!, current_period_end: r.end_at }));
   const grants = rows
     .filter((r) => r.source === "g")
     .map((r) => ({ id: r.id!, access_type: r.name!, duration_hours: Number(r.hours), reason: r.reason!, status: r.status!, end_date: r.end_at! }));
-  const demo = rows.find((r) => r.source === "d");
-  return { subscriptions, grants, demoEndsAt: demo?.end_at ? new Date(demo.end_at) : null };
+  return { subscriptions, grants, demoEndsAt: rows.find((r) => r.source === "d")?.end_at ?? null };
 }
 
-const sourcesOf = preparedQuery((db, arg: (name: "userId" | "email" | "now") => string) => {
+const sourcesOf = preparedQuery((db, arg: (name: "userId" | "email") => string) => {
   const noText = sql<string | null>`cast(null as text)`;
   const noHours = sql<number | null>`cast(null as integer)`;
   const subs = db
@@ -298,7 +295,6 @@ const sourcesOf = preparedQuery((db, arg: (name: "userId" | "email" | "now") => 
     .select([sql<string>`'g'`.as("source"), "id", "access_type as name", "status", "end_date as end_at", "duration_hours as hours", "reason"])
     .where("email", "=", arg("email"))
     .where("status", "=", "active")
-    .where("end_date", ">", arg("now"))
     .orderBy("end_date", "desc")
     .limit(10)
     .$castTo<SourceRow>();

@@ -9,6 +9,7 @@
 import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../db/dialect";
+import { preparedQuery } from "../db/prepared";
 import type { Database } from "../db/schema";
 import { ApiError } from "../errors";
 import { MSG } from "../messages";
@@ -148,7 +149,7 @@ export class SharedRateLimiter implements Limiter {
   /** PostgreSQL: one statement, the function of migration 009 (an advisory lock on rule and key,
    *  then sweep, count and insert), so concurrent hits from any process are counted exactly. */
   async #hitPostgres(keyHash: string, now: number, since: number): Promise<RateDecision> {
-    const { rows } = await sql<{ oldest: string | number | null }>`select rate_limit_hit(${this.#name}, ${keyHash}, ${now}, ${since}, ${this.#rule.limit}) as oldest`.execute(this.#db);
+    const { rows } = await rateLimitHit(this.#db, { rule: this.#name, keyHash, now, since, limit: this.#rule.limit });
     const oldest = rows[0]?.oldest;
     return oldest === null || oldest === undefined ? { ok: true } : refusal(Number(oldest), this.#rule, now);
   }
@@ -166,6 +167,11 @@ export class SharedRateLimiter implements Limiter {
     });
   }
 }
+
+/** Compiled once and a server-side prepared statement (db/prepared.ts): every hit runs it. */
+const rateLimitHit = preparedQuery((_db, arg: (name: "rule" | "keyHash" | "now" | "since" | "limit") => string) =>
+  sql<{ oldest: string | number | null }>`select rate_limit_hit(${arg("rule")}, ${arg("keyHash")}, ${arg("now")}, ${arg("since")}, ${arg("limit")}) as oldest`,
+);
 
 export type Limiters = Record<keyof typeof RATE_RULES, Limiter>;
 

@@ -81,8 +81,9 @@ export function cacheFor<V>(caches: WeakMap<object, ReadCache<V>>, owner: object
 // ---- exact ----------------------------------------------------------------------------------
 // For reads that must never be stale (who a session belongs to, what a user may do): an entry is
 // used only while the tables it was read from are unchanged, by this process or any other
-// (db/changes.ts: the driver's write counts and SQLite's data_version). Where that cannot be told
-// (PostgreSQL, a transaction's handle) every get() loads. Values that depend on the clock must be
+// (db/changes.ts: the driver's write counts, and SQLite's data_version or PostgreSQL's
+// notifications). Where that cannot be told (a transaction's handle, PostgreSQL while its
+// notification connection is down) every get() loads. Values that depend on the clock must be
 // checked against it by the caller on every use, not filtered in the cached query.
 
 export class ExactReadCache<V> {
@@ -98,10 +99,9 @@ export class ExactReadCache<V> {
 
   /** The cached value of `key` while its tables are unchanged, else `load()`'s over `db`. */
   async get(db: Kysely<Database>, key: string, load: () => Promise<V>): Promise<V> {
-    const changes = tableChangesOf(db);
-    if (!changes) return load();
     // Stamped before the load: a write that lands during it makes the entry unusable at once.
-    const stamp = changes.stamp(this.#tables);
+    const stamp = tableChangesOf(db)?.stamp(this.#tables);
+    if (stamp === undefined || stamp === null) return load();
     const hit = this.#entries.get(key);
     if (hit && hit.stamp === stamp) return hit.value;
     const value = await load();
