@@ -111,3 +111,38 @@ export function loginRow(
     },
   };
 }
+
+/** PostgreSQL's "change notice" row: how long after a write's COMMIT returns to its connection
+ *  another connection hears of it (LISTEN/NOTIFY, db/changes-postgres.ts): the window in which
+ *  another API process may still answer from its cached session or entitlements. Negative
+ *  samples (heard before the writer read its answer) count as zero. */
+export function changeNoticeRow(delaysMs: readonly number[]): BenchRow {
+  const sorted = delaysMs.map((d) => Math.max(0, d)).sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+  const p99 = at(0.99);
+  return {
+    id: "api/postgres/change-notice",
+    kind: "api",
+    name: "Change notice: a commit heard by another connection (postgres)",
+    unit: "ms",
+    better: "lower",
+    value: p99,
+    samples: [p99],
+    spreadPercent: 0,
+    yardstick: null,
+    yardstickValue: null,
+    relative: null,
+    details: {
+      met: true,
+      database: "postgres",
+      requests: sorted.length,
+      requestsPerSecond: null,
+      p50Ms: at(0.5),
+      p99Ms: p99,
+      maxMs: sorted[sorted.length - 1],
+      errors: 0,
+      non2xx: 0,
+      serverCpuMsPerRequest: null,
+    },
+  };
+}

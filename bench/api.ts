@@ -9,7 +9,9 @@
 // and a "login does not stall other routes" row: the p99 latency of GET /api/health while a burst
 // of sign-ins (production argon2id) runs beside it. Each row reports requests/s, p50 and p99
 // latency, errors and non-2xx answers, and the server process's CPU time per answer; zero errors
-// and zero non-2xx are part of the result.
+// and zero non-2xx are part of the result. On PostgreSQL one more row, change-notice, measures how
+// long after a commit another connection hears of it (the cross-process window of the cached
+// sessions and entitlements, db/changes-postgres.ts).
 //
 // The product's limits stay on. Writes are spread over enough writers that none exceeds
 // RATE_RULES.presetCreatePerUser (the write phase sends a fixed number of requests, fewer than the
@@ -27,12 +29,14 @@ import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
+import pg from "pg";
+import { CHANGE_NOTIFICATION_CHANNEL } from "../api/db/migrations";
 import { presetData } from "../dsp/host/preset";
 import { defaultAudioState } from "../dsp/host/state";
 import { SEED_SOUNDS } from "../api/services/marketplace-seed";
 import { RATE_RULES } from "../api/services/rate-limit";
 import { callApi, clientAddress, expectApi, inPool } from "./api-client";
-import { TARGET_WRITES_PER_SECOND, apiRow, loginRow, type LoadFigures } from "./api-rows";
+import { TARGET_WRITES_PER_SECOND, apiRow, changeNoticeRow, loginRow, type LoadFigures } from "./api-rows";
 import { fmtTarget, num } from "./format";
 import { steadyLoad } from "./steady-load";
 import type { BenchRow } from "./schema";
@@ -52,7 +56,7 @@ export interface ApiBenchOptions {
 }
 
 /** The phases, in the order they run; each gives the row of the same id. */
-export const API_PHASES = ["marketplace-sounds", "user-profile", "preset-create", "preset-create-at-rate", "preset-read", "login-stall"] as const;
+export const API_PHASES = ["marketplace-sounds", "user-profile", "preset-create", "preset-create-at-rate", "preset-read", "change-notice", "login-stall"] as const;
 
 /** "sqlite", or "postgres" when DATABASE_URL names a PostgreSQL database (passed to the server). */
 export function databaseLabel(env: NodeJS.ProcessEnv = process.env): string {
@@ -315,6 +319,7 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
       rows.push(apiRow(database, "preset-read", "GET /api/presets/{id}", await load(read, pid), connections));
     }
 
+    if (want("change-notice") && database === "postgres") rows.push(changeNoticeRow(await changeNoticeDelays(process.env.DATABASE_URL!, 500)));
     if (!want("login-stall")) return { rows };
     // Sign-ins beside a cheap route: each account and each address within loginPerAccount and
     // loginPerIp (10 a minute), all at once, while GET /api/health is measured.
@@ -356,12 +361,35 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
   }
 }
 
+/** Milliseconds from each of `n` commits' answer to the writer until a second connection hears
+ *  its notification: a statement that changes no row of `users` still fires its statement
+ *  trigger (migration 010). Both connections belong to this process and its event loop is idle. */
+async function changeNoticeDelays(databaseUrl: string, n: number): Promise<number[]> {
+  const listener = new pg.Client({ connectionString: databaseUrl });
+  const writer = new pg.Client({ connectionString: databaseUrl });
+  await Promise.all([listener.connect(), writer.connect()]);
+  try {
+    await listener.query(`listen ${CHANGE_NOTIFICATION_CHANNEL}`);
+    const delays: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const heard = new Promise<number>((done) => listener.once("notification", () => done(performance.now())));
+      await writer.query("update users set full_name = full_name where false");
+      const committed = performance.now();
+      delays.push((await heard) - committed);
+    }
+    return delays;
+  } finally {
+    await Promise.all([listener.end(), writer.end()]);
+  }
+}
+
 /** The rows as a Markdown table (console and README). */
 export function apiTable(rows: readonly BenchRow[]): string {
   const d = (r: BenchRow, k: string) => r.details?.[k];
   const lines = ["| route | database | req/s | p50 ms | p99 ms | server CPU ms/req | errors | non-2xx | target |", "|---|---|---:|---:|---:|---:|---:|---:|---|"];
   for (const r of rows) {
-    const rate = r.unit === "req/s" ? num(r.value) : num(Number(d(r, "requestsPerSecond")));
+    const perSecond = d(r, "requestsPerSecond");
+    const rate = r.unit === "req/s" ? num(r.value) : typeof perSecond === "number" ? num(perSecond) : "-";
     const cpu = d(r, "serverCpuMsPerRequest");
     lines.push(`| ${r.name} | ${String(d(r, "database"))} | ${rate} | ${num(Number(d(r, "p50Ms")))} | ${num(Number(d(r, "p99Ms")))} | ${typeof cpu === "number" ? cpu.toFixed(3) : "-"} | ${String(d(r, "errors"))} | ${String(d(r, "non2xx"))} | ${fmtTarget(r)} |`);
   }

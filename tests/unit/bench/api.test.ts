@@ -2,7 +2,7 @@
 // zero errors, zero non-2xx answers and a p99 under 50 ms; rows of kind "api" validate against the
 // schema and never make --compare fail, whether slower or missing.
 import { describe, expect, it } from "vitest";
-import { apiRow, loginRow, type LoadFigures } from "../../../bench/api-rows";
+import { apiRow, changeNoticeRow, loginRow, type LoadFigures } from "../../../bench/api-rows";
 import { databaseLabel } from "../../../bench/api";
 import { compareResults } from "../../../bench/compare";
 import { benchResultSchema } from "../../../bench/schema";
@@ -23,6 +23,16 @@ describe("API rows", () => {
     const login = loginRow("postgres", { ...good, p99Ms: 30 }, good, { logins: 80, loginsPerSecond: 20, loginP50Ms: 300, parallelLogins: 6 });
     expect(login).toMatchObject({ id: "api/postgres/login-stall", unit: "ms", better: "lower", value: 30, target: "<= 50" });
     expect(login.details?.met).toBe(true);
+  });
+
+  it("the change-notice row: p50 and p99 of the delays in ms, a notice heard before the writer's answer as zero", () => {
+    const delays = [...Array.from({ length: 98 }, (_, i) => 0.1 + i / 1000), -0.05, 7];
+    const row = changeNoticeRow(delays);
+    expect(row).toMatchObject({ id: "api/postgres/change-notice", unit: "ms", better: "lower", value: 7 });
+    expect(row.details).toMatchObject({ p99Ms: 7, maxMs: 7, requests: 100, requestsPerSecond: null });
+    expect(row.details?.p50Ms).toBeCloseTo(0.149, 9); // the 51st of 100, the negative one counted as 0
+    expect(changeNoticeRow([-0.2, -0.1]).details).toMatchObject({ p50Ms: 0, p99Ms: 0 });
+    expect(benchResultSchema.safeParse({ ...fixture(), rows: [...fixture().rows, row] }).success).toBe(true);
   });
 
   it("are labelled with the database DATABASE_URL names", () => {
