@@ -1,8 +1,10 @@
 // The pg-boss job queue (api/services/jobs-pgboss.ts) on a real PostgreSQL (local-postgres.ts):
 // singleton keys, retries ending with the last error, progress and results, and stop() putting a
 // running job back; cancel through pg-boss's own cancel (queued, running: aborted in the queue that
-// runs it within a cancel poll) and of a completed job. Skipped, saying why, when there is no
+// runs it within a cancel poll) and of a completed job, in the job table or after pg-boss's own
+// maintenance moved it to the archive. Skipped, saying why, when there is no
 // PostgreSQL to start or use.
+import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CANCEL_POLL_MS, JobCancelledError } from "../../../api/services/jobs";
 import { PgBossJobQueue } from "../../../api/services/jobs-pgboss";
@@ -169,5 +171,29 @@ describe("pg-boss job queue", () => {
     expect(await b.cancel("video-export", done)).toEqual({ cancelled: false, result: null });
     expect((await b.get("video-export", done))?.state).toBe("cancelled");
     expect(await b.cancel("video-export", "00000000-0000-4000-8000-000000000000")).toBeNull();
+  });
+
+  it("cancel: a completed job that pg-boss's maintenance archived answers its result and reads as cancelled", async (ctx) => {
+    if (!server) return ctx.skip();
+    const a = queue();
+    a.work<unknown, { key: string }>("video-export", 1, async ({ id }) => ({ key: `k-${id}` }));
+    const done = await a.enqueue("video-export", {});
+    await a.start();
+    await until(async () => (await a.get("video-export", done))?.state === "completed");
+    const sql = new pg.Client({ connectionString: server.url });
+    await sql.connect();
+    try {
+      // Completed long ago: the next maintenance (every second here) archives it.
+      await sql.query("update pgboss.job set completed_on = now() - interval '2 days' where id = $1", [done]);
+      await until(async () => (await sql.query("select 1 from pgboss.archive where id = $1", [done])).rowCount === 1);
+      expect((await sql.query("select 1 from pgboss.job where id = $1", [done])).rowCount).toBe(0);
+      expect(await a.get("video-export", done)).toMatchObject({ state: "completed", result: { key: `k-${done}` } });
+      expect(await a.cancel("video-export", done)).toEqual({ cancelled: true, result: { key: `k-${done}` } });
+      expect(await a.cancel("video-export", done)).toEqual({ cancelled: false, result: null });
+      expect(await a.get("video-export", done)).toMatchObject({ state: "cancelled", progress: 1, result: null });
+      expect((await sql.query("select state from pgboss.archive where id = $1", [done])).rows).toEqual([{ state: "cancelled" }]);
+    } finally {
+      await sql.end();
+    }
   });
 });
