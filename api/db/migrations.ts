@@ -417,6 +417,36 @@ const m010_change_notifications: Migration = {
   },
 };
 
+// Rate-limit hits in batches on PostgreSQL (issue 15; services/rate-limit.ts HitBatcher): the hits
+// one API process asks for during one turn of its event loop go as one statement. The function
+// first takes every (rule, key) lock the batch needs in one global order, so two batches never wait
+// for each other in a cycle, then counts each hit in turn with rate_limit_hit (whose own lock is
+// then already held), so hits on one key within a batch count in order.
+const m011_rate_limit_batches: Migration = {
+  async up(db: Kysely<unknown>) {
+    if (!typesOf(db).postgres) return;
+    await sql`
+      create or replace function rate_limit_hits(p_rules text[], p_keys text[], p_now bigint[], p_since bigint[], p_limits integer[])
+      returns table (i integer, oldest bigint) language plpgsql volatile as $$
+      declare
+        l record;
+      begin
+        for l in select distinct hashtext(r) as a, hashtext(k) as b from unnest(p_rules, p_keys) as u(r, k) order by 1, 2 loop
+          perform pg_advisory_xact_lock(l.a, l.b);
+        end loop;
+        for j in 1 .. coalesce(array_length(p_rules, 1), 0) loop
+          i := j;
+          oldest := rate_limit_hit(p_rules[j], p_keys[j], p_now[j], p_since[j], p_limits[j]);
+          return next;
+        end loop;
+      end
+      $$`.execute(db);
+  },
+  async down(db: Kysely<unknown>) {
+    if (typesOf(db).postgres) await sql`drop function if exists rate_limit_hits(text[], text[], bigint[], bigint[], integer[])`.execute(db);
+  },
+};
+
 export const migrations: Readonly<Record<string, Migration>> = {
   "001_accounts": m001_accounts,
   "002_payments": m002_payments,
@@ -428,6 +458,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "008_job_cancel": m008_job_cancel,
   "009_rate_limit_function": m009_rate_limit_function,
   "010_change_notifications": m010_change_notifications,
+  "011_rate_limit_batches": m011_rate_limit_batches,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };

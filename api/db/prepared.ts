@@ -7,7 +7,7 @@
 //     db.selectFrom("users").selectAll().where("id", "=", arg("id")));
 //   const { rows } = await userById(db, { id });
 //
-// `arg(name)` stands for a value (text, or a number in raw SQL) given at each call. It must reach the SQL as a bound parameter
+// `arg(name)` stands for a value (text; a number or an array in raw SQL) given at each call. It must reach the SQL as a bound parameter
 // (a comparison, a value in `values()`, a limit), never as literal text: the first compile checks
 // that every argument became a parameter and throws otherwise. Everything else in the builder
 // (constants such as a status or a limit) is kept from that compile.
@@ -32,8 +32,11 @@ interface Compiled {
   slots: Slot[];
 }
 
+/** A value for an argument: text, a number, or (PostgreSQL) an array of them. */
+export type ArgValue = string | number | readonly (string | number)[];
+
 /** Runs the query with these values for its arguments. */
-export type PreparedQuery<Name extends string, Row> = (db: Kysely<Database>, args: Readonly<Record<Name, string | number>>) => Promise<QueryResult<Row>>;
+export type PreparedQuery<Name extends string, Row> = (db: Kysely<Database>, args: Readonly<Record<Name, ArgValue>>) => Promise<QueryResult<Row>>;
 
 /** `build` makes the query (a builder, or raw `sql`) once per dialect; `arg(name)` stands for `args[name]`. */
 export function preparedQuery<Name extends string, Row>(

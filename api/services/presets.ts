@@ -3,10 +3,13 @@
 // normalised by THE preset schema (dsp/host/preset.ts) before it is stored, and the web app parses
 // what it reads with the same schema.
 import { randomBytes } from "node:crypto";
+import { type Kysely, sql } from "kysely";
 import { parsePreset, type PresetData } from "../../dsp/host/preset";
 import type { Services } from "../context";
+import { dialectOf } from "../db/dialect";
 import { preparedQuery } from "../db/prepared";
-import type { UserRow } from "../db/schema";
+import { batcherFor, eachAlone, type TickBatcher } from "../db/tick-batch";
+import type { Database, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { MSG } from "../messages";
 import { cacheFor, type ReadCache } from "./read-cache";
@@ -27,14 +30,50 @@ export async function createPreset(s: Services, user: UserRow, name: string, dat
   const parsed = parsePreset(data);
   if (!parsed.ok) throw new ApiError(400, MSG.presetInvalid(parsed.error));
   const id = newPresetId();
-  await insertPreset(s.db, { id, userId: user.id, name, data: JSON.stringify(parsed.state), createdAt: s.clock().toISOString() });
+  const row = { id, userId: user.id, name, data: JSON.stringify(parsed.state), createdAt: s.clock().toISOString() };
+  // PostgreSQL: with the other shares of this turn of the event loop, in one statement.
+  await (dialectOf(s.db) === "postgres" ? presetInsertsFor(s.db).add(row) : insertPreset(s.db, row));
   return { id };
 }
 
+type PresetRow = Record<"id" | "userId" | "name" | "data" | "createdAt", string>;
+
 /** Compiled once (db/prepared.ts): every share runs it. */
-const insertPreset = preparedQuery((db, arg: (name: "id" | "userId" | "name" | "data" | "createdAt") => string) =>
+const insertPreset = preparedQuery((db, arg: (name: keyof PresetRow) => string) =>
   db.insertInto("presets").values({ id: arg("id"), user_id: arg("userId"), name: arg("name"), data: arg("data"), created_at: arg("createdAt") }),
 );
+
+/** PostgreSQL: several rows in one statement, a column an array each. */
+const insertPresets = preparedQuery((db, arg: (name: "ids" | "userIds" | "names" | "datas" | "createdAts") => string) =>
+  db
+    .insertInto("presets")
+    .columns(["id", "user_id", "name", "data", "created_at"])
+    .expression(sql`select * from unnest(${arg("ids")}::text[], ${arg("userIds")}::text[], ${arg("names")}::text[], ${arg("datas")}::text[], ${arg("createdAts")}::text[])`),
+);
+
+const presetInserts = new WeakMap<object, TickBatcher<PresetRow, void>>();
+
+/** The shares of one turn of the event loop as one insert (db/tick-batch.ts). If that statement
+ *  fails (a user deleted meanwhile breaks its foreign key), each row is inserted alone, so only
+ *  the bad one fails. */
+export function presetInsertsFor(db: Kysely<Database>): TickBatcher<PresetRow, void> {
+  const one = async (r: PresetRow) => void (await insertPreset(db, r));
+  return batcherFor(presetInserts, db, async (rows) => {
+    if (rows.length === 1) return eachAlone(rows, one);
+    try {
+      await insertPresets(db, {
+        ids: rows.map((r) => r.id),
+        userIds: rows.map((r) => r.userId),
+        names: rows.map((r) => r.name),
+        datas: rows.map((r) => r.data),
+        createdAts: rows.map((r) => r.createdAt),
+      });
+    } catch {
+      return eachAlone(rows, one);
+    }
+    return rows.map(() => ({ ok: true as const, value: undefined }));
+  });
+}
 
 /** The preset behind a link; 404 when there is none, or when its data is gone (spec 5). */
 export async function findPreset(s: Services, id: string): Promise<SharedPreset> {

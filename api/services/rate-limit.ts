@@ -3,13 +3,16 @@
 // - RateLimiter keeps the hits in this process's memory (SQLite: one process serves the file).
 //   Memory stays bounded: expired keys are swept when the map grows, the oldest dropped past a cap.
 // - SharedRateLimiter keeps them in the database's rate_limit_hits table (PostgreSQL: several
-//   processes serve one database and must count together). Each hit is one statement, a function
-//   (migration 009) that takes an advisory lock on (rule, key), so concurrent hits from any
-//   process are counted exactly.
+//   processes serve one database and must count together). Each hit runs a function (migration
+//   009) that takes an advisory lock on (rule, key), so concurrent hits from any process are
+//   counted exactly. The hits a process asks for during one turn of its event loop go to the
+//   database together, as one statement (db/tick-batch.ts, migration 011): under load, one round
+//   trip for several requests instead of one each.
 import { createHash } from "node:crypto";
 import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../db/dialect";
 import { preparedQuery } from "../db/prepared";
+import { batcherFor, type Settled, type TickBatcher } from "../db/tick-batch";
 import type { Database } from "../db/schema";
 import { ApiError } from "../errors";
 import { MSG } from "../messages";
@@ -146,12 +149,12 @@ export class SharedRateLimiter implements Limiter {
     throwIfRefused(await this.hit(key), message);
   }
 
-  /** PostgreSQL: one statement, the function of migration 009 (an advisory lock on rule and key,
-   *  then sweep, count and insert), so concurrent hits from any process are counted exactly. */
+  /** PostgreSQL: the function of migration 009 (an advisory lock on rule and key, then sweep,
+   *  count and insert), so concurrent hits from any process are counted exactly; batched with the
+   *  other hits of this turn of the event loop. */
   async #hitPostgres(keyHash: string, now: number, since: number): Promise<RateDecision> {
-    const { rows } = await rateLimitHit(this.#db, { rule: this.#name, keyHash, now, since, limit: this.#rule.limit });
-    const oldest = rows[0]?.oldest;
-    return oldest === null || oldest === undefined ? { ok: true } : refusal(Number(oldest), this.#rule, now);
+    const oldest = await hitBatcherFor(this.#db).add({ rule: this.#name, keyHash, now, since, limit: this.#rule.limit });
+    return oldest === null ? { ok: true } : refusal(oldest, this.#rule, now);
   }
 
   /** SQLite (tests of this class on one file): the same steps in one write transaction, which
@@ -168,9 +171,46 @@ export class SharedRateLimiter implements Limiter {
   }
 }
 
-/** Compiled once and a server-side prepared statement (db/prepared.ts): every hit runs it. */
+interface Hit {
+  rule: string;
+  keyHash: string;
+  now: number;
+  since: number;
+  limit: number;
+}
+
+/** The PostgreSQL hits of one turn of the event loop as one statement (db/tick-batch.ts):
+ *  rate_limit_hit for a single hit, rate_limit_hits (migration 011) for several, whose rows come
+ *  back in the order asked. Each answers the oldest hit in the window when refused, else null. */
+async function runHits(db: Kysely<Database>, hits: Hit[]): Promise<Settled<number | null>[]> {
+  const asNumber = (v: string | number | null | undefined) => ({ ok: true as const, value: v === null || v === undefined ? null : Number(v) });
+  if (hits.length === 1) return [asNumber((await rateLimitHit(db, hits[0])).rows[0]?.oldest)];
+  const { rows } = await rateLimitHits(db, {
+    rules: hits.map((h) => h.rule),
+    keyHashes: hits.map((h) => h.keyHash),
+    nows: hits.map((h) => h.now),
+    sinces: hits.map((h) => h.since),
+    limits: hits.map((h) => h.limit),
+  });
+  if (rows.length !== hits.length) throw new Error(`rate_limit_hits answered ${rows.length} rows for ${hits.length} hits`);
+  const oldest = new Array<string | number | null>(hits.length).fill(null);
+  for (const r of rows) oldest[Number(r.i) - 1] = r.oldest;
+  return oldest.map(asNumber);
+}
+
+const hitBatchers = new WeakMap<object, TickBatcher<Hit, number | null>>();
+
+/** The hit batcher of `db` (one per database handle, shared by every rule's limiter). */
+export function hitBatcherFor(db: Kysely<Database>): TickBatcher<Hit, number | null> {
+  return batcherFor(hitBatchers, db, (hits) => runHits(db, hits));
+}
+
+/** Compiled once and server-side prepared statements (db/prepared.ts). */
 const rateLimitHit = preparedQuery((_db, arg: (name: "rule" | "keyHash" | "now" | "since" | "limit") => string) =>
   sql<{ oldest: string | number | null }>`select rate_limit_hit(${arg("rule")}, ${arg("keyHash")}, ${arg("now")}, ${arg("since")}, ${arg("limit")}) as oldest`,
+);
+const rateLimitHits = preparedQuery((_db, arg: (name: "rules" | "keyHashes" | "nows" | "sinces" | "limits") => string) =>
+  sql<{ i: number; oldest: string | number | null }>`select i, oldest from rate_limit_hits(${arg("rules")}::text[], ${arg("keyHashes")}::text[], ${arg("nows")}::bigint[], ${arg("sinces")}::bigint[], ${arg("limits")}::integer[])`,
 );
 
 export type Limiters = Record<keyof typeof RATE_RULES, Limiter>;
