@@ -10,7 +10,8 @@
 //   (not from the pool) listening. Another process's write therefore counts here when its
 //   notification arrives: PostgreSQL sends it as the transaction commits, so on one host that is
 //   well under a millisecond after the writer's COMMIT returns (bench figure in the README).
-// While that connection is not listening (not yet started, lost, reconnecting) stamp() answers null
+// While that connection is not listening (not yet started, lost, reconnecting after 1 s, then 2, 4,
+// ... up to 30 s while attempts fail; the log says the loss once and the return) stamp() answers null
 // and every cached read goes to the database; after a reconnection the epoch changes, so nothing
 // cached before the gap is used again.
 import { type CompiledQuery, type DatabaseConnection, type Driver, PostgresDialect, type QueryCompiler, SelectQueryNode, type TransactionSettings } from "kysely";
@@ -19,8 +20,10 @@ import pg from "pg";
 import { type ChangeStamps, WriteCounts } from "./changes";
 import { CHANGE_NOTIFICATION_CHANNEL, CHANGE_NOTIFYING_TABLES } from "./migrations";
 
-/** How long after a lost listening connection the next attempt starts. */
+/** How long after a lost listening connection the next attempt starts, doubling while attempts
+ *  fail, up to RECONNECT_MAX_MS. */
 const RECONNECT_MS = 1000;
+const RECONNECT_MAX_MS = 30_000;
 /** A listening connection that does not answer a ping within PING_TIMEOUT_MS is taken as lost. */
 const PING_EVERY_MS = 10_000;
 const PING_TIMEOUT_MS = 5000;
@@ -39,6 +42,8 @@ export class PostgresTableChanges implements ChangeStamps {
   #epoch = 0;
   #retry: NodeJS.Timeout | null = null;
   #ping: NodeJS.Timeout | null = null;
+  /** Attempts failed since the connection last listened (the log says the first only). */
+  #failures = 0;
 
   constructor(clientConfig: pg.ClientConfig, onError: (message: string) => void = (m) => console.error(m)) {
     this.#clientConfig = clientConfig;
@@ -102,12 +107,14 @@ export class PostgresTableChanges implements ChangeStamps {
       if (this.#client !== client) return;
       this.#down();
       if (this.#closed) return;
-      this.#onError(`PostgreSQL change notifications lost (${reason}): cached sessions and entitlements are read from the database until they are back`);
+      if (this.#failures === 0) this.#onError(`PostgreSQL change notifications lost (${reason}): cached sessions and entitlements are read from the database until they are back`);
+      const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_MS * 2 ** this.#failures);
+      this.#failures++;
       client.end().catch(() => {});
       this.#retry = setTimeout(() => {
         this.#retry = null;
         this.#start();
-      }, RECONNECT_MS);
+      }, delay);
       this.#retry.unref();
     };
     client.on("error", (err) => lost(err.message));
@@ -120,6 +127,8 @@ export class PostgresTableChanges implements ChangeStamps {
           if (this.#client !== client || this.#closed) return;
           this.#epoch++;
           this.#listening = true;
+          if (this.#failures > 0) this.#onError("PostgreSQL change notifications are back: cached sessions and entitlements are used again");
+          this.#failures = 0;
           this.#ping = setInterval(() => this.#checkAlive(client, lost), PING_EVERY_MS);
           this.#ping.unref();
         },
