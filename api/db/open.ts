@@ -106,14 +106,33 @@ const typeParsers = {
 } as pg.CustomTypesConfig;
 
 /** A client that runs the prepared queries' SQL (db/prepared.ts) as named statements: parsed once
- *  per connection, planned by the server's plan cache. Every other query goes as before. */
+ *  per connection, planned by the server's plan cache. Every other query goes as before.
+ *  A statement that reads `table.*` fails with "cached plan must not change result type" once a
+ *  migration (another process's, during a rolling upgrade) changed the table's columns: it is
+ *  then dropped on this connection and run again, parsed afresh. */
 class PreparedStatementClient extends pg.Client {
   // @ts-expect-error -- pg's overloads; this passes every form through and rewrites one
   override query(config: unknown, values?: unknown, callback?: unknown) {
-    const name = typeof config === "string" && Array.isArray(values) ? serverStatementName(config) : undefined;
+    const name = typeof config === "string" && Array.isArray(values) && callback === undefined ? serverStatementName(config) : undefined;
     // @ts-expect-error -- as above
-    return name ? super.query({ name, text: config as string, values }, callback) : super.query(config, values, callback);
+    if (!name) return super.query(config, values, callback);
+    const named = { name, text: config as string, values: values as unknown[] };
+    return super.query(named).catch(async (err: unknown) => {
+      if (!isStalePlan(err)) throw err;
+      // Inside a transaction the failure aborted it and nothing more can run: the next use retries.
+      const dropped = await super.query(`deallocate "${name}"`).then(
+        () => true,
+        () => false,
+      );
+      if (!dropped) throw err;
+      delete (this as unknown as { connection: { parsedStatements: Record<string, string> } }).connection.parsedStatements[name];
+      return super.query(named);
+    });
   }
+}
+
+function isStalePlan(err: unknown): boolean {
+  return err instanceof Error && (err as { code?: string }).code === "0A000" && err.message.includes("cached plan must not change result type");
 }
 
 /** A pool on `url` whose int8 and numeric columns read as numbers (see above). */

@@ -86,3 +86,13 @@ it.runIf(TEST_DATABASE_URL)("PostgreSQL: runs as one named statement per connect
   const other = await sql<{ n: number }>`select count(*)::int as n from pg_prepared_statements where statement like '%mail_log%'`.execute(db);
   expect(other.rows[0].n).toBe(rows.length); // nothing else was prepared: no name for ad hoc texts
 });
+
+it.runIf(TEST_DATABASE_URL)("PostgreSQL: a statement reading table.* still runs after a migration changed the table's columns", async () => {
+  const all = preparedQuery((d, arg: (name: "to") => string) => d.selectFrom("mail_log").selectAll("mail_log").where("to_email", "=", arg("to")).orderBy("id").limit(1));
+  expect(Object.keys((await all(db, { to: "b@x.test" })).rows[0])).not.toContain("extra");
+  // Another process's migration: the named statement prepared on this connection is now stale.
+  await sql`alter table mail_log add column extra text`.execute(db);
+  const { rows } = await all(db, { to: "b@x.test" });
+  expect(rows[0]).toMatchObject({ to_email: "b@x.test", subject: "s1", extra: null });
+  expect((await all(db, { to: "b@x.test" })).rows).toHaveLength(1); // and again, now prepared afresh
+});
