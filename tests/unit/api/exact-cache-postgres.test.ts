@@ -34,6 +34,15 @@ async function unannounced(table: string, statement: string): Promise<void> {
   await other.query("commit");
 }
 
+/** Waits until the notifications of every commit made so far have arrived here: PostgreSQL
+ *  delivers them in commit order, so once one sent now has, the earlier ones have too (a late one
+ *  would otherwise make a test's cached read load again at an unplanned moment). */
+async function noticesSettled(): Promise<void> {
+  const before = changes.stamp(["demo_sessions"]);
+  await other.query("update demo_sessions set ends_at = ends_at where false"); // announced, changes nothing
+  await vi.waitFor(() => expect(changes.stamp(["demo_sessions"])).not.toBe(before), { timeout: 5000, interval: 5 });
+}
+
 describe.runIf(TEST_DATABASE_URL)("PostgreSQL: cached sessions and entitlements", () => {
   beforeEach(async () => {
     env = await makeTestApp();
@@ -53,6 +62,7 @@ describe.runIf(TEST_DATABASE_URL)("PostgreSQL: cached sessions and entitlements"
 
   it("a session revoked by another process is refused once PostgreSQL announces it; until then the cache answers", async () => {
     const { token } = await signUp(env);
+    await noticesSettled();
     expect((await profile(token)).status).toBe(200);
     expect((await profile(token)).status).toBe(200);
     // Unannounced, the revocation is not seen: the second answer above and this one came from the cache.
@@ -79,6 +89,7 @@ describe.runIf(TEST_DATABASE_URL)("PostgreSQL: cached sessions and entitlements"
 
   it("this process's transaction counts when it commits, without waiting for a notification, and not before", async () => {
     const { token } = await signUp(env);
+    await noticesSettled();
     expect((await profile(token)).status).toBe(200);
     const before = changes.stamp(["sessions"]);
     await env.db.transaction().execute(async (trx) => {
