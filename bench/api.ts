@@ -23,8 +23,8 @@
 // `npx tsx bench/api.ts [--duration 10] [--connections 50] [--only preset-create,...]` prints the rows alone (build the web
 // app first: `npm run build`); `npm run bench` runs it last, as rows of kind "api" that never gate.
 
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { cpus, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -39,6 +39,7 @@ import { RATE_RULES } from "../api/services/rate-limit";
 import { callApi, clientAddress, expectApi, inPool } from "./api-client";
 import { TARGET_WRITES_PER_SECOND, apiRow, changeNoticeRow, loginRow, type LoadFigures } from "./api-rows";
 import { fmtTarget, num } from "./format";
+import { processCpuSeconds } from "./proc";
 import { steadyLoad } from "./steady-load";
 import type { BenchRow } from "./schema";
 
@@ -158,24 +159,6 @@ function figures(r: autocannon.Result, wallSeconds: number, cpuSeconds?: number)
     seconds: wallSeconds,
     serverCpuMsPerRequest: cpuSeconds === undefined || answered === 0 ? undefined : (cpuSeconds * 1000) / answered,
   };
-}
-
-let clockTicks: number | null = null;
-
-/** CPU seconds (user + system, every thread) that process `pid` has used, from /proc; undefined
- *  where there is no /proc. */
-export function processCpuSeconds(pid: number | undefined): number | undefined {
-  if (pid === undefined) return undefined;
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    // Fields after the command name (which may hold spaces) in parentheses: state is field 3,
-    // utime and stime fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    clockTicks ??= Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-  } catch {
-    return undefined;
-  }
 }
 
 /** One autocannon run; the rate is 2xx answers over the run's wall time, the CPU that of `pid`. */

@@ -6,8 +6,6 @@
 // per-process caches, then two rounds with the caches off (the change listener closed), every read
 // going to the database.
 // `DATABASE_URL=postgres://... npx tsx bench/pg-ops.ts` (an empty database: it is migrated and written).
-import { readdirSync, readFileSync } from "node:fs";
-import { execFileSync } from "node:child_process";
 import { sql } from "kysely";
 import { buildServices } from "../api/context";
 import { tableChangesOf } from "../api/db/changes";
@@ -15,6 +13,7 @@ import type { PostgresTableChanges } from "../api/db/changes-postgres";
 import { openPostgres } from "../api/db/open";
 import { createPreset } from "../api/services/presets";
 import { createUser } from "../api/services/users";
+import { processCpuSeconds, processesNamed } from "./proc";
 import { presetData } from "../dsp/host/preset";
 import { defaultAudioState } from "../dsp/host/state";
 
@@ -24,24 +23,8 @@ if (!url || !/^postgres(ql)?:/.test(url)) {
   process.exit(2);
 }
 const CALLS = 2000;
-const ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-
 /** CPU seconds of every process named postgres. */
-function postgresCpuSeconds(): number {
-  let ticks = 0;
-  for (const pid of readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-      if (!stat.includes("(postgres)")) continue;
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // the process ended meanwhile
-    }
-  }
-  return ticks / ticksPerSecond;
-}
+const postgresCpuSeconds = () => processesNamed("postgres").reduce((sum, pid) => sum + (processCpuSeconds(pid) ?? 0), 0);
 
 const db = await openPostgres(url);
 try {

@@ -62,9 +62,14 @@ export async function eachAlone<In, Out>(items: In[], one: (item: In) => Promise
   return results.map((r) => (r.status === "fulfilled" ? { ok: true, value: r.value } : { ok: false, error: r.reason as unknown }));
 }
 
-/** One batcher per owner (a database handle) and purpose. */
-export function batcherFor<In, Out>(batchers: WeakMap<object, TickBatcher<In, Out>>, owner: object, run: (items: In[]) => Promise<Settled<Out>[]>): TickBatcher<In, Out> {
+/** One batcher per owner (a database handle) and purpose; `run` gets the owner (a module-level
+ *  function, so a request that finds the batcher made allocates nothing). */
+export function batcherFor<O extends object, In, Out>(
+  batchers: WeakMap<O, TickBatcher<In, Out>>,
+  owner: O,
+  run: (owner: O, items: In[]) => Promise<Settled<Out>[]>,
+): TickBatcher<In, Out> {
   let b = batchers.get(owner);
-  if (!b) batchers.set(owner, (b = new TickBatcher(run)));
+  if (!b) batchers.set(owner, (b = new TickBatcher((items) => run(owner, items))));
   return b;
 }

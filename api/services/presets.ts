@@ -8,7 +8,7 @@ import { parsePreset, type PresetData } from "../../dsp/host/preset";
 import type { Services } from "../context";
 import { dialectOf } from "../db/dialect";
 import { preparedQuery } from "../db/prepared";
-import { batcherFor, eachAlone, type TickBatcher } from "../db/tick-batch";
+import { batcherFor, eachAlone, type Settled, type TickBatcher } from "../db/tick-batch";
 import type { Database, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { MSG } from "../messages";
@@ -51,28 +51,30 @@ const insertPresets = preparedQuery((db, arg: (name: "ids" | "userIds" | "names"
     .expression(sql`select * from unnest(${arg("ids")}::text[], ${arg("userIds")}::text[], ${arg("names")}::text[], ${arg("datas")}::text[], ${arg("createdAts")}::text[])`),
 );
 
-const presetInserts = new WeakMap<object, TickBatcher<PresetRow, void>>();
+const presetInserts = new WeakMap<Kysely<Database>, TickBatcher<PresetRow, void>>();
 
 /** The shares of one turn of the event loop as one insert (db/tick-batch.ts). If that statement
  *  fails (a user deleted meanwhile breaks its foreign key), each row is inserted alone, so only
  *  the bad one fails. */
 export function presetInsertsFor(db: Kysely<Database>): TickBatcher<PresetRow, void> {
+  return batcherFor(presetInserts, db, runPresetInserts);
+}
+
+async function runPresetInserts(db: Kysely<Database>, rows: PresetRow[]): Promise<Settled<void>[]> {
   const one = async (r: PresetRow) => void (await insertPreset(db, r));
-  return batcherFor(presetInserts, db, async (rows) => {
-    if (rows.length === 1) return eachAlone(rows, one);
-    try {
-      await insertPresets(db, {
-        ids: rows.map((r) => r.id),
-        userIds: rows.map((r) => r.userId),
-        names: rows.map((r) => r.name),
-        datas: rows.map((r) => r.data),
-        createdAts: rows.map((r) => r.createdAt),
-      });
-    } catch {
-      return eachAlone(rows, one);
-    }
-    return rows.map(() => ({ ok: true as const, value: undefined }));
-  });
+  if (rows.length === 1) return eachAlone(rows, one);
+  try {
+    await insertPresets(db, {
+      ids: rows.map((r) => r.id),
+      userIds: rows.map((r) => r.userId),
+      names: rows.map((r) => r.name),
+      datas: rows.map((r) => r.data),
+      createdAts: rows.map((r) => r.createdAt),
+    });
+  } catch {
+    return eachAlone(rows, one);
+  }
+  return rows.map(() => ({ ok: true as const, value: undefined }));
 }
 
 /** The preset behind a link; 404 when there is none, or when its data is gone (spec 5). */

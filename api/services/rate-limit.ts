@@ -198,11 +198,11 @@ async function runHits(db: Kysely<Database>, hits: Hit[]): Promise<Settled<numbe
   return oldest.map(asNumber);
 }
 
-const hitBatchers = new WeakMap<object, TickBatcher<Hit, number | null>>();
+const hitBatchers = new WeakMap<Kysely<Database>, TickBatcher<Hit, number | null>>();
 
 /** The hit batcher of `db` (one per database handle, shared by every rule's limiter). */
 export function hitBatcherFor(db: Kysely<Database>): TickBatcher<Hit, number | null> {
-  return batcherFor(hitBatchers, db, (hits) => runHits(db, hits));
+  return batcherFor(hitBatchers, db, runHits);
 }
 
 /** Compiled once and server-side prepared statements (db/prepared.ts). */
