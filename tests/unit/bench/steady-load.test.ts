@@ -9,15 +9,19 @@ import { steadyLoad } from "../../../bench/steady-load";
 let server: http.Server | null = null;
 afterEach(() => new Promise<void>((done) => (server ? server.close(() => done()) : done())));
 
-async function slowServer(delayMs: number, status = 200): Promise<{ url: string; arrivals: number[] }> {
+async function slowServer(delayMs: number, status = 200, answer: (res: http.ServerResponse) => void = (res) => res.writeHead(status).end("ok")): Promise<{ url: string; arrivals: number[]; bodies: string[] }> {
   const arrivals: number[] = [];
+  const bodies: string[] = [];
   server = http.createServer((req, res) => {
     arrivals.push(performance.now());
-    req.resume();
-    setTimeout(() => res.writeHead(status).end("ok"), delayMs);
+    let body = "";
+    req.setEncoding("utf8");
+    req.on("data", (d: string) => (body += d));
+    req.on("end", () => bodies.push(body));
+    if (delayMs >= 0) setTimeout(() => answer(res), delayMs);
   });
   await new Promise<void>((ok) => server!.listen(0, "127.0.0.1", ok));
-  return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, arrivals };
+  return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, arrivals, bodies };
 }
 
 const request = () => ({ method: "POST", path: "/", headers: { "content-type": "application/json" }, body: "{}" });
@@ -52,4 +56,32 @@ it("reports non-2xx answers and refused connections", async () => {
   expect(f.requestsPerSecond).toBe(0);
   const refused = await steadyLoad({ url: "http://127.0.0.1:1", rate: 200, amount: 5, connections: 5, request });
   expect(refused.errors).toBe(5);
+});
+
+it("reads answers of every framing (chunked, sized, closed after) and sends each body whole", async () => {
+  let n = 0;
+  const { url, bodies } = await slowServer(1, 200, (res) => {
+    const k = n++ % 3;
+    if (k === 0) res.writeHead(201).end("chunked"); // no length: chunked
+    else if (k === 1) res.writeHead(200, { "content-length": "5" }).end("sized");
+    else res.writeHead(200, { connection: "close", "content-length": "6" }).end("closed");
+  });
+  const body = JSON.stringify({ name: "Äbend ♪", pad: "x".repeat(3000) });
+  const f = await steadyLoad({ url, rate: 300, amount: 60, connections: 4, request: () => ({ method: "POST", path: "/x", headers: { "content-type": "application/json" }, body }) });
+  expect(f.requests).toBe(60);
+  expect(f.errors + f.non2xx).toBe(0);
+  expect(bodies).toHaveLength(60);
+  expect(new Set(bodies)).toEqual(new Set([body]));
+});
+
+it("counts an answer that never comes as a timeout, and goes on with the next requests", async () => {
+  let n = 0;
+  const { url } = await slowServer(0, 200, (res) => {
+    if (n++ !== 0) res.writeHead(200).end("ok"); // the first request is never answered
+  });
+  const f = await steadyLoad({ url, rate: 100, amount: 10, connections: 2, request, timeoutMs: 300 });
+  expect(f.timeouts).toBe(1);
+  expect(f.errors).toBe(1);
+  expect(f.requests).toBe(9);
+  expect(f.non2xx).toBe(0);
 });
