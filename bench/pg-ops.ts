@@ -1,6 +1,5 @@
 // bench/pg-ops: what each query of a signed-in PostgreSQL write costs, one at a time: the services
-// a preset share calls (the session read, the entitlement sources, and the share: its rate-limit
-// hit and insert in one statement), a rate-limit hit alone
+// a preset share calls (the session read, the entitlement sources, the rate-limit hit, the insert)
 // and a bare `select 1`, each run 2,000 times in a row on one user, with the CPU time of every
 // `postgres` process on this machine (from /proc: run it with PostgreSQL on this host and nothing
 // else using it) and of this process, per call. First the session and entitlement reads from the
@@ -13,7 +12,6 @@ import { tableChangesOf } from "../api/db/changes";
 import type { PostgresTableChanges } from "../api/db/changes-postgres";
 import { openPostgres } from "../api/db/open";
 import { createPreset } from "../api/services/presets";
-import { RATE_RULES } from "../api/services/rate-limit";
 import { createUser } from "../api/services/users";
 import { processCpuSeconds, processesNamed } from "./proc";
 import { presetData } from "../dsp/host/preset";
@@ -25,7 +23,6 @@ if (!url || !/^postgres(ql)?:/.test(url)) {
   process.exit(2);
 }
 const CALLS = 2000;
-const WARM = 200;
 /** CPU seconds of every process named postgres. */
 const postgresCpuSeconds = () => processesNamed("postgres").reduce((sum, pid) => sum + (processCpuSeconds(pid) ?? 0), 0);
 
@@ -40,23 +37,16 @@ try {
     .execute();
   const { token } = await s.sessions.create(user.id);
   const data = presetData(defaultAudioState());
-  // Each user may share RATE_RULES.presetCreatePerUser presets in the window: enough users for
-  // every share of both rounds and their warm-ups.
-  const { limit } = RATE_RULES.presetCreatePerUser;
-  const sharers = await Promise.all(
-    Array.from({ length: Math.ceil((2 * (CALLS + WARM)) / limit) }, async (_, i) => (await createUser(db, { email: `pg-ops-${Date.now()}-${i}@bench.test`, fullName: null, passwordHash: "x", now }))!),
-  );
   let key = 0;
-  let share = 0;
   const ops: [string, () => Promise<unknown>][] = [
     ["select 1", () => sql`select 1`.execute(db)],
     ["session read", () => s.sessions.verify(token)],
     ["entitlement sources", () => s.entitlementsOf(user)],
     ["rate-limit hit", async () => s.limiters.presetCreatePerUser.hit(`pg-ops-${key++}`)],
-    ["preset share (hit and insert)", () => createPreset(s, sharers[Math.floor(share++ / limit)], "bench", data)],
+    ["preset insert", () => createPreset(s, user, "bench", data)],
   ];
   const measure = async (label: string, name: string, op: () => Promise<unknown>) => {
-    for (let i = 0; i < WARM; i++) await op(); // warm: connections, prepared statements, JIT
+    for (let i = 0; i < 200; i++) await op(); // warm: connections, prepared statements, JIT
     const pg0 = postgresCpuSeconds();
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();

@@ -162,10 +162,8 @@ export class PostgresTableChanges implements ChangeStamps {
 
 // ---- this process's commits ----------------------------------------------------------------------
 
-/** SELECTs (kysely's, or raw text starting so) change nothing; everything else may write. The
- *  raw SELECTs that write, rate_limit_hit() and rate_limit_hits(), write only rate_limit_hits,
- *  which nothing caches. Raw SQL that declares its tables (changes.ts writesComment, the preset
- *  share) counts for those. */
+/** SELECTs (kysely's, or raw text starting so) change nothing; everything else may write. The one
+ *  raw SELECT that writes, rate_limit_hit(), writes only rate_limit_hits, which nothing caches. */
 function mayWrite(query: CompiledQuery): boolean {
   return !SelectQueryNode.is(query.query) && !/^\s*(select|show|explain)\b/i.test(query.sql);
 }

@@ -5,7 +5,7 @@
 // SQLite (TableChanges, here), two sources:
 // - Writes through this process's connection: the driver (group-commit.ts) counts, per table, the
 //   INSERT and UPDATE statements it runs. A DELETE (foreign keys cascade to other tables), raw SQL
-//   and DDL count for every table, except raw SQL that names what it writes (writesComment below).
+//   and DDL count for every table.
 // - Writes by any other connection (another API process on the same file, the admin script):
 //   SQLite's `PRAGMA data_version` changes whenever another connection has committed.
 // PostgreSQL: db/changes-postgres.ts (this process's commits, counted the same way, and every
@@ -27,10 +27,11 @@ export class WriteCounts {
   /** Counts a write statement (see the header for what counts where). */
   noteWrite(query: CompiledQuery): void {
     const table = writtenTable(query.query);
-    if (table !== null) return this.noteTable(table);
-    const declared = DECLARED_WRITES.exec(query.sql);
-    if (declared) for (const t of declared[1].split(", ")) this.noteTable(t);
-    else if (!TRANSACTION_CONTROL.test(query.sql)) this.#everything++;
+    if (table === null) {
+      if (!TRANSACTION_CONTROL.test(query.sql)) this.#everything++;
+      return;
+    }
+    this.noteTable(table);
   }
 
   noteTable(table: string): void {
@@ -65,15 +66,6 @@ export class TableChanges implements ChangeStamps {
     return `${this.#writes.sum(tables)}:${String(this.#dataVersion.get())}`;
   }
 }
-
-/** The leading comment by which raw SQL names every table it writes, so that it does not count as
- *  a write to every table (which would empty the session and entitlement caches). It must name
- *  them all, those written by functions and triggers it calls included. */
-export function writesComment(...tables: [string, ...string[]]): string {
-  return `/* writes: ${tables.join(", ")} */`;
-}
-
-const DECLARED_WRITES = /^\/\* writes: ([a-z_]+(?:, [a-z_]+)*) \*\//;
 
 /** BEGIN, COMMIT, ROLLBACK, SAVEPOINT and RELEASE change no table by themselves. */
 const TRANSACTION_CONTROL = /^\s*(begin|commit|end|rollback|savepoint|release)\b/i;

@@ -1,8 +1,7 @@
 // Shared presets (issue 10, spec/studio.md section 7):
 //   POST /api/presets/user {name, data: {channels, effects, duration}} -> 201 {id}: signed in (401)
 //     with preset sharing, which the entitlement function gives Pro, unlimited and admins with the
-//     override (403 otherwise); a valid body (400, 413); at most RATE_RULES.presetCreatePerUser
-//     shares per user in the window (429; an invalid body is not counted).
+//     override (403 otherwise); at most RATE_RULES.presetCreatePerUser per user (429).
 //   GET /api/presets/{id} -> {id, name, data}: public, since the unguessable id is the link.
 // Bodies are JSON of at most 64 KiB (413, set in app.ts).
 import { Hono } from "hono";
@@ -37,7 +36,7 @@ export function presetRoutes(s: Services): Hono<AppEnv> {
     const { user } = c.var.auth;
     const ent = await s.entitlementsOf(user);
     if (!ent.capabilities.sharePreset) throw new ApiError(403, MSG.presetNeedsPro);
-    // A valid body, then the per-user limit and the row (services/presets.ts: one statement on PostgreSQL).
+    await s.limiters.presetCreatePerUser.enforce(user.id);
     const body = await readBody(c, createBody);
     return c.json(await createPreset(s, user, body.name, body.data), 201);
   });

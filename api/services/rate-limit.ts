@@ -133,65 +133,45 @@ export class SharedRateLimiter implements Limiter {
   }
 
   async hit(key: string): Promise<RateDecision> {
-    const hit = this.pendingHit(key);
-    const oldest = this.#postgres ? await hitBatcherFor(this.#db).add(hit) : await this.#hitSqlite(hit);
-    await this.#sweepNow();
-    return this.decision(hit, oldest);
+    const now = this.#clock().getTime();
+    const since = now - this.#rule.windowMs;
+    // Hashed: keys may be e-mails (not stored in the clear) of any length (an index entry is not).
+    const keyHash = createHash("sha256").update(key).digest("base64url");
+    const decision = this.#postgres ? await this.#hitPostgres(keyHash, now, since) : await this.#hitSqlite(keyHash, now, since);
+    if (++this.#hitsSinceSweep >= SWEEP_EVERY_HITS) {
+      this.#hitsSinceSweep = 0;
+      await this.#db.deleteFrom("rate_limit_hits").where("at", "<=", now - LONGEST_WINDOW_MS).execute();
+    }
+    return decision;
   }
 
   async enforce(key: string, message?: string): Promise<void> {
     throwIfRefused(await this.hit(key), message);
   }
 
-  /** Whether the hits go to PostgreSQL's rate_limit_hits function (which a statement that also
-   *  writes may call: services/presets.ts counts a share's hit in its insert). */
-  get onPostgres(): boolean {
-    return this.#postgres;
-  }
-
-  /** The arguments of one hit on `key` now, for rate_limit_hits in a statement that also writes;
-   *  after it, settle() with that statement's answer for this hit. */
-  pendingHit(key: string): Hit {
-    const now = this.#clock().getTime();
-    // Hashed: keys may be e-mails (not stored in the clear) of any length (an index entry is not).
-    const keyHash = createHash("sha256").update(key).digest("base64url");
-    return { rule: this.#name, keyHash, now, since: now - this.#rule.windowMs, limit: this.#rule.limit };
-  }
-
-  /** After a statement counted `hit` and answered `oldest` (the oldest hit in the window when it
-   *  refused, else null): the 429 with Retry-After when refused (as enforce()). */
-  async settle(hit: Hit, oldest: number | null, message?: string): Promise<void> {
-    await this.#sweepNow();
-    throwIfRefused(this.decision(hit, oldest), message);
-  }
-
-  decision(hit: Hit, oldest: number | null): RateDecision {
-    return oldest === null ? { ok: true } : refusal(oldest, this.#rule, hit.now);
-  }
-
-  /** Every SWEEP_EVERY_HITS hits of this process, the rows past the longest window are deleted. */
-  async #sweepNow(): Promise<void> {
-    if (++this.#hitsSinceSweep < SWEEP_EVERY_HITS) return;
-    this.#hitsSinceSweep = 0;
-    await this.#db.deleteFrom("rate_limit_hits").where("at", "<=", this.#clock().getTime() - LONGEST_WINDOW_MS).execute();
+  /** PostgreSQL: the function of migration 009 (an advisory lock on rule and key, then sweep,
+   *  count and insert), so concurrent hits from any process are counted exactly; batched with the
+   *  other hits of this turn of the event loop. */
+  async #hitPostgres(keyHash: string, now: number, since: number): Promise<RateDecision> {
+    const oldest = await hitBatcherFor(this.#db).add({ rule: this.#name, keyHash, now, since, limit: this.#rule.limit });
+    return oldest === null ? { ok: true } : refusal(oldest, this.#rule, now);
   }
 
   /** SQLite (tests of this class on one file): the same steps in one write transaction, which
    *  SQLite serialises by itself. */
-  async #hitSqlite({ keyHash, now, since }: Hit): Promise<number | null> {
+  async #hitSqlite(keyHash: string, now: number, since: number): Promise<RateDecision> {
     return this.#db.transaction().execute(async (trx) => {
       const inWindow = trx.selectFrom("rate_limit_hits").where("rule", "=", this.#name).where("key_hash", "=", keyHash);
       await trx.deleteFrom("rate_limit_hits").where("rule", "=", this.#name).where("key_hash", "=", keyHash).where("at", "<=", since).execute();
       const oldest = await inWindow.select("at").orderBy("at").limit(this.#rule.limit).execute();
-      if (oldest.length >= this.#rule.limit) return oldest[0].at;
+      if (oldest.length >= this.#rule.limit) return refusal(oldest[0].at, this.#rule, now);
       await trx.insertInto("rate_limit_hits").values({ rule: this.#name, key_hash: keyHash, at: now }).execute();
-      return null;
+      return { ok: true } as const;
     });
   }
 }
 
-/** One hit's arguments for rate_limit_hit(s) (migrations 009 and 011). */
-export interface Hit {
+interface Hit {
   rule: string;
   keyHash: string;
   now: number;
@@ -203,32 +183,20 @@ export interface Hit {
  *  rate_limit_hit for a single hit, rate_limit_hits (migration 011) for several, whose rows come
  *  back in the order asked. Each answers the oldest hit in the window when refused, else null. */
 async function runHits(db: Kysely<Database>, hits: Hit[]): Promise<Settled<number | null>[]> {
-  if (hits.length === 1) return [{ ok: true, value: oldestAsNumber((await rateLimitHit(db, hits[0])).rows[0]?.oldest) }];
-  const { rows } = await rateLimitHits(db, hitArguments(hits));
-  return oldestOfEach(rows, hits.length).map((value) => ({ ok: true, value }));
-}
-
-/** The array arguments of rate_limit_hits (migration 011) for `hits`, in order. */
-export function hitArguments(hits: readonly Hit[]): Record<"rules" | "keyHashes" | "nows" | "sinces" | "limits", (string | number)[]> {
-  return {
+  const asNumber = (v: string | number | null | undefined) => ({ ok: true as const, value: v === null || v === undefined ? null : Number(v) });
+  if (hits.length === 1) return [asNumber((await rateLimitHit(db, hits[0])).rows[0]?.oldest)];
+  const { rows } = await rateLimitHits(db, {
     rules: hits.map((h) => h.rule),
     keyHashes: hits.map((h) => h.keyHash),
     nows: hits.map((h) => h.now),
     sinces: hits.map((h) => h.since),
     limits: hits.map((h) => h.limit),
-  };
+  });
+  if (rows.length !== hits.length) throw new Error(`rate_limit_hits answered ${rows.length} rows for ${hits.length} hits`);
+  const oldest = new Array<string | number | null>(hits.length).fill(null);
+  for (const r of rows) oldest[Number(r.i) - 1] = r.oldest;
+  return oldest.map(asNumber);
 }
-
-/** rate_limit_hits's rows (i from 1, oldest: bigint) as each of `count` hits' answer, in order. */
-export function oldestOfEach(rows: readonly { i: number | string; oldest: string | number | null }[], count: number): (number | null)[] {
-  if (rows.length !== count) throw new Error(`rate_limit_hits answered ${rows.length} rows for ${count} hits`);
-  const oldest = new Array<number | null>(count).fill(null);
-  for (const r of rows) oldest[Number(r.i) - 1] = oldestAsNumber(r.oldest);
-  return oldest;
-}
-
-/** A bigint answer of rate_limit_hit(s) as a number (null: counted). */
-export const oldestAsNumber = (v: string | number | null | undefined): number | null => (v === null || v === undefined ? null : Number(v));
 
 const hitBatchers = new WeakMap<Kysely<Database>, TickBatcher<Hit, number | null>>();
 

@@ -1,12 +1,11 @@
 // Statements batched per turn of the event loop (api/db/tick-batch.ts): what is asked for in one
 // turn goes as one batch with each answer in its place; later turns make new batches; a batch that
 // fails fails its items. On PostgreSQL (api-postgres project) the preset shares of one turn are one
-// statement that counts their rate-limit hits and inserts the rows whose hit counted; a row that
-// breaks the batch fails alone, and a refused share stores nothing.
+// insert, a row that breaks the batch fails alone, and shares past the rate limit store nothing.
 import { afterEach, describe, expect, it } from "vitest";
 import { type Settled, TickBatcher } from "../../../api/db/tick-batch";
-import { createPreset, presetSharesFor } from "../../../api/services/presets";
-import { RATE_RULES, createLimiters } from "../../../api/services/rate-limit";
+import { createPreset, presetInsertsFor } from "../../../api/services/presets";
+import { RATE_RULES } from "../../../api/services/rate-limit";
 import type { UserRow } from "../../../api/db/schema";
 import { presetData } from "../../../dsp/host/preset";
 import { defaultAudioState } from "../../../dsp/host/state";
@@ -58,24 +57,24 @@ describe.runIf(TEST_DATABASE_URL)("PostgreSQL: preset shares batched", () => {
       expect(await read.json()).toMatchObject({ id, name: `P${i}` });
     }
     // The services directly: a user the database does not know breaks the batch's foreign key.
-    const s = { db: env.db, clock: env.clock.now, limiters: createLimiters(env.clock.now, env.db) } as Parameters<typeof createPreset>[0];
+    const s = { db: env.db, clock: env.clock.now } as Parameters<typeof createPreset>[0];
     const known = (await env.db.selectFrom("users").selectAll().executeTakeFirstOrThrow()) as UserRow;
     const ghost = { ...known, id: "no-such-user" };
-    const before = { ...presetSharesFor(env.db).sent };
+    const before = { ...presetInsertsFor(env.db).sent };
     const outcomes = await Promise.allSettled([known, ghost, known].map((u, i) => createPreset(s, u, `Q${i}`, data)));
-    expect(presetSharesFor(env.db).sent).toEqual({ batches: before.batches + 1, items: before.items + 3 }); // one batch of three
+    expect(presetInsertsFor(env.db).sent).toEqual({ batches: before.batches + 1, items: before.items + 3 }); // one batch of three
     expect(outcomes.map((o) => o.status)).toEqual(["fulfilled", "rejected", "fulfilled"]);
     expect(await env.db.selectFrom("presets").select("name").where("name", "like", "Q%").orderBy("name").execute()).toEqual([{ name: "Q0" }, { name: "Q2" }]);
   });
 
-  it("counts the limit in the same statement: past it, shares sent at once are refused and not stored", async () => {
+  it("shares sent at once past the limit are refused (429 with Retry-After) and not stored", async () => {
     env = await makeTestApp();
     const token = await signUpPro(env);
     const data = presetData(defaultAudioState());
     const { limit } = RATE_RULES.presetCreatePerUser;
-    const before = { ...presetSharesFor(env.db).sent };
+    const before = { ...presetInsertsFor(env.db).sent };
     const answers = await Promise.all(Array.from({ length: limit + 5 }, (_, i) => postJson(env, "/api/presets/user", { name: `R${i}`, data }, token)));
-    expect(presetSharesFor(env.db).sent.batches - before.batches).toBeLessThan(limit + 5); // batched, not one by one
+    expect(presetInsertsFor(env.db).sent.batches - before.batches).toBeLessThan(limit); // batched, not one by one
     const statuses = answers.map((r) => r.status);
     expect(statuses.filter((x) => x === 201)).toHaveLength(limit);
     expect(statuses.filter((x) => x === 429)).toHaveLength(5);
