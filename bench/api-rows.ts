@@ -26,6 +26,9 @@ export interface LoadFigures {
    *  the OS tells it (Linux /proc): steadier than req/s on a shared machine, so before/after
    *  comparisons of a change read it first. */
   serverCpuMsPerRequest?: number;
+  /** The share of this machine's CPU time its host gave to other guests during the run (steal,
+   *  from /proc/stat), in percent: a run with more than a few percent measured a slower machine. */
+  stealPercent?: number;
 }
 
 const RATE_TARGETS: Record<string, number | undefined> = {
@@ -69,6 +72,7 @@ export function apiRow(database: string, route: string, name: string, f: LoadFig
       timeouts: f.timeouts,
       non2xx: f.non2xx,
       serverCpuMsPerRequest: f.serverCpuMsPerRequest ?? null,
+      stealPercent: f.stealPercent ?? null,
     },
   };
 }

@@ -39,7 +39,7 @@ import { RATE_RULES } from "../api/services/rate-limit";
 import { callApi, clientAddress, expectApi, inPool } from "./api-client";
 import { TARGET_WRITES_PER_SECOND, apiRow, changeNoticeRow, loginRow, type LoadFigures } from "./api-rows";
 import { fmtTarget, num } from "./format";
-import { processCpuSeconds } from "./proc";
+import { machineCpuTicks, processCpuSeconds, stealPercent } from "./proc";
 import { steadyLoad } from "./steady-load";
 import type { BenchRow } from "./schema";
 
@@ -166,6 +166,7 @@ function figures(r: autocannon.Result, wallSeconds: number, cpuSeconds?: number)
  *  rate of a 5,000-request run read in steps of 20 %), the CPU that of `pid`. */
 async function load(opts: autocannon.Options, pid?: number): Promise<LoadFigures> {
   const cpu0 = processCpuSeconds(pid);
+  const machine0 = machineCpuTicks();
   const t0 = performance.now();
   let lastAnswer = t0;
   const result = await new Promise<autocannon.Result>((ok, fail) => {
@@ -175,7 +176,7 @@ async function load(opts: autocannon.Options, pid?: number): Promise<LoadFigures
   });
   const wall = (lastAnswer - t0) / 1000;
   const cpu1 = processCpuSeconds(pid);
-  return figures(result, wall, cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0);
+  return { ...figures(result, wall, cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0), stealPercent: stealPercent(machine0, machineCpuTicks()) };
 }
 
 export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchRow[] }> {
@@ -286,6 +287,7 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
       await inPool(rateTokens.length, connections, (i) => expectApi(200, url, "GET", "/api/user/profile", { token: rateTokens[i] }));
       const amount = TARGET_WRITES_PER_SECOND * duration;
       const cpu0 = processCpuSeconds(pid);
+      const machine0 = machineCpuTicks();
       const writes = await steadyLoad({
         url,
         rate: TARGET_WRITES_PER_SECOND,
@@ -299,6 +301,7 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
         }),
       });
       const cpu1 = processCpuSeconds(pid);
+      writes.stealPercent = stealPercent(machine0, machineCpuTicks());
       if (cpu0 !== undefined && cpu1 !== undefined && writes.requests > 0) writes.serverCpuMsPerRequest = ((cpu1 - cpu0) * 1000) / writes.requests;
       rows.push(apiRow(database, "preset-create-at-rate", `POST /api/presets/user at ${TARGET_WRITES_PER_SECOND} req/s offered`, writes, connections));
     }
@@ -381,12 +384,13 @@ async function changeNoticeDelays(databaseUrl: string, n: number): Promise<numbe
 /** The rows as a Markdown table (console and README). */
 export function apiTable(rows: readonly BenchRow[]): string {
   const d = (r: BenchRow, k: string) => r.details?.[k];
-  const lines = ["| route | database | req/s | p50 ms | p99 ms | server CPU ms/req | errors | non-2xx | target |", "|---|---|---:|---:|---:|---:|---:|---:|---|"];
+  const lines = ["| route | database | req/s | p50 ms | p99 ms | server CPU ms/req | errors | non-2xx | target | steal % |", "|---|---|---:|---:|---:|---:|---:|---:|---|---:|"];
   for (const r of rows) {
     const perSecond = d(r, "requestsPerSecond");
     const rate = r.unit === "req/s" ? num(r.value) : typeof perSecond === "number" ? num(perSecond) : "-";
     const cpu = d(r, "serverCpuMsPerRequest");
-    lines.push(`| ${r.name} | ${String(d(r, "database"))} | ${rate} | ${num(Number(d(r, "p50Ms")))} | ${num(Number(d(r, "p99Ms")))} | ${typeof cpu === "number" ? cpu.toFixed(3) : "-"} | ${String(d(r, "errors"))} | ${String(d(r, "non2xx"))} | ${fmtTarget(r)} |`);
+    const steal = d(r, "stealPercent");
+    lines.push(`| ${r.name} | ${String(d(r, "database"))} | ${rate} | ${num(Number(d(r, "p50Ms")))} | ${num(Number(d(r, "p99Ms")))} | ${typeof cpu === "number" ? cpu.toFixed(3) : "-"} | ${String(d(r, "errors"))} | ${String(d(r, "non2xx"))} | ${fmtTarget(r)} | ${typeof steal === "number" ? steal.toFixed(1) : "-"} |`);
   }
   return lines.join("\n");
 }

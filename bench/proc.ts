@@ -38,3 +38,23 @@ export function processesNamed(name: string): number[] {
     }
   }).map(Number);
 }
+
+/** This machine's CPU time so far, in clock ticks, from the first line of /proc/stat: all of it,
+ *  and the part "stolen" (a virtual machine's vCPU was ready to run but its host ran another
+ *  guest); undefined where there is no /proc. */
+export function machineCpuTicks(): { total: number; steal: number } | undefined {
+  try {
+    const line = readFileSync("/proc/stat", "utf8").split("\n", 1)[0];
+    const ticks = line.trim().split(/\s+/).slice(1, 9).map(Number); // user nice system idle iowait irq softirq steal
+    if (ticks.length < 8 || ticks.some((t) => !Number.isFinite(t))) return undefined;
+    return { total: ticks.reduce((a, b) => a + b, 0), steal: ticks[7] };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The percentage of the machine's CPU time stolen between two readings of machineCpuTicks(). */
+export function stealPercent(before: ReturnType<typeof machineCpuTicks>, after: ReturnType<typeof machineCpuTicks>): number | undefined {
+  if (!before || !after || after.total <= before.total) return undefined;
+  return (100 * (after.steal - before.steal)) / (after.total - before.total);
+}

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { apiRow, changeNoticeRow, loginRow, type LoadFigures } from "../../../bench/api-rows";
 import { databaseLabel } from "../../../bench/api";
+import { machineCpuTicks, stealPercent } from "../../../bench/proc";
 import { compareResults } from "../../../bench/compare";
 import { benchResultSchema } from "../../../bench/schema";
 import { fixture } from "./fixture";
@@ -33,6 +34,16 @@ describe("API rows", () => {
     expect(row.details?.p50Ms).toBeCloseTo(0.149, 9); // the 51st of 100, the negative one counted as 0
     expect(changeNoticeRow([-0.2, -0.1]).details).toMatchObject({ p50Ms: 0, p99Ms: 0 });
     expect(benchResultSchema.safeParse({ ...fixture(), rows: [...fixture().rows, row] }).success).toBe(true);
+  });
+
+  it("carry the share of the machine's CPU time stolen by its host during the run", () => {
+    expect(stealPercent({ total: 1000, steal: 10 }, { total: 3000, steal: 110 })).toBe(5);
+    expect(stealPercent(undefined, { total: 3000, steal: 110 })).toBeUndefined();
+    expect(stealPercent({ total: 1000, steal: 10 }, { total: 1000, steal: 10 })).toBeUndefined();
+    const now = machineCpuTicks();
+    if (now) expect(now.steal).toBeLessThanOrEqual(now.total);
+    expect(apiRow("sqlite", "preset-create", "x", { ...good, stealPercent: 7.5 }, 50).details?.stealPercent).toBe(7.5);
+    expect(apiRow("sqlite", "preset-create", "x", good, 50).details?.stealPercent).toBeNull();
   });
 
   it("are labelled with the database DATABASE_URL names", () => {
