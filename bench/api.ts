@@ -174,7 +174,8 @@ async function load(opts: autocannon.Options, pid?: number): Promise<LoadFigures
     const run = autocannon(options, (err, r) => (err ? fail(err) : ok(r)));
     run.on("response", () => (lastAnswer = performance.now()));
   });
-  const wall = (lastAnswer - t0) / 1000;
+  // With no answer at all (every request failed), the run's whole time.
+  const wall = ((lastAnswer > t0 ? lastAnswer : performance.now()) - t0) / 1000;
   const cpu1 = processCpuSeconds(pid);
   return { ...figures(result, wall, cpu0 === undefined || cpu1 === undefined ? undefined : cpu1 - cpu0), stealPercent: stealPercent(machine0, machineCpuTicks()) };
 }
