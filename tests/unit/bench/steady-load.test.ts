@@ -18,7 +18,7 @@ async function slowServer(delayMs: number, status = 200, answer: (res: http.Serv
     req.setEncoding("utf8");
     req.on("data", (d: string) => (body += d));
     req.on("end", () => bodies.push(body));
-    if (delayMs >= 0) setTimeout(() => answer(res), delayMs);
+    setTimeout(() => answer(res), delayMs);
   });
   await new Promise<void>((ok) => server!.listen(0, "127.0.0.1", ok));
   return { url: `http://127.0.0.1:${(server!.address() as AddressInfo).port}`, arrivals, bodies };
