@@ -18,7 +18,7 @@
 import { type CompiledQuery, type DatabaseConnection, type Driver, PostgresDialect, type QueryCompiler, SelectQueryNode, type TransactionSettings } from "kysely";
 import type { QueryResult } from "kysely";
 import pg from "pg";
-import { type ChangeStamps, WriteCounts } from "./changes";
+import { type ChangeStamps, WriteCounts, type WriteReach } from "./changes";
 import { CHANGE_NOTIFICATION_CHANNEL, CHANGE_NOTIFYING_TABLES } from "./migrations";
 
 /** How long after a lost listening connection the next attempt starts, doubling while attempts
@@ -64,6 +64,10 @@ export class PostgresTableChanges implements ChangeStamps {
   /** Statements this process committed (ChangeCountingDriver). */
   noteCommitted(queries: readonly CompiledQuery[]): void {
     for (const q of queries) this.#writes.noteWrite(q);
+  }
+
+  setWriteReach(reach: WriteReach): void {
+    this.#writes.setReach(reach);
   }
 
   /** A commit whose outcome is unknown (the connection failed during COMMIT): anything may have changed. */

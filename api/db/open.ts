@@ -4,7 +4,7 @@
 import SQLite from "better-sqlite3";
 import { Kysely, sql } from "kysely";
 import pg from "pg";
-import { TableChanges, trackTableChanges } from "./changes";
+import { loadWriteReach, TableChanges, trackTableChanges } from "./changes";
 import { ChangeCountingPostgresDialect, PostgresTableChanges } from "./changes-postgres";
 import { redactDatabaseUrl } from "./dialect";
 import { GroupCommitSqliteDialect } from "./group-commit";
@@ -163,6 +163,7 @@ export async function openPostgres(url: string, extra: pg.PoolConfig = {}): Prom
 async function migrated(db: Kysely<Database>): Promise<Kysely<Database>> {
   try {
     await migrateToLatest(db);
+    await loadWriteReach(db);
   } catch (err) {
     await db.destroy();
     throw err;
