@@ -39,12 +39,19 @@ const RATE_TARGETS: Record<string, number | undefined> = {
   "preset-create-at-rate": TARGET_WRITES_PER_SECOND * 0.98,
 };
 
+/** Rows that measure a throughput only: 50 connections in a closed loop as fast as they go, whose
+ *  latency is their own queue (about connections / rate), so a p99 says nothing of the server. The
+ *  write target's p99 is judged on the at-rate row, where the requests come as users send them. */
+const THROUGHPUT_ONLY = new Set(["preset-create"]);
+
 const clean = (f: LoadFigures) => f.errors === 0 && f.non2xx === 0 && f.requests > 0;
 
-/** A route's row: requests/s, with its target met only at zero errors and a p99 under 50 ms. */
+/** A route's row: requests/s, with its target met only at zero errors and (but for a throughput
+ *  row) a p99 under 50 ms. */
 export function apiRow(database: string, route: string, name: string, f: LoadFigures, connections: number): BenchRow {
   const rateTarget = RATE_TARGETS[route];
-  const met = clean(f) && f.p99Ms < TARGET_P99_MS && (rateTarget === undefined || f.requestsPerSecond >= rateTarget);
+  const latencyOk = THROUGHPUT_ONLY.has(route) || f.p99Ms < TARGET_P99_MS;
+  const met = clean(f) && latencyOk && (rateTarget === undefined || f.requestsPerSecond >= rateTarget);
   return {
     id: `api/${database}/${route}`,
     kind: "api",

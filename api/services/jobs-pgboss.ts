@@ -4,7 +4,8 @@
 // time, every half lease) fails or retries an active job whose `started_on + expire_in` has passed.
 // That expiry is the lease: the worker renews it by moving started_on forward every third of the
 // lease, and progress is kept in the job's output column until completion replaces it. Both touch
-// pg-boss 10's job table directly (the version is pinned in package.json); nothing else does.
+// pg-boss 10's job table directly (pg-boss has no lease renewal: its issue #436), which is why
+// package.json pins pg-boss to exactly 10.4.2; nothing else does.
 // cancel() is pg-boss's own cancel for a queued or running job (state 'cancelled', which its
 // fetch, complete and fail leave alone); a completed job (in the job table, or in the archive
 // after archiveCompletedAfterSeconds) is set to 'cancelled' directly. The process running a
