@@ -35,6 +35,9 @@ export const AUTH_TEXT = {
 export const BILLING_TEXT = {
   paymentsNotConfigured: "Payments are not configured",
   alreadySubscribed: "You already have an active subscription",
+  /** Not in the spec: a subscription whose renewal failed (Stripe's past_due or unpaid) is still
+   *  there, and a second one would charge twice once the first is paid. */
+  subscriptionPaymentDue: "Your subscription's last payment failed. Please update your payment method instead of subscribing again.",
   noBillingAccount: "No billing account found",
   demoUsed: "You have already used the demo period. Upgrade to unlock all features.",
   demoStarted: "Demo mode activated! Amplitude Mod, Ring Mod & Chorus unlocked for 10 minutes.",

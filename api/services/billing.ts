@@ -71,6 +71,7 @@ export async function createCheckout(
   if (body.mode !== undefined && body.mode !== plan.mode) throw new ApiError(400, MSG.modeMismatch);
   const ent = await s.entitlementsOf(user);
   if (ent.hasActiveSubscription) throw new ApiError(409, MSG.alreadySubscribed);
+  if (plan.mode === "subscription" && (await hasPaymentDueSubscription(s.db, user.id))) throw new ApiError(409, MSG.subscriptionPaymentDue);
 
   const customerId = await ensureCustomer(s, payments, user);
   const base = s.config.publicUrl;
@@ -84,6 +85,16 @@ export async function createCheckout(
     cancelUrl: `${base}/subscribe`,
   });
   return { sessionId: session.id, url: session.url };
+}
+
+/** Stripe's states of a subscription whose renewal failed: it still exists and is paid by updating
+ *  the payment method (the billing portal), so a new subscription would charge twice. A one-time
+ *  Day Pass meanwhile is allowed. */
+const PAYMENT_DUE_STATUSES = ["past_due", "unpaid"];
+
+async function hasPaymentDueSubscription(db: Kysely<Database>, userId: string): Promise<boolean> {
+  const row = await db.selectFrom("subscriptions").select("id").where("user_id", "=", userId).where("status", "in", PAYMENT_DUE_STATUSES).executeTakeFirst();
+  return row !== undefined;
 }
 
 /** POST /api/stripe/create-customer-portal-session: only back to our own site. */

@@ -15,7 +15,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startFakeStripe, type FakeStripe } from "../unit/api/fake-stripe";
+import { signedWebhook, startFakeStripe, stripeEvent, type FakeStripe } from "../unit/api/fake-stripe";
 import { axeViolations, launchChromium, startTestApp, type TestApp } from "./browser";
 import { settledSpectrum } from "./analyser";
 import { openFreeStudio, openSignedIn, registerAccount } from "./session";
@@ -332,6 +332,34 @@ describe("checkout", () => {
     await page.getByText("All four frequency channels from 0 to 20000 Hz").waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Go Monthly" }).isEnabled()).toBe(true);
     expect(await planCards(page)).toEqual(PLANS);
+    await page.close();
+  });
+
+  it("a subscriber whose renewal failed (past_due) is sent to update the payment method, not sold a second subscription", async () => {
+    const account = await registerAccount(paid.url);
+    // Stripe tells the server the renewal failed, as it would after a declined card.
+    const now = Math.floor(Date.now() / 1000);
+    const subscription = {
+      id: `sub_due_${account.user.id.slice(0, 8)}`,
+      object: "subscription",
+      customer: `cus_due_${account.user.id.slice(0, 8)}`,
+      status: "past_due",
+      metadata: { userId: account.user.id, planKey: "monthly" },
+      items: { data: [{ price: { id: prices.monthly }, current_period_end: now + 3 * 86_400 }] },
+    };
+    const delivery = signedWebhook(stripeEvent("customer.subscription.updated", subscription, now), "whsec_test_e2e", now);
+    const res = await fetch(`${paid.url}/api/stripe/webhook`, { method: "POST", headers: delivery.headers, body: delivery.body });
+    expect(res.status).toBe(200);
+
+    const page = await newPage();
+    await openSignedIn(page, origin, account, "/subscribe");
+    const monthly = page.getByRole("button", { name: "Go Monthly" });
+    await expect.poll(() => monthly.isEnabled()).toBe(true);
+    const sessionsBefore = stripe.requestsTo("/v1/checkout/sessions").length;
+    await monthly.click();
+    await toast(page, "Your subscription's last payment failed. Please update your payment method instead of subscribing again.").waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/update-payment");
+    expect(stripe.requestsTo("/v1/checkout/sessions")).toHaveLength(sessionsBefore);
     await page.close();
   });
 

@@ -6,6 +6,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { toast } from "sonner";
+import { BILLING_TEXT } from "../../api/rules/texts";
 import { ApiRequestError } from "../account/api";
 import { useSession } from "../account/hooks";
 import { sessionStore } from "../account/session-store";
@@ -90,10 +91,13 @@ export function useCheckout(onUnconfigured: () => void): { pendingKey: string | 
           return;
         }
         if (err instanceof ApiRequestError && err.status === 503) onUnconfigured();
-        toast.error(checkoutErrorText(err), { id: "checkout-error" });
+        const text = checkoutErrorText(err);
+        toast.error(text, { id: "checkout-error" });
+        // A subscription whose renewal failed is mended by a new payment method, not a second one.
+        if (text === BILLING_TEXT.subscriptionPaymentDue) navigate("/update-payment");
       }
     },
-    [pendingKey, status, token, toSignIn, onUnconfigured],
+    [pendingKey, status, token, toSignIn, onUnconfigured, navigate],
   );
 
   return { pendingKey, subscribe: (plan) => void subscribe(plan) };

@@ -124,6 +124,29 @@ describe("POST /api/stripe/create-checkout-session", () => {
     }
   });
 
+  it("409 for a new subscription while a renewal's payment is due (past_due, unpaid); a Day Pass is still sold", async () => {
+    const { token, userId } = await signUp(env);
+    const now = env.clock.now().toISOString();
+    const later = new Date(env.clock.ms + 86_400_000).toISOString();
+    for (const status of ["past_due", "unpaid"]) {
+      await env.db.deleteFrom("subscriptions").execute();
+      await env.db
+        .insertInto("subscriptions")
+        .values({ id: `sub_${status}`, user_id: userId, plan_name: "Monthly Plan", status, current_period_end: later, created_at: now, updated_at: now })
+        .execute();
+      for (const key of PLAN_KEYS.filter((k) => PLANS[k].mode === "subscription")) {
+        const res = await checkout(token, PRICES[key]);
+        expect(res.status).toBe(409);
+        expect(await bodyOf(res)).toEqual({ error: "Your subscription's last payment failed. Please update your payment method instead of subscribing again." });
+      }
+      const dayPass = PLAN_KEYS.find((k) => PLANS[k].mode === "payment")!;
+      expect((await checkout(token, PRICES[dayPass])).status).toBe(200);
+    }
+    // A cancelled one is over: subscribing again is how to come back.
+    await env.db.updateTable("subscriptions").set({ status: "canceled" }).execute();
+    expect((await checkout(token, PRICES.monthly)).status).toBe(200);
+  });
+
   it("limits checkout creation per user: 429 with Retry-After", async () => {
     const { token } = await signUp(env);
     for (let i = 0; i < 10; i++) expect((await checkout(token, PRICES.monthly)).status).toBe(200);
