@@ -337,14 +337,15 @@ describe("checkout", () => {
 
   it("a subscriber whose renewal failed (past_due) is sent to update the payment method, not sold a second subscription", async () => {
     const account = await registerAccount(paid.url);
+    const userId = String(account.user.id);
     // Stripe tells the server the renewal failed, as it would after a declined card.
     const now = Math.floor(Date.now() / 1000);
     const subscription = {
-      id: `sub_due_${account.user.id.slice(0, 8)}`,
+      id: `sub_due_${userId.slice(0, 8)}`,
       object: "subscription",
-      customer: `cus_due_${account.user.id.slice(0, 8)}`,
+      customer: `cus_due_${userId.slice(0, 8)}`,
       status: "past_due",
-      metadata: { userId: account.user.id, planKey: "monthly" },
+      metadata: { userId, planKey: "monthly" },
       items: { data: [{ price: { id: prices.monthly }, current_period_end: now + 3 * 86_400 }] },
     };
     const delivery = signedWebhook(stripeEvent("customer.subscription.updated", subscription, now), "whsec_test_e2e", now);
