@@ -3,6 +3,8 @@
 //   POST /api/stripe/create-checkout-session         {priceId, mode?} -> {sessionId, url}
 //   POST /api/handle-guest-checkout                  {session_id} -> {user_created, fulfilled}
 //   POST /api/stripe/verify-checkout-session         {sessionId} -> {verified, subscription}
+//     (both add refunded: true when the session paid a second time for a sound its buyer owned,
+//     and that payment was given back: services/fulfilment.ts)
 //   POST /api/stripe/create-customer-portal-session  {return_url} -> {url}
 //   POST /api/stripe/webhook                         raw body + Stripe-Signature
 // Without STRIPE_SECRET_KEY every route but /api/plans answers 503 'Payments are not configured'.
@@ -76,7 +78,8 @@ export function paymentRoutes(s: Services): Hono<AppEnv> {
     const session = await payments().retrieveCheckoutSession(body.session_id);
     if (!session) throw new ApiError(404, MSG.sessionNotFound);
     // Accounts exist before checkout here, so a guest checkout never creates one.
-    return c.json({ user_created: false, fulfilled: await fulfilCheckout(s, payments(), session) }, 200);
+    const { fulfilled, refunded } = await fulfilCheckout(s, payments(), session);
+    return c.json({ user_created: false, fulfilled, ...(refunded ? { refunded } : {}) }, 200);
   });
 
   app.post("/stripe/verify-checkout-session", configured, jsonBodyLimit, auth, async (c) => {
@@ -87,9 +90,9 @@ export function paymentRoutes(s: Services): Hono<AppEnv> {
     if (!session) throw new ApiError(404, MSG.sessionNotFound);
     const owner = session.clientReferenceId ?? session.metadata.userId ?? null;
     if (owner !== user.id) throw new ApiError(403, MSG.sessionNotYours);
-    const verified = await fulfilCheckout(s, payments(), session);
+    const { fulfilled: verified, refunded } = await fulfilCheckout(s, payments(), session);
     const ent = await s.entitlementsOf(user);
-    return c.json({ verified, subscription: ent.subscription }, 200);
+    return c.json({ verified, ...(refunded ? { refunded } : {}), subscription: ent.subscription }, 200);
   });
 
   app.post("/stripe/create-customer-portal-session", configured, jsonBodyLimit, auth, async (c) => {

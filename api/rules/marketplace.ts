@@ -122,4 +122,6 @@ export const MARKETPLACE_TEXT = {
   rated: "Thanks for rating this sound!",
   ratingFailed: "Your rating could not be saved. Please try again.",
   purchaseUnconfirmed: "We could not confirm your purchase yet. It will appear in My sounds once the payment is confirmed.",
+  /** A second checkout paid for a sound already owned (two tabs): its payment is given back. */
+  duplicateRefunded: "You already own this sound, so this second payment has been refunded.",
 } as const;

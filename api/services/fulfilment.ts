@@ -14,7 +14,7 @@ import type { Services } from "../context";
 import type { Database, SubscriptionsTable } from "../db/schema";
 import { ONE_DAY_PASS_MS, PLANS, type PlanKey } from "../rules/plans";
 import { planOf, userIdOfCustomer } from "./billing";
-import { isSoundCheckout, recordPurchase } from "./marketplace";
+import { isSoundCheckout, owns, recordPurchase } from "./marketplace";
 import {
   type CheckoutInfo,
   invoiceSubscriptionId,
@@ -166,14 +166,21 @@ function passWrite(s: Services, session: CheckoutInfo, paidAt: Date): Write {
   };
 }
 
-/** Records a marketplace purchase once per checkout session (and once per user and sound). */
-function soundPurchaseWrite(s: Services, session: CheckoutInfo, paidAt: Date): Write {
+/** Who paid a sound checkout: the user it names, else the customer's. */
+async function soundBuyer(db: Db, session: CheckoutInfo): Promise<string | null> {
+  return (await userExists(db, session.clientReferenceId ?? session.metadata.userId)) ?? (await userIdOfCustomer(db, session.customerId));
+}
+
+/** Records a marketplace purchase once per checkout session (and once per user and sound), and
+ *  its payment in the ledger. A second paid checkout for a sound the buyer already owns (two tabs
+ *  paid) records nothing: fulfilCheckout refunds it. */
+function soundPurchaseWrite(s: Services, session: CheckoutInfo, paidAt: Date, ledger: LedgerEntry): Write {
   return async (db) => {
-    const userId = (await userExists(db, session.clientReferenceId ?? session.metadata.userId)) ?? (await userIdOfCustomer(db, session.customerId));
+    const userId = await soundBuyer(db, session);
     const sound = await db.selectFrom("marketplace_sounds").select(["id", "price_cents"]).where("id", "=", session.metadata.soundId).executeTakeFirst();
     if (!userId || !sound) {
       s.log.error("Stripe sound purchase not recorded", { session: session.id, user: userId !== null, sound: sound !== undefined });
-      return;
+      return ledgerWrite(ledger)(db); // money received all the same
     }
     await recordPurchase(db, {
       userId,
@@ -182,7 +189,15 @@ function soundPurchaseWrite(s: Services, session: CheckoutInfo, paidAt: Date): W
       checkoutSessionId: session.id,
       at: paidAt,
     });
+    if (await isRecorded(db, session)) await ledgerWrite(ledger)(db);
   };
+}
+
+/** Whether a paid sound checkout is a second payment for a sound its buyer owns through another. */
+async function isDuplicateSoundPayment(db: Db, session: CheckoutInfo): Promise<boolean> {
+  if (!isSoundCheckout(session) || !isPaid(session) || (await isRecorded(db, session))) return false;
+  const userId = await soundBuyer(db, session);
+  return userId !== null && (await owns(db, userId, session.metadata.soundId));
 }
 
 /** What a paid checkout session calls for (null while unpaid). `paidAt` dates a pass. */
@@ -192,7 +207,7 @@ async function checkoutWrite(s: Services, payments: Payments, session: CheckoutI
   if (isSoundCheckout(session)) {
     const sound = await s.db.selectFrom("marketplace_sounds").select("price_cents").where("id", "=", session.metadata.soundId).executeTakeFirst();
     const amountCents = session.amountTotal ?? sound?.price_cents ?? 0;
-    return both(soundPurchaseWrite(s, session, paidAt), ledgerWrite({ id: session.id, userId: buyer, kind: "sound", amountCents, currency: "usd", paidAt }));
+    return soundPurchaseWrite(s, session, paidAt, { id: session.id, userId: buyer, kind: "sound", amountCents, currency: "usd", paidAt });
   }
   if (session.mode === "payment") {
     const amountCents = session.amountTotal ?? cents(PLANS.oneDay.price);
@@ -220,11 +235,14 @@ export async function isRecorded(db: Db, session: CheckoutInfo): Promise<boolean
   return (await q.executeTakeFirst()) !== undefined;
 }
 
-/** THE fulfil function for the success page: records a paid session (idempotent). */
-export async function fulfilCheckout(s: Services, payments: Payments, session: CheckoutInfo): Promise<boolean> {
+/** THE fulfil function for the success page: records a paid session (idempotent). `refunded`: the
+ *  session paid for a sound its buyer already owned, and its payment went back (asking again
+ *  refunds nothing more). */
+export async function fulfilCheckout(s: Services, payments: Payments, session: CheckoutInfo): Promise<{ fulfilled: boolean; refunded: boolean }> {
   const write = await checkoutWrite(s, payments, session, s.clock());
   if (write) await write(s.db);
-  return isPaid(session) && (await isRecorded(s.db, session));
+  if (await refundIfDuplicate(s, payments, session)) return { fulfilled: false, refunded: true };
+  return { fulfilled: isPaid(session) && (await isRecorded(s.db, session)), refunded: false };
 }
 
 // ---- webhook events -------------------------------------------------------------------------
@@ -281,8 +299,27 @@ async function eventWrite(s: Services, payments: Payments, event: WebhookEvent):
   }
 }
 
-/** Applies a verified event once; false when its id was processed before. */
+/** Applies a verified event once; false when its id was processed before. A paid checkout for a
+ *  sound its buyer already owned is refunded after it is processed, and again (to no effect) on
+ *  each redelivery, so a refund that failed is tried again when Stripe retries the event. */
 export async function handleEvent(s: Services, payments: Payments, event: WebhookEvent): Promise<boolean> {
+  const applied = await applyEvent(s, payments, event);
+  if (event.type === "checkout.session.completed" || event.type === "checkout.session.async_payment_succeeded") {
+    const session = toCheckoutInfo(event.object);
+    if (session) await refundIfDuplicate(s, payments, session);
+  }
+  return applied;
+}
+
+/** Refunds a paid sound checkout whose buyer owns the sound through another; true when it did. */
+async function refundIfDuplicate(s: Services, payments: Payments, session: CheckoutInfo): Promise<boolean> {
+  if (!(await isDuplicateSoundPayment(s.db, session))) return false;
+  await payments.refundDuplicate(session);
+  (s.log.warn ?? s.log.error)("Duplicate sound payment refunded", { session: session.id, sound: session.metadata.soundId });
+  return true;
+}
+
+async function applyEvent(s: Services, payments: Payments, event: WebhookEvent): Promise<boolean> {
   const seen = await s.db.selectFrom("processed_events").select("id").where("id", "=", event.id).executeTakeFirst();
   if (seen) return false;
   const write = await eventWrite(s, payments, event);

@@ -22,6 +22,8 @@ export interface CheckoutInfo {
   clientReferenceId: string | null;
   /** Cents charged (one-time payments), when Stripe gives it. */
   amountTotal: number | null;
+  /** The PaymentIntent that took a one-time payment (what a refund names). */
+  paymentIntentId: string | null;
   metadata: Record<string, string>;
 }
 
@@ -63,6 +65,9 @@ export interface Payments {
   retrieveCheckoutSession(id: string): Promise<CheckoutInfo | null>;
   retrieveSubscription(id: string): Promise<SubscriptionInfo | null>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+  /** Refunds a paid one-time checkout whole, as a duplicate; asking again for the same session
+   *  refunds nothing more (Stripe's idempotency key). */
+  refundDuplicate(session: CheckoutInfo): Promise<void>;
   /** Verifies the signature over the raw body; throws WebhookSignatureError when it does not hold. */
   constructEvent(rawBody: Uint8Array, signature: string, receivedAt: Date): WebhookEvent;
 }
@@ -127,6 +132,7 @@ export function toCheckoutInfo(v: unknown): CheckoutInfo | null {
     subscriptionId: ref(o.subscription),
     clientReferenceId: str(o.client_reference_id),
     amountTotal: num(o.amount_total),
+    paymentIntentId: ref(o.payment_intent),
     metadata: metadataOf(o.metadata),
   };
 }
@@ -253,6 +259,17 @@ export function stripePayments(config: PaymentsConfig): Payments {
         stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
       );
       return { url: session.url };
+    },
+
+    async refundDuplicate(session) {
+      const paymentIntent = session.paymentIntentId;
+      if (!paymentIntent) throw new PaymentsError(`checkout session ${session.id} has no payment intent to refund`);
+      await call("refund", () =>
+        stripe.refunds.create(
+          { payment_intent: paymentIntent, reason: "duplicate", metadata: { checkoutSessionId: session.id } },
+          { idempotencyKey: `refund-duplicate-${session.id}` },
+        ),
+      );
     },
 
     constructEvent(rawBody, signature, receivedAt) {

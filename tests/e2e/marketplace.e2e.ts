@@ -372,6 +372,35 @@ describe("buying, downloading and rating", () => {
     await page.close();
   });
 
+  it("paying for one sound in two tabs: the first is owned, the second refunded with a notice", async () => {
+    const account = await registerAccount(app.url);
+    const tabs = [await newPage(), await newPage()];
+    // Both tabs reach the payment page before either pays.
+    const gates = tabs.map(() => {
+      let open!: () => void;
+      const opened = new Promise<void>((r) => (open = r));
+      return { open, opened, reached: false };
+    });
+    for (const [i, tab] of tabs.entries()) {
+      await openSignedIn(tab, origin, account, "/marketplace");
+      await tab.route(`${stripe.url}/pay/**`, async (route) => {
+        gates[i].reached = true;
+        await gates[i].opened;
+        await route.continue();
+      });
+      await card(tab, STUDIO_TITLE).getByRole("button", { name: "Buy Now" }).click();
+      await expect.poll(() => gates[i].reached).toBe(true);
+    }
+    const refundsBefore = stripe.refunds.length;
+    gates[0].open();
+    await toast(tabs[0], "Thank you! The sound is now in My sounds.").waitFor({ timeout: 30_000 });
+    gates[1].open();
+    await toast(tabs[1], "You already own this sound, so this second payment has been refunded.").waitFor({ timeout: 30_000 });
+    await expect.poll(() => stripe.refunds.length).toBe(refundsBefore + 1);
+    await tabs[1].getByRole("region", { name: "My sounds" }).getByRole("heading", { name: STUDIO_TITLE }).waitFor();
+    for (const tab of tabs) await tab.close();
+  });
+
   it("downloads the whole file as an attachment and rates it once", async () => {
     const page = await newPage();
     await openSignedIn(page, origin, buyer, "/marketplace");

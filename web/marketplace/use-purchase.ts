@@ -90,6 +90,7 @@ export function usePurchaseReturn(): void {
     verifyCheckoutSession(sessionId, token).then(
       (answer) => {
         if (answer.verified) toast.success(T.purchaseRecorded, { id: "purchase-return" });
+        else if (answer.refunded) toast.info(T.duplicateRefunded, { id: "purchase-return" });
         else toast.info(T.purchaseUnconfirmed, { id: "purchase-return" });
         requestMarketplaceRefresh();
         done();

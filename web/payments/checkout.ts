@@ -61,7 +61,7 @@ export function verifyCheckoutSession(
   sessionId: string,
   token: string,
   deps: CallDeps = {},
-): Promise<{ verified?: boolean; subscription?: unknown }> {
+): Promise<{ verified?: boolean; refunded?: boolean; subscription?: unknown }> {
   return requestJson("/api/stripe/verify-checkout-session", { body: { sessionId }, token, fetchImpl: deps.fetchImpl });
 }
 

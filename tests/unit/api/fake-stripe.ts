@@ -36,6 +36,8 @@ export interface FakeStripe {
   customers: Map<string, Json>;
   sessions: Map<string, Json>;
   subscriptions: Map<string, Json>;
+  /** Refunds made (POST /v1/refunds), in order; a repeated idempotency key makes none. */
+  refunds: Json[];
   /** Pays a checkout session: status complete, payment_status paid, and for subscription mode an
    *  active subscription (its period ends `periodDays` from now). Returns the session. */
   pay(sessionId: string, opts?: { periodDays?: number }): Json;
@@ -94,6 +96,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
   const sessions = new Map<string, Json>();
   const subscriptions = new Map<string, Json>();
   const idempotent = new Map<string, Json>();
+  const refunds: Json[] = [];
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_test_${(++counter).toString().padStart(6, "0")}`;
   let base = "";
@@ -121,6 +124,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       session.subscription = id;
     }
     Object.assign(session, { status: "complete", payment_status: "paid" });
+    if (session.mode === "payment" && !session.payment_intent) session.payment_intent = nextId("pi");
     return session;
   }
 
@@ -154,6 +158,14 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       };
       sessions.set(id, session);
       return session;
+    }
+    if (path === "/v1/refunds") {
+      // A whole refund of a paid one-time session's PaymentIntent; none for an unknown intent.
+      const paid = [...sessions.values()].find((x) => x.payment_intent === form.payment_intent);
+      if (!paid) return null;
+      const refund = { id: nextId("re"), object: "refund", payment_intent: form.payment_intent, amount: paid.amount_total, reason: form.reason ?? null, metadata: nested(form, "metadata"), status: "succeeded", created: seconds() };
+      refunds.push(refund);
+      return refund;
     }
     if (path === "/v1/billing_portal/sessions") {
       const id = nextId("bps");
@@ -225,6 +237,7 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
     customers,
     sessions,
     subscriptions,
+    refunds,
     pay,
     requestsTo: (prefix) => requests.filter((r) => r.path.startsWith(prefix)),
     close: () =>

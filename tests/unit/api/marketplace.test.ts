@@ -382,6 +382,34 @@ describe("purchase, fulfilment, download and ratings", () => {
     expect(mine.sounds.map((s) => s.id)).toEqual([id]);
   });
 
+  it("a second checkout paid for an owned sound (two tabs) is refunded once, whichever way it arrives; the ledger keeps one payment", async () => {
+    const { e, id, buyer } = await setup();
+    const open = async () => /\/pay\/([^/?]+)/.exec(((await (await buy(e, id, buyer.token)).json()) as { checkoutUrl: string }).checkoutUrl)![1];
+    const [first, second, third] = [await open(), await open(), await open()]; // before either is paid
+    expect((await deliver(e, eventOf(e, "checkout.session.completed", e.stripe.pay(first)))).status).toBe(200);
+    expect(e.stripe.refunds).toEqual([]);
+
+    // The second arrives by webhook, twice: one refund, of its own payment, and no second purchase.
+    const event = eventOf(e, "checkout.session.completed", e.stripe.pay(second));
+    expect((await deliver(e, event)).status).toBe(200);
+    expect((await deliver(e, event)).status).toBe(200);
+    expect(e.stripe.refunds).toHaveLength(1);
+    expect(e.stripe.refunds[0]).toMatchObject({ payment_intent: e.stripe.sessions.get(second)!.payment_intent, amount: 499, reason: "duplicate" });
+
+    // The third comes back through the marketplace's return page first.
+    e.stripe.pay(third);
+    const verify = await postJson(e, "/api/stripe/verify-checkout-session", { sessionId: third }, buyer.token);
+    expect(await verify.json()).toMatchObject({ verified: false, refunded: true });
+    const again = await postJson(e, "/api/stripe/verify-checkout-session", { sessionId: third }, buyer.token);
+    expect(await again.json()).toMatchObject({ verified: false, refunded: true });
+    expect(e.stripe.refunds.map((r) => r.payment_intent)).toEqual([second, third].map((x) => e.stripe.sessions.get(x)!.payment_intent));
+
+    const purchases = await e.db.selectFrom("sound_purchases").selectAll().execute();
+    expect(purchases.map((p) => p.stripe_checkout_session_id)).toEqual([first]);
+    const ledger = await e.db.selectFrom("payments").select(["id", "amount_cents"]).execute();
+    expect(ledger).toEqual([{ id: first, amount_cents: 499 }]);
+  });
+
   it("the owner downloads the whole file (attachment, ranges, counted); others get 403", async () => {
     const { e, id, buyer, original } = await setup();
     const dl = (token?: string, headers: Record<string, string> = {}) =>
