@@ -264,12 +264,17 @@ export function stripePayments(config: PaymentsConfig): Payments {
     async refundDuplicate(session) {
       const paymentIntent = session.paymentIntentId;
       if (!paymentIntent) throw new PaymentsError(`checkout session ${session.id} has no payment intent to refund`);
-      await call("refund", () =>
-        stripe.refunds.create(
-          { payment_intent: paymentIntent, reason: "duplicate", metadata: { checkoutSessionId: session.id } },
-          { idempotencyKey: `refund-duplicate-${session.id}` },
-        ),
-      );
+      await call("refund", async () => {
+        try {
+          await stripe.refunds.create(
+            { payment_intent: paymentIntent, reason: "duplicate", metadata: { checkoutSessionId: session.id } },
+            { idempotencyKey: `refund-duplicate-${session.id}` },
+          );
+        } catch (err) {
+          // Refunded already (by hand in Stripe's dashboard): the money is back, which is the point.
+          if ((err as { code?: unknown }).code !== "charge_already_refunded") throw err;
+        }
+      });
     },
 
     constructEvent(rawBody, signature, receivedAt) {

@@ -209,6 +209,9 @@ export async function startFakeStripe(options: FakeStripeOptions = {}): Promise<
       const cacheKey = typeof key === "string" ? `${url.pathname} ${key}` : null;
       const cached = cacheKey ? idempotent.get(cacheKey) : undefined;
       if (cached) return send(res, 200, cached);
+      if (url.pathname === "/v1/refunds" && refunds.some((r) => r.payment_intent === form.payment_intent)) {
+        return stripeError(res, 400, `Charge for ${form.payment_intent} has already been refunded.`, "charge_already_refunded");
+      }
       const created = create(url.pathname, form);
       if (!created) return stripeError(res, 404, `Unrecognized request URL (POST: ${url.pathname})`);
       if (cacheKey) idempotent.set(cacheKey, created);

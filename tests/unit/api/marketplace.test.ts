@@ -410,6 +410,20 @@ describe("purchase, fulfilment, download and ratings", () => {
     expect(ledger).toEqual([{ id: first, amount_cents: 499 }]);
   });
 
+  it("a duplicate already refunded by hand in Stripe is taken as refunded, not as a failure", async () => {
+    const { e, id, buyer } = await setup();
+    const open = async () => /\/pay\/([^/?]+)/.exec(((await (await buy(e, id, buyer.token)).json()) as { checkoutUrl: string }).checkoutUrl)![1];
+    const [first, second] = [await open(), await open()];
+    await deliver(e, eventOf(e, "checkout.session.completed", e.stripe.pay(first)));
+    const paid = e.stripe.pay(second);
+    e.stripe.refunds.push({ id: "re_by_hand", object: "refund", payment_intent: paid.payment_intent, status: "succeeded" });
+    expect((await deliver(e, eventOf(e, "checkout.session.completed", paid))).status).toBe(200);
+    const verify = await postJson(e, "/api/stripe/verify-checkout-session", { sessionId: second }, buyer.token);
+    expect(verify.status).toBe(200);
+    expect(await verify.json()).toMatchObject({ verified: false, refunded: true });
+    expect(e.stripe.refunds.map((r) => r.id)).toEqual(["re_by_hand"]);
+  });
+
   it("the owner downloads the whole file (attachment, ranges, counted); others get 403", async () => {
     const { e, id, buyer, original } = await setup();
     const dl = (token?: string, headers: Record<string, string> = {}) =>
