@@ -240,10 +240,15 @@ describe("override switch", () => {
     const sw = page.getByRole("switch", { name: "Admin Override" });
     expect(await sw.getAttribute("aria-checked")).toBe("true");
     expect(await sw.locator(".onoff").textContent()).toBe("ON");
+    const tempAccess = page.getByRole("button", { name: "Temp Access" });
+    expect(await tempAccess.count()).toBe(1);
     await page.screenshot({ path: screenshotPath("admin-user-menu-1280.png") });
     await sw.click();
     await expect.poll(() => sw.getAttribute("aria-checked")).toBe("false");
     expect(await sw.locator(".onoff").textContent()).toBe("OFF");
+    // Spec 6: the temporary-access dialog is an override tool, like Export Video.
+    await expect.poll(() => tempAccess.count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Admin Dashboard" }).count()).toBe(1);
     await tierLabel(page).getByText(FREE_LABEL).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("adminOverride"))).toBe("false");
     // The demo is fresh again for the admin without override (the server deleted their demo).
@@ -253,6 +258,7 @@ describe("override switch", () => {
     await expect.poll(() => sw.getAttribute("aria-checked")).toBe("true");
     await tierLabel(page).getByText(ADMIN_LABEL).waitFor();
     expect(await page.evaluate(() => localStorage.getItem("adminOverride"))).toBe("true");
+    await expect.poll(() => tempAccess.count()).toBe(1);
     await page.keyboard.press("Escape");
   });
 });

@@ -1,8 +1,8 @@
 // The header's user menu (spec/accounts.md section 2): an avatar with the e-mail's initial opens a
 // panel with the subscription status card, Manage Billing (subscribers) or Get Pro Access
 // (everyone else), the admin label and extras (Admin Dashboard, the override switch with its
-// ON/OFF indicator, Temp Access opening the Admin Access Control modal) and Sign Out ('Signing
-// out...' while in progress). It closes on an outside click and on Escape, returning focus to the
+// ON/OFF indicator, and with the override on Temp Access opening the Admin Access Control modal,
+// spec/studio.md section 6) and Sign Out ('Signing out...' while in progress). It closes on an outside click and on Escape, returning focus to the
 // avatar; so does the modal when it closes.
 
 import { useEffect, useId, useRef, useState } from "react";
@@ -17,6 +17,7 @@ import { useEntitlements, useSession } from "./hooks";
 import { TEXT } from "./messages";
 import { PRICING_PATH } from "./ProLock";
 import { sessionStore } from "./session-store";
+import { hasAdminStudioTools } from "./studio-gating";
 
 const SIGN_OUT_TOAST_MS = 3000;
 
@@ -146,23 +147,26 @@ export function UserMenu() {
           <>
             <Link className="menu-link" to="/admin/dashboard" onClick={() => setOpen(false)}>Admin Dashboard</Link>
             <OverrideToggle />
-            <button
-              type="button"
-              aria-haspopup="dialog"
-              onClick={() => {
-                setOpen(false);
-                setAccessOpen(true);
-              }}
-            >
-              Temp Access
-            </button>
+            {hasAdminStudioTools(ent) && (
+              // Spec 6: the temporary-access dialog is one of the override's tools.
+              <button
+                type="button"
+                aria-haspopup="dialog"
+                onClick={() => {
+                  setOpen(false);
+                  setAccessOpen(true);
+                }}
+              >
+                Temp Access
+              </button>
+            )}
           </>
         )}
         <button type="button" className="sign-out" onClick={signOut} disabled={signingOut}>
           {signingOut ? "Signing out..." : "Sign Out"}
         </button>
       </div>
-      {ent.isAdmin && (
+      {hasAdminStudioTools(ent) && (
         <AdminAccessModal
           open={accessOpen}
           onClose={() => {
