@@ -364,11 +364,15 @@ describe("checkout", () => {
     await page.close();
   });
 
-  it("signed out: /update-payment asks to sign in; /success without session_id goes to /", async () => {
+  it("signed out: /update-payment and /billing ask to sign in; /success without session_id goes to /", async () => {
     const page = await newPage();
     await page.goto(origin + "/update-payment");
     await toast(page, "Please sign in to update your payment method").waitFor();
     await expect.poll(() => new URL(page.url()).pathname).toBe("/auth");
+    await page.goto(origin + "/billing");
+    await toast(page, "Please sign in to manage your billing").waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe("/auth");
+    expect(new URL(page.url()).searchParams.get("returnUrl")).toBe("/billing");
     await page.goto(origin + "/success");
     await expect.poll(() => new URL(page.url()).pathname).toBe("/");
     await page.close();

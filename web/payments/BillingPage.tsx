@@ -1,6 +1,7 @@
 // /billing (spec/accounts.md sections 2 and 8): opens the billing portal in a new tab at once,
 // with a spinner meanwhile. On failure: 'Unable to Open Billing' with Try Again and Back to App.
-// Without a session: 'Please sign in again to continue' and /auth.
+// Without a session: 'Please sign in to manage your billing' (info) for a visitor who came signed
+// out, 'Please sign in again to continue' for a session lost on the page; then /auth.
 
 import { useCallback } from "react";
 import { Link, useNavigate } from "react-router-dom";
@@ -14,10 +15,15 @@ const RETURN_PATH = "/billing";
 
 export function BillingPage() {
   const navigate = useNavigate();
-  const onSignedOut = useCallback(() => {
-    toast.error(PAY_TEXT.billingSignInAgain, { id: "billing-sign-in" });
-    navigate(`/auth?returnUrl=${encodeURIComponent(RETURN_PATH)}`, { replace: true });
-  }, [navigate]);
+  const onSignedOut = useCallback(
+    (arriving: boolean) => {
+      // A visitor who came signed out is asked to sign in; a session lost on the page, to sign in again.
+      if (arriving) toast.info(PAY_TEXT.signInToManageBilling, { id: "billing-sign-in" });
+      else toast.error(PAY_TEXT.billingSignInAgain, { id: "billing-sign-in" });
+      navigate(`/auth?returnUrl=${encodeURIComponent(RETURN_PATH)}`, { replace: true });
+    },
+    [navigate],
+  );
   const { state, open } = usePortalPage({ returnPath: RETURN_PATH, onSignedOut });
 
   if (state.kind === "failed") {

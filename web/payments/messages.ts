@@ -32,6 +32,7 @@ export const PAY_TEXT = {
   portalOpened: "Billing portal opened in new tab",
   portalLinkCopied: "Billing portal link copied to clipboard",
   signInToReactivate: "Please sign in to reactivate your subscription",
+  signInToManageBilling: "Please sign in to manage your billing",
 } as const;
 
 /** Thrown when the checkout answer carried no url to go to. */

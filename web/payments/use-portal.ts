@@ -20,8 +20,9 @@ export type PortalState =
 
 export interface PortalPageOptions {
   returnPath: string;
-  /** What to do without a session (a toast and a navigation). */
-  onSignedOut(): void;
+  /** What to do without a session (a toast and a navigation). `arriving`: on the page's own
+   *  opening (a visitor who came signed out) rather than a later Try Again. */
+  onSignedOut(arriving: boolean): void;
   /** Called with the reason when the portal could not be opened. */
   onFailure?(reason: string): void;
 }
@@ -32,10 +33,10 @@ export function usePortalPage({ returnPath, onSignedOut, onFailure }: PortalPage
   const [state, setState] = useState<PortalState>({ kind: "opening" });
   const started = useRef(false);
 
-  const open = useCallback(async () => {
+  const open = useCallback(async (arriving = false) => {
     const token = sessionStore().getState().token;
     if (!token) {
-      onSignedOut();
+      onSignedOut(arriving);
       return;
     }
     setState({ kind: "opening" });
@@ -58,7 +59,7 @@ export function usePortalPage({ returnPath, onSignedOut, onFailure }: PortalPage
   useEffect(() => {
     if (status === "restoring" || started.current) return;
     started.current = true;
-    void open();
+    void open(true);
   }, [status, open]);
 
   return { state, open: () => void open() };
