@@ -17,6 +17,7 @@
 // The same request can instead be queued as a job (POST /api/video-export/jobs, routes/video-jobs.ts).
 import { type Context, Hono } from "hono";
 import { z } from "zod";
+import { levelsSchema } from "../../dsp/host/levels";
 import { parsePreset } from "../../dsp/host/preset";
 import { hasAudibleChannel } from "../../dsp/host/state";
 import type { AppEnv, Services } from "../context";
@@ -43,6 +44,8 @@ const videoBody = z.object(
     effects: z.unknown().optional(),
     /** The session timeline (issue 14), checked by the preset schema like the rest of the sound. */
     timeline: z.unknown().optional(),
+    /** The listener's levels, made valid (missing or wrong values take the defaults). */
+    levels: levelsSchema.optional(),
     verification: z.object(
       {
         enabledChannelCount: count,
@@ -79,7 +82,9 @@ export async function checkVideoRequest(s: Services, c: Context<AppEnv>): Promis
   ) {
     throw new ApiError(400, T.verificationMismatch);
   }
-  return { background: body.backgroundType, quality: body.quality, duration: body.duration, sound };
+  // What is exported is what was heard: the studio sends the listener's levels. Without them (an
+  // older client, a script) the sound renders as before, with the engine's neutral default.
+  return { background: body.backgroundType, quality: body.quality, duration: body.duration, sound, ...(body.levels ? { levels: body.levels } : {}) };
 }
 
 export function videoExportRoutes(s: Services): Hono<AppEnv> {

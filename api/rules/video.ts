@@ -115,4 +115,7 @@ export interface VideoExportPayload {
   /** The session timeline, when the sound changes over time (issue 14; dsp/host/timeline.ts's
    *  Timeline, checked by the preset schema on the server). */
   timeline?: unknown;
+  /** The listener's levels (fade-in, limiter, ear balance: dsp/host/levels.ts), applied to the
+   *  video's sound as to Export WAV; absent: the engine's neutral default. Not in the spec's payload. */
+  levels?: { fadeIn: number; limiter: boolean; balance: number };
 }

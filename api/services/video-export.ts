@@ -29,6 +29,7 @@ import { join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { WavRenderer } from "../../dsp/host/export-render";
 import { createNodeEngine } from "../../dsp/host/node";
+import type { Levels } from "../../dsp/host/levels";
 import type { SoundState } from "../../dsp/host/state";
 import { ApiError } from "../errors";
 import type { Logger } from "../errors";
@@ -63,6 +64,8 @@ export interface VideoJob {
   /** Seconds (validated: 1 s up to the role's video limit). */
   duration: number;
   sound: SoundState;
+  /** The listener's levels the sound is rendered with; none: the engine's neutral default. */
+  levels?: Levels;
 }
 
 /** Frame rate of the still black background. */
@@ -180,7 +183,7 @@ export class VideoExporter {
     }
     let renderer: WavRenderer;
     try {
-      renderer = new WavRenderer(createNodeEngine(48000), job.sound, job.duration);
+      renderer = new WavRenderer(createNodeEngine(48000), job.sound, job.duration, { levels: job.levels });
     } catch (err) {
       await cleanup();
       throw err;

@@ -112,6 +112,10 @@ describe("Export Video", () => {
   it("exports 2 s with the waveform through the job API: a download named swizard-video-*.mp4 holding H.264 1280x720 and AAC", async () => {
     await dialog().getByRole("radio", { name: "Black with waveform" }).check();
     const seen = recordApi(page);
+    const posted: { levels?: unknown }[] = [];
+    page.on("request", (r) => {
+      if (r.method() === "POST" && new URL(r.url()).pathname === "/api/video-export/jobs") posted.push(r.postDataJSON() as { levels?: unknown });
+    });
     // Every text the status line shows, in order.
     await page.evaluate(() => {
       const texts: string[] = [];
@@ -142,6 +146,8 @@ describe("Export Video", () => {
 
     // The job path: queued, polled, then the file; the streaming POST is not used.
     expect(seen[0]).toBe("POST /api/video-export/jobs");
+    // The sound carries the listener's levels (Safe listening: the defaults here).
+    expect(posted[0]?.levels).toEqual({ fadeIn: 2, limiter: true, balance: 0 });
     expect(seen.filter((r) => r.startsWith("GET ") && JOB_PATH.test(r.slice(4))).length).toBeGreaterThanOrEqual(1);
     expect(seen.at(-1)).toMatch(/^GET \/api\/video-export\/jobs\/[0-9a-f-]{36}\/file$/);
     expect(seen).not.toContain("POST /api/video-export");

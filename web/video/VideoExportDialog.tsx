@@ -19,6 +19,7 @@ import { useEntitlements } from "../account/hooks";
 import { sessionStore } from "../account/session-store";
 import { browserStorage, readToken } from "../account/storage";
 import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "../studio/duration";
+import { levelsOf, levelsStore } from "../levels/levels-store";
 import { useStudio } from "../studio/studio-context";
 import {
   buildPayload, cancelVideoJob, exportVideo, precheck, rememberJob, tabStorage, VideoExportError, VideoJobCancelledError,
@@ -149,7 +150,7 @@ export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resu
     setNotice(null);
     setProgress(null);
     setSubmitting(true);
-    await follow({ payload: buildPayload(state, { background, quality, duration }) }, token!);
+    await follow({ payload: buildPayload(state, { background, quality, duration, levels: levelsOf(levelsStore.getState()) }) }, token!);
   };
 
   return (

@@ -19,6 +19,7 @@
 // disk instead, but it has to be opened before the request, leaving an empty file behind whenever
 // the server refuses, and a video is at most an hour long.
 
+import type { Levels } from "../../dsp/host/level-rules";
 import { hasAudibleChannel, type AudioState, type SoundState } from "../../dsp/host/state";
 import {
   VIDEO_MIN_DURATION_SECONDS, VIDEO_TEXT, verificationCounts, videoFileName, type VideoBackground,
@@ -40,6 +41,8 @@ export interface VideoOptions {
   quality: VideoQuality;
   /** Seconds. */
   duration: number;
+  /** The listener's levels, so the video sounds as the studio did (Safe levels). */
+  levels?: Levels;
 }
 
 /** Why an export did not happen or failed, with the text the user sees. `signOut` asks the
@@ -74,6 +77,7 @@ export class VideoJobGoneError extends VideoExportError {
 
 export function buildPayload(state: SoundState, options: VideoOptions, now = Date.now()): VideoExportPayload {
   return {
+    ...(options.levels ? { levels: options.levels } : {}),
     backgroundType: options.background,
     quality: options.quality,
     duration: options.duration,

@@ -211,6 +211,34 @@ describe("the MP4", () => {
     expect(Math.abs(peakFrequency(left.subarray(1.7 * sampleRate, 1.7 * sampleRate + 32768), sampleRate) - 880)).toBeLessThan(1);
   });
 
+  it("the listener's levels shape the video's sound as they do Export WAV: fade-in and ear balance", async () => {
+    const token = await adminToken();
+    const rms = (x: Float32Array) => Math.sqrt(x.reduce((a, v) => a + v * v, 0) / x.length);
+    const db = (a: number, b: number) => 20 * Math.log10(a / b);
+    const decoded = async (levels: VideoExportPayload["levels"], name: string) => {
+      const res = await exportVideo(payload({ duration: 3, ...(levels ? { levels } : {}) }), token);
+      expect(res.status).toBe(200);
+      return decodedAudio(await saveMp4(res, name));
+    };
+    const at = (x: Float32Array, from: number) => x.subarray(from * 48000, from * 48000 + 4800);
+    // Without levels (a script): the engine's neutral 5 ms fade-in, full level at 0.1 s.
+    const plain = (await decoded(undefined, "plain.mp4")).left;
+    expect(Math.abs(db(rms(at(plain, 0.1)), rms(at(plain, 2.5))))).toBeLessThan(1);
+    // A 2 s smoothstep fade-in: at 0.1 s the level is about 0.7 % (-43 dB), full from 2 s.
+    const faded = (await decoded({ fadeIn: 2, limiter: true, balance: 0 }, "faded.mp4")).left;
+    expect(db(rms(at(faded, 0.1)), rms(at(faded, 2.5)))).toBeLessThan(-30);
+    expect(Math.abs(db(rms(at(faded, 2.5)), rms(at(plain, 2.5))))).toBeLessThan(0.5);
+    // Balance +6 dB turns the left ear down 6 dB.
+    const balanced = (await decoded({ fadeIn: 0, limiter: true, balance: 6 }, "balanced.mp4")).left;
+    expect(db(rms(at(balanced, 2.5)), rms(at(plain, 2.5)))).toBeCloseTo(-6, 0);
+    // Values out of range are brought into it (a 600 s fade-in is 30 s), not refused.
+    const long = await exportVideo(payload({ levels: { fadeIn: 600, limiter: true, balance: 0 } }), token);
+    expect(long.status).toBe(200);
+    await long.arrayBuffer();
+    await env.app.services.video.idle();
+    expect(tmpEntries()).toEqual([]);
+  });
+
   it("the video limit is the studio's '59 min max'", () => {
     expect(VIDEO_MAX_DURATION_SECONDS).toBe(MAX_DURATION_SECONDS);
   });
