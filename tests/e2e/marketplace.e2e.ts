@@ -388,8 +388,12 @@ describe("buying, downloading and rating", () => {
         await gates[i].opened;
         await route.continue();
       });
+      // Signed in (My sounds is shown) and the button ready, as a person would see it.
+      await tab.getByRole("region", { name: "My sounds" }).waitFor();
+      const buyNow = card(tab, STUDIO_TITLE).getByRole("button", { name: "Buy Now" });
+      await expect.poll(() => buyNow.isEnabled(), { timeout: 15_000 }).toBe(true);
       // Not click(): it would wait for the navigation to the payment page, which is held here.
-      await card(tab, STUDIO_TITLE).getByRole("button", { name: "Buy Now" }).dispatchEvent("click");
+      await buyNow.dispatchEvent("click");
       await expect.poll(() => gates[i].reached, { timeout: 15_000 }).toBe(true);
     }
     const refundsBefore = stripe.refunds.length;
