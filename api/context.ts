@@ -70,7 +70,13 @@ export interface Services {
   settle(): Promise<void>;
 }
 
-export type AppEnv = { Variables: { auth: VerifiedSession } };
+export type AppEnv = {
+  Variables: {
+    auth: VerifiedSession;
+    /** The client's abort, held for work that outlives the handler (http/boundary.ts keepClientSignal). */
+    clientSignal: AbortSignal;
+  };
+};
 
 export function buildServices(deps: AppDeps): Services {
   const config = resolveConfig(deps.config);

@@ -1,7 +1,7 @@
 // The request boundary shared by every route: the 64 KiB body limit for JSON routes, tolerant
 // JSON reading (malformed JSON is a 400; an empty body reads as {} so the missing-field text is
 // answered), zod parsing into 400s with the schema's user-facing message, the client address for
-// rate limits, and bearer-token authentication.
+// rate limits, bearer-token authentication, and an abort signal that outlives the handler.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -125,3 +125,23 @@ export function requireAuth(sessions: SessionService): MiddlewareHandler<AppEnv>
     await next();
   };
 }
+
+// ---- the client leaving -----------------------------------------------------------------------
+
+/** The request's abort signal, for work that outlives the handler (a streamed export). undici's
+ *  Request forwards its caller's abort through a weak reference to its own controller, which the
+ *  Request alone holds: once the Request is collected, the abort never arrives (Node 20; found as a
+ *  video export that ran on after its client left, and an api-postgres test that hung). The
+ *  listener added here holds the Request for as long as the signal is held. */
+export function lastingSignal(request: Request): AbortSignal {
+  const signal = request.signal;
+  signal.addEventListener("abort", () => void request, { once: true });
+  return signal;
+}
+
+/** Sets c.var.clientSignal from the request as it arrived: put it before anything that replaces
+ *  c.req.raw (hono's bodyLimit wraps the Request in a new one, a second weak link). */
+export const keepClientSignal: MiddlewareHandler<AppEnv> = async (c, next) => {
+  c.set("clientSignal", lastingSignal(c.req.raw));
+  await next();
+};

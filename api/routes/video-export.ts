@@ -24,7 +24,7 @@ import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
 import type { VideoJob } from "../services/video-export";
 import { videoJobRoutes } from "./video-jobs";
-import { jsonBodyLimit, readBody, requireAuth } from "../http/boundary";
+import { jsonBodyLimit, keepClientSignal, readBody, requireAuth } from "../http/boundary";
 import {
   VIDEO_BACKGROUNDS, VIDEO_MIN_DURATION_SECONDS, VIDEO_QUALITIES, VIDEO_TEXT as T, verificationCounts, videoDurationLimit,
   videoFileName,
@@ -91,9 +91,9 @@ export function videoExportRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.route("/jobs", videoJobRoutes(s, checkVideoRequest));
 
-  app.post("/", requireAuth(s.sessions), jsonBodyLimit, async (c) => {
+  app.post("/", keepClientSignal, requireAuth(s.sessions), jsonBodyLimit, async (c) => {
     const job = await checkVideoRequest(s, c);
-    const signal = c.req.raw.signal;
+    const signal = c.var.clientSignal;
     let stream: ReadableStream<Uint8Array>;
     try {
       stream = await s.video.export(job, signal);
