@@ -14,7 +14,7 @@
 import { z } from "zod";
 import { EFFECTS, type EffectDef } from "./catalogue";
 import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "./limits";
-import { hasTimeline, timelineSchema } from "./timeline";
+import { clamp, hasTimeline, timelineSchema } from "./timeline";
 import { WAVEFORMS, defaultEffect, type AudioState, type ChannelState, type EffectState, type Waveform } from "./state";
 
 /** What a preset stores and a share link carries. */
@@ -23,9 +23,6 @@ export type PresetData = Pick<AudioState, "channels" | "effects" | "duration" | 
 /** Either the state to load, or what is wrong with the input (for "Invalid preset: {error}"). */
 export type PresetResult = { ok: true; state: PresetData } | { ok: false; error: string };
 
-/** In range, and -0 made 0: JSON writes -0 as 0, so a stored or linked state would not read back
- *  the same (found by the round-trip property test). */
-const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v)) || 0;
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 
 const aNumber = z.number({ error: "must be a number" });

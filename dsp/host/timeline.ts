@@ -12,8 +12,9 @@ import { RAMPS, type Ramp, type StepChannel, type StepEffect, type Timeline, typ
 
 export * from "./timeline-core";
 
-/** In range, and -0 made 0 (JSON writes -0 as 0; see preset.ts). */
-const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v)) || 0;
+/** In range, and -0 made 0: JSON writes -0 as 0, so a stored or linked state would not read back
+ *  the same (found by the preset round-trip property test). The preset schema's clamp too. */
+export const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v)) || 0;
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 const round3 = (v: number): number => Math.round(v * 1000) / 1000;
 

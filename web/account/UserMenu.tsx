@@ -2,8 +2,8 @@
 // panel with the subscription status card, Manage Billing (subscribers) or Get Pro Access
 // (everyone else), the admin label and extras (Admin Dashboard, the override switch with its
 // ON/OFF indicator, and with the override on Temp Access opening the Admin Access Control modal,
-// spec/studio.md section 6) and Sign Out ('Signing out...' while in progress). It closes on an outside click and on Escape, returning focus to the
-// avatar; so does the modal when it closes.
+// spec/studio.md section 6) and Sign Out ('Signing out...' while in progress). It closes on an
+// outside click and on Escape, returning focus to the avatar; so does the modal when it closes.
 
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
