@@ -7,7 +7,7 @@ import { Hono } from "hono";
 import { sql } from "kysely";
 import { type AppDeps, type AppEnv, buildServices, type Services } from "./context";
 import { ApiError, errorHandler } from "./errors";
-import { jsonBodyLimit, refuseNulInUrl } from "./http/boundary";
+import { jsonBodyLimit, refuseNulInUrl, soundBodyLimit } from "./http/boundary";
 import { sameOriginOnly } from "./http/security-headers";
 import { MSG } from "./messages";
 import { adminRoutes, csrfRoutes } from "./routes/admin";
@@ -49,11 +49,12 @@ export function createApp(deps: AppDeps): ApiApp {
     return c.json({ ok: true }, 200);
   });
 
-  // JSON routes take at most 64 KiB (413 beyond); upload routes of later issues set their own limit.
+  // JSON routes take at most 64 KiB (413 beyond), a shared preset 2 MiB (a long timeline); upload
+  // routes set their own limit.
   app.use("/api/auth/*", jsonBodyLimit);
   app.use("/api/user/*", jsonBodyLimit);
   app.use("/api/demo/*", jsonBodyLimit);
-  app.use("/api/presets/*", jsonBodyLimit);
+  app.use("/api/presets/*", soundBodyLimit);
   app.use("/api/admin/*", jsonBodyLimit);
   app.route("/api/auth", authRoutes(services));
   app.route("/api/auth", recoveryRoutes(services));

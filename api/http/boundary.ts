@@ -1,11 +1,13 @@
-// The request boundary shared by every route: the 64 KiB body limit for JSON routes, tolerant
-// JSON reading (malformed JSON is a 400; an empty body reads as {} so the missing-field text is
-// answered), zod parsing into 400s with the schema's user-facing message, the client address for
-// rate limits, bearer-token authentication, and an abort signal that outlives the handler.
+// The request boundary shared by every route: the body limits (64 KiB for JSON routes, 2 MiB for
+// the routes that carry a sound, whose timeline may be long), tolerant JSON reading (malformed
+// JSON is a 400; an empty body reads as {} so the missing-field text is answered), zod parsing into
+// 400s with the schema's user-facing message, the client address for rate limits, bearer-token
+// authentication, and an abort signal that outlives the handler.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
+import { MAX_SOUND_BODY_BYTES } from "../../dsp/host/preset";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
 import { MSG } from "../messages";
@@ -15,29 +17,35 @@ import type { SessionService } from "../services/sessions";
 // ---- bodies -------------------------------------------------------------------------------
 export const JSON_BODY_LIMIT = 64 * 1024;
 
-const limitJsonBody: MiddlewareHandler = bodyLimit({
-  maxSize: JSON_BODY_LIMIT,
-  onError: () => {
-    throw new ApiError(413, MSG.bodyTooLarge);
-  },
-});
-
 /** hono's bodyLimit first asks for `raw.body`, which makes @hono/node-server build the full Fetch
  *  API Request object (a web stream over the socket: the costliest part of a small request), and
  *  then decides from Content-Length anyway when there is one. So: GET and HEAD have no body; a
  *  request with a Content-Length and no Transfer-Encoding is decided from the header here (Node's
  *  parser holds the body to that length), and its body is then read straight from the socket by
  *  c.req.text(); only a chunked body goes through bodyLimit's counting stream. */
-export const jsonBodyLimit: MiddlewareHandler = (c, next) => {
-  const method = c.req.method;
-  if (method === "GET" || method === "HEAD") return next();
-  const length = c.req.header("content-length");
-  if (length !== undefined && c.req.header("transfer-encoding") === undefined && /^\d+$/.test(length)) {
-    if (Number(length) > JSON_BODY_LIMIT) throw new ApiError(413, MSG.bodyTooLarge);
-    return next();
-  }
-  return limitJsonBody(c, next);
-};
+function bodyLimitOf(maxBytes: number): MiddlewareHandler {
+  const counted: MiddlewareHandler = bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw new ApiError(413, MSG.bodyTooLarge);
+    },
+  });
+  return (c, next) => {
+    const method = c.req.method;
+    if (method === "GET" || method === "HEAD") return next();
+    const length = c.req.header("content-length");
+    if (length !== undefined && c.req.header("transfer-encoding") === undefined && /^\d+$/.test(length)) {
+      if (Number(length) > maxBytes) throw new ApiError(413, MSG.bodyTooLarge);
+      return next();
+    }
+    return counted(c, next);
+  };
+}
+
+/** The limit of JSON routes: 64 KiB. */
+export const jsonBodyLimit: MiddlewareHandler = bodyLimitOf(JSON_BODY_LIMIT);
+/** The limit of routes whose body carries a sound state (dsp/host/preset.ts MAX_SOUND_BODY_BYTES). */
+export const soundBodyLimit: MiddlewareHandler = bodyLimitOf(MAX_SOUND_BODY_BYTES);
 
 export async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();

@@ -10,10 +10,11 @@
 //   - capabilities.adminStudioFeatures (an admin with the override, which always has unlimited
 //     access): allowed.
 // Then the request must carry X-Requested-With (a header a cross-site form cannot send; 400
-// without) and a JSON body (64 KiB at most) of the spec's payload: backgroundType, quality,
-// duration (1 s up to the lower of the role's maximum and the 59-minute video limit), frequencies
-// and effects (checked and normalised by THE preset schema, dsp/host/preset.ts), and verification
-// counts that must match the normalised settings (400 otherwise). Busy renderer: 429 + Retry-After.
+// without) and a JSON body (2 MiB at most, MAX_SOUND_BODY_BYTES) of the spec's payload:
+// backgroundType, quality, duration (1 s up to the lower of the role's maximum and the 59-minute
+// video limit), frequencies and effects (checked and normalised by THE preset schema,
+// dsp/host/preset.ts), and verification counts that must match the normalised settings (400
+// otherwise). Busy renderer: 429 + Retry-After.
 // The same request can instead be queued as a job (POST /api/video-export/jobs, routes/video-jobs.ts).
 import { type Context, Hono } from "hono";
 import { z } from "zod";
@@ -24,7 +25,7 @@ import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
 import type { VideoJob } from "../services/video-export";
 import { videoJobRoutes } from "./video-jobs";
-import { jsonBodyLimit, keepClientSignal, readBody, requireAuth } from "../http/boundary";
+import { soundBodyLimit, keepClientSignal, readBody, requireAuth } from "../http/boundary";
 import {
   VIDEO_BACKGROUNDS, VIDEO_MIN_DURATION_SECONDS, VIDEO_QUALITIES, VIDEO_TEXT as T, verificationCounts, videoDurationLimit,
   videoFileName,
@@ -91,7 +92,7 @@ export function videoExportRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.route("/jobs", videoJobRoutes(s, checkVideoRequest));
 
-  app.post("/", keepClientSignal, requireAuth(s.sessions), jsonBodyLimit, async (c) => {
+  app.post("/", keepClientSignal, requireAuth(s.sessions), soundBodyLimit, async (c) => {
     const job = await checkVideoRequest(s, c);
     const signal = c.var.clientSignal;
     let stream: ReadableStream<Uint8Array>;

@@ -9,7 +9,7 @@
 import { type Context, Hono } from "hono";
 import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
-import { jsonBodyLimit, requireAuth } from "../http/boundary";
+import { soundBodyLimit, requireAuth } from "../http/boundary";
 import { rangedResponse } from "../http/ranges";
 import { VIDEO_TEXT as T } from "../rules/video";
 import type { JobInfo } from "../services/jobs";
@@ -30,7 +30,7 @@ export function videoJobRoutes(s: Services, check: (s: Services, c: Context<AppE
     return job;
   }
 
-  app.post("/", requireAuth(s.sessions), jsonBodyLimit, async (c) => {
+  app.post("/", requireAuth(s.sessions), soundBodyLimit, async (c) => {
     const job = await check(s, c);
     if (!s.storage) throw new ApiError(503, T.jobsUnavailable);
     const id = await s.jobs.enqueue("video-export", { userId: c.var.auth.user.id, job } satisfies VideoJobData);

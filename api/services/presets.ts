@@ -79,17 +79,20 @@ async function runPresetInserts(db: Kysely<Database>, rows: PresetRow[]): Promis
 
 /** The preset behind a link; 404 when there is none, or when its data is gone (spec 5). */
 export async function findPreset(s: Services, id: string): Promise<SharedPreset> {
-  const found = await cacheFor(presetReads, s.db).get(id, () => loadPreset(s, id), (p) => p !== null);
+  const found = await cacheFor(presetReads, s.db).get(id, () => loadPreset(s, id), (p) => p !== null && p.bytes <= CACHED_PRESET_MAX_BYTES);
   if (!found) throw new ApiError(404, MSG.presetNotFound);
-  return found;
+  return found.preset;
 }
 
 // Shared presets are read far more often than written and never edited: found ones are served
 // from a per-process cache (services/read-cache.ts), so a preset removed by another process may
-// still be answered for up to 1 s. Misses are not cached: a new preset is found at once.
-const presetReads = new WeakMap<object, ReadCache<SharedPreset | null>>();
+// still be answered for up to 1 s. Misses are not cached: a new preset is found at once. Only
+// presets of at most 64 KiB are kept (all but long timelines), so the cache's 1,000 entries stay
+// within tens of megabytes; a larger one is read from the database each time.
+const presetReads = new WeakMap<object, ReadCache<{ preset: SharedPreset; bytes: number } | null>>();
+const CACHED_PRESET_MAX_BYTES = 64 * 1024;
 
-async function loadPreset(s: Services, id: string): Promise<SharedPreset | null> {
+async function loadPreset(s: Services, id: string): Promise<{ preset: SharedPreset; bytes: number } | null> {
   const row = await s.db.selectFrom("presets").select(["id", "name", "data"]).where("id", "=", id).executeTakeFirst();
   if (!row) return null;
   let data: unknown;
@@ -99,5 +102,5 @@ async function loadPreset(s: Services, id: string): Promise<SharedPreset | null>
     data = null;
   }
   if (!data) return null;
-  return { id: row.id, name: row.name, data: data as PresetData };
+  return { preset: { id: row.id, name: row.name, data: data as PresetData }, bytes: Buffer.byteLength(row.data) };
 }

@@ -5,7 +5,8 @@
 // creation is rate-limited per user (429 + Retry-After).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { EFFECTS } from "../../../dsp/host/catalogue";
-import { parsePreset, presetData } from "../../../dsp/host/preset";
+import { MAX_TIMELINE_STEPS } from "../../../dsp/host/limits";
+import { MAX_SOUND_BODY_BYTES, parsePreset, presetData, type PresetResult } from "../../../dsp/host/preset";
 import { defaultAudioState } from "../../../dsp/host/state";
 import { RATE_RULES } from "../../../api/services/rate-limit";
 import { bodyOf, getWith, makeTestApp, postJson, signUp, type TestEnv, signUpPro } from "./helpers";
@@ -29,6 +30,11 @@ function sample() {
   data.effects.noise = { ...data.effects.noise, enabled: true, type: "pink" };
   data.duration = 600;
   return data;
+}
+
+function ok(r: PresetResult) {
+  if (!r.ok) throw new Error(r.error);
+  return r.state;
 }
 
 const share = (body: unknown, token?: string) => postJson(env, "/api/presets/user", body, token);
@@ -112,6 +118,41 @@ describe("share and open", () => {
   });
 });
 
+describe("a long timeline", () => {
+  /** 500 steps, each moving all four channels: about 166 KiB, over twice the 64 KiB of other routes. */
+  function longTimeline() {
+    const data = sample();
+    const steps = Array.from({ length: MAX_TIMELINE_STEPS }, (_, i) => ({
+      at: i * 7.2,
+      ramp: "linear" as const,
+      channels: [1, 2, 3, 4].map((id) => ({ id, frequency: 100 + i + id / 10, waveform: "sine" as const, volume: 0.5, enabled: true })),
+    }));
+    return { ...data, duration: 3600, timeline: { steps } };
+  }
+
+  it("is shared whole and read back the same", async () => {
+    const data = longTimeline();
+    expect(JSON.stringify(data).length).toBeGreaterThan(2 * 64 * 1024);
+    const res = await share({ name: "Long session", data }, await proToken());
+    expect(res.status).toBe(201);
+    const { id } = (await bodyOf(res)) as { id: string };
+    const read = await getWith(env, `/api/presets/${id}`);
+    expect(read.status).toBe(200);
+    expect(((await bodyOf(read)) as { data: unknown }).data).toEqual(presetData(ok(parsePreset(data))));
+  });
+
+  it("is read from the database each time (only presets up to 64 KiB are cached), so removing it shows at once", async () => {
+    const token = await proToken();
+    const long = ((await bodyOf(await share({ name: "Long", data: longTimeline() }, token))) as { id: string }).id;
+    const short = ((await bodyOf(await share({ name: "Short", data: sample() }, token))) as { id: string }).id;
+    for (const id of [long, short]) expect((await getWith(env, `/api/presets/${id}`)).status).toBe(200);
+    await env.db.deleteFrom("presets").execute();
+    // Within the cache's 1 s: the short one is still answered from memory, the long one is gone.
+    expect((await getWith(env, `/api/presets/${short}`)).status).toBe(200);
+    expect((await getWith(env, `/api/presets/${long}`)).status).toBe(404);
+  });
+});
+
 describe("GET /api/presets/{id}", () => {
   it("404 with the spec's text for a missing id, or a preset without data", async () => {
     const res = await getWith(env, "/api/presets/AAAAAAAAAAAAAAAAAAAAAA");
@@ -162,9 +203,9 @@ describe("bad requests", () => {
     expect(await env.db.selectFrom("presets").selectAll().execute()).toEqual([]);
   });
 
-  it("413 for a body over 64 KiB", async () => {
+  it("413 for a body over 2 MiB (MAX_SOUND_BODY_BYTES)", async () => {
     const token = await proToken();
-    const res = await share({ name: "big", data: { ...sample(), padding: "x".repeat(70 * 1024) } }, token);
+    const res = await share({ name: "big", data: { ...sample(), padding: "x".repeat(MAX_SOUND_BODY_BYTES) } }, token);
     expect(res.status).toBe(413);
     expect(await bodyOf(res)).toEqual({ error: "Request body is too large" });
   });

@@ -11,6 +11,7 @@ import { optionsFromEnv, type RunningServer, startServer } from "../../../api/se
 import { readOutbox } from "../../../api/services/outbox";
 import { IMMUTABLE, NOT_BUILT } from "../../../api/static";
 import { MSG } from "../../../api/messages";
+import { MAX_SOUND_BODY_BYTES } from "../../../dsp/host/preset";
 
 const INDEX = "<!doctype html><title>Tone Studio</title><div id=root></div>";
 let root: string;
@@ -181,11 +182,11 @@ describe("environment", () => {
   });
 });
 
-describe("JSON bodies over a real socket (api/http/boundary.ts, jsonBodyLimit)", () => {
-  /** POSTs `body` to the register route with node:http: with a Content-Length, or chunked. */
-  async function post(body: string, chunked: boolean): Promise<{ status: number; body: unknown }> {
+describe("JSON bodies over a real socket (api/http/boundary.ts, jsonBodyLimit and soundBodyLimit)", () => {
+  /** POSTs `body` to a route (register by default) with node:http: with a Content-Length, or chunked. */
+  async function post(body: string, chunked: boolean, path = "/api/auth/register"): Promise<{ status: number; body: unknown }> {
     const { request } = await import("node:http");
-    const url = new URL("/api/auth/register", server.url);
+    const url = new URL(path, server.url);
     return new Promise((resolve, reject) => {
       const headers: Record<string, string> = { "content-type": "application/json" };
       if (!chunked) headers["content-length"] = String(Buffer.byteLength(body));
@@ -209,6 +210,17 @@ describe("JSON bodies over a real socket (api/http/boundary.ts, jsonBodyLimit)",
       const res = await post(tooBig, chunked);
       expect(res.status, `chunked: ${chunked}`).toBe(413);
       expect(res.body).toEqual({ error: MSG.bodyTooLarge });
+    }
+  });
+
+  it("a shared preset may carry a long timeline: 2 MiB (MAX_SOUND_BODY_BYTES), not 64 KiB", async () => {
+    const sized = (bytes: number) => JSON.stringify({ name: "long", data: { padding: "x".repeat(bytes) } });
+    for (const chunked of [false, true]) {
+      // Within the limit the body reaches the route, which asks for a session.
+      const within = await post(sized(MAX_SOUND_BODY_BYTES - 1024), chunked, "/api/presets/user");
+      expect(within.status, `chunked: ${chunked}`).toBe(401);
+      const over = await post(sized(MAX_SOUND_BODY_BYTES), chunked, "/api/presets/user");
+      expect([over.status, over.body], `chunked: ${chunked}`).toEqual([413, { error: MSG.bodyTooLarge }]);
     }
   });
 

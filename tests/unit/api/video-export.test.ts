@@ -18,6 +18,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { parseWavHeader } from "../../../dsp/host/wav";
 import { defaultAudioState } from "../../../dsp/host/state";
 import { MAX_DURATION_SECONDS } from "../../../dsp/host/limits";
+import { MAX_SOUND_BODY_BYTES } from "../../../dsp/host/preset";
 import { VIDEO_MAX_DURATION_SECONDS, VIDEO_TEXT, videoFileName, type VideoExportPayload } from "../../../api/rules/video";
 import { ffmpegArgs } from "../../../api/services/video-export";
 import { peakFrequency } from "../dsp/helpers";
@@ -459,8 +460,13 @@ describe("what is refused", () => {
     expect((await right.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
-  it("413 for a body over 64 KiB", async () => {
-    const res = await exportVideo({ ...payload(), padding: "x".repeat(70 * 1024) }, await adminToken());
+  it("takes a long timeline's body (up to 2 MiB, MAX_SOUND_BODY_BYTES) and 413 beyond", async () => {
+    const token = await adminToken();
+    const p = payload();
+    // 200 KiB is read and checked: the wrong count is answered, not the size.
+    const long = await exportVideo({ ...p, verification: { ...p.verification, enabledEffectCount: 1 }, padding: "x".repeat(200 * 1024) }, token);
+    expect([long.status, await bodyOf(long)]).toEqual([400, { error: VIDEO_TEXT.verificationMismatch }]);
+    const res = await exportVideo({ ...p, padding: "x".repeat(MAX_SOUND_BODY_BYTES) }, token);
     expect(res.status).toBe(413);
   });
 });
