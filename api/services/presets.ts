@@ -87,8 +87,8 @@ export async function findPreset(s: Services, id: string): Promise<SharedPreset>
 // Shared presets are read far more often than written and never edited: found ones are served
 // from a per-process cache (services/read-cache.ts), so a preset removed by another process may
 // still be answered for up to 1 s. Misses are not cached: a new preset is found at once. Only
-// presets of at most 64 KiB are kept (all but long timelines), so the cache's 1,000 entries stay
-// within tens of megabytes; a larger one is read from the database each time.
+// presets of at most 64 KiB of stored JSON are kept (all but long timelines), so the cache's 1,000
+// entries come from at most 64 MB of JSON; a larger one is read from the database each time.
 const presetReads = new WeakMap<object, ReadCache<{ preset: SharedPreset; bytes: number } | null>>();
 const CACHED_PRESET_MAX_BYTES = 64 * 1024;
 

@@ -8,6 +8,7 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_TIMELINE_STEPS } from "../../dsp/host/limits";
 import { encodeConfig, presetData } from "../../dsp/host/preset";
 import { defaultAudioState } from "../../dsp/host/state";
 import { startBrowserApp, type BrowserApp } from "./browser";
@@ -74,6 +75,9 @@ const studioState = (page: Page) =>
     return JSON.parse(JSON.stringify({ channels: s.channels, effects: s.effects, duration: s.duration, isPlaying: s.isPlaying })) as Studio;
   });
 
+const timelineSteps = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __toneStudio: { store: { getState(): { timeline?: { steps: unknown[] } } } } }).__toneStudio.store.getState().timeline?.steps);
+
 async function shareAndReadLink(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Share Preset" }).click();
   await toast(page, "Preset shared! Link copied to clipboard").waitFor();
@@ -119,6 +123,25 @@ describe("shared presets in Chromium", () => {
     await anonymous.goto(link);
     await toast(anonymous, "Preset loaded successfully!").waitFor();
     expect(await anonymous.getByRole("button", { name: "Share Preset" }).isDisabled()).toBe(true);
+  });
+
+  it("a long session (500 steps from an .sbg file, over 64 KiB) is shared and opens whole", async () => {
+    const page = await proPage();
+    const clock = (s: number) => [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60].map((n) => String(n).padStart(2, "0")).join(":");
+    const tones = Array.from({ length: MAX_TIMELINE_STEPS }, (_, i) => `t${i}: ${100 + i}/50`);
+    const times = Array.from({ length: MAX_TIMELINE_STEPS }, (_, i) => `NOW+${clock(i * 7)} t${i}`);
+    const sbg = [...tones, "", ...times, ""].join("\n");
+    const timeline = page.locator("section.timeline");
+    await timeline.locator('input[type="file"]').setInputFiles({ name: "long.sbg", mimeType: "text/plain", buffer: Buffer.from(sbg) });
+    await expect.poll(() => timeline.getByRole("status").textContent()).toBe("Imported long.sbg.");
+    const built = await timelineSteps(page);
+    expect(built).toHaveLength(MAX_TIMELINE_STEPS);
+    expect(JSON.stringify(built).length).toBeGreaterThan(64 * 1024);
+
+    const link = await shareAndReadLink(page);
+    const other = await proPage(new URL(link).pathname, undefined, viewer);
+    await toast(other, "Preset loaded successfully!").waitFor();
+    expect(await timelineSteps(other)).toEqual(built);
   });
 
   it("the share toast on a phone", async () => {
