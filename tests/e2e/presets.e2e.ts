@@ -129,7 +129,7 @@ describe("shared presets in Chromium", () => {
     const page = await proPage();
     const clock = (s: number) => [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60].map((n) => String(n).padStart(2, "0")).join(":");
     const tones = Array.from({ length: MAX_TIMELINE_STEPS }, (_, i) => `t${i}: ${100 + i}/50`);
-    const times = Array.from({ length: MAX_TIMELINE_STEPS }, (_, i) => `NOW+${clock(i * 7)} t${i}`);
+    const times = Array.from({ length: MAX_TIMELINE_STEPS }, (_, i) => `NOW+${clock(i * 7)} == t${i}`);
     const sbg = [...tones, "", ...times, ""].join("\n");
     const timeline = page.locator("section.timeline");
     await timeline.locator('input[type="file"]').setInputFiles({ name: "long.sbg", mimeType: "text/plain", buffer: Buffer.from(sbg) });
@@ -137,6 +137,7 @@ describe("shared presets in Chromium", () => {
     const built = await timelineSteps(page);
     expect(built).toHaveLength(MAX_TIMELINE_STEPS);
     expect(JSON.stringify(built).length).toBeGreaterThan(64 * 1024);
+    await timeline.screenshot({ path: `${SHOTS}/timeline-500-steps-1280.png` });
 
     const link = await shareAndReadLink(page);
     const other = await proPage(new URL(link).pathname, undefined, viewer);

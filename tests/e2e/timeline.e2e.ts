@@ -262,6 +262,11 @@ describe("session timeline editor", () => {
 
   it("imports an .sbg file (errors by line for a bad one) and exports the session as .sbg", async () => {
     const input = panel().locator('input[type="file"]');
+    // With the text view closed, as a person importing a file first finds it: the import opens it
+    // and its errors must show (they were once hidden when the view had been closed).
+    const view = panel().locator("details").filter({ has: page.locator("summary", { hasText: "Session as text (.sbg)" }) });
+    if (await view.evaluate((d) => (d as HTMLDetailsElement).open)) await view.locator("summary").click();
+    expect(await view.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
     const bad = "alpha: 200+10/40\nNOW alpha\n+00:10 == beta\n";
     await input.setInputFiles({ name: "bad.sbg", mimeType: "text/plain", buffer: Buffer.from(bad) });
     await expect.poll(() => panel().getByRole("status").textContent()).toBe("bad.sbg was not imported: it has errors.");

@@ -36,14 +36,10 @@ export function TimelineText() {
   const box = useRef<HTMLTextAreaElement>(null);
   const file = useRef<HTMLInputElement>(null);
 
-  const written = useMemo(() => {
-    if (!open) return { text: "", warnings: [] as SbgIssue[] };
-    try {
-      return toSbg(presetData({ channels, effects, duration, timeline }));
-    } catch (err) {
-      return { text: "", warnings: [{ line: 0, message: (err as Error).message }] };
-    }
-  }, [open, channels, effects, duration, timeline]);
+  const written = useMemo(
+    () => (open ? writtenText({ channels, effects, duration, timeline }) : { text: "", warnings: [] as SbgIssue[] }),
+    [open, channels, effects, duration, timeline],
+  );
   // A draft belongs to the text it was typed over: an edit in the editor shows the new text.
   const draft = typed?.over === written.text ? typed.text : null;
   const text = draft ?? written.text;
@@ -53,7 +49,9 @@ export function TimelineText() {
     if (!parsed.ok) {
       const status = name ? SBG_NOT_IMPORTED(name) : TEXT_HAS_ERRORS;
       setReport({ status, errors: parsed.errors, warnings: parsed.warnings });
-      setTyped({ over: written.text, text: source });
+      // The draft is typed over the text the open view shows: an import may have just opened it,
+      // so that text is written here rather than taken from this render's (closed) `written`.
+      setTyped({ over: writtenText(store.getState()).text, text: source });
       return;
     }
     if (store.getState().isPlaying) audio.stop(); // as loading a preset does
@@ -124,6 +122,15 @@ export function TimelineText() {
       {warnings.length > 0 && <IssueList title={WARNINGS_TITLE} issues={warnings} onLine={open ? selectLine : undefined} />}
     </div>
   );
+}
+
+/** The session as .sbg text, as the open view shows it (a session .sbg cannot express: no text). */
+function writtenText(state: Parameters<typeof presetData>[0]): { text: string; warnings: SbgIssue[] } {
+  try {
+    return toSbg(presetData(state));
+  } catch (err) {
+    return { text: "", warnings: [{ line: 0, message: (err as Error).message }] };
+  }
 }
 
 function IssueList({ title, issues, onLine }: { title: string; issues: readonly SbgIssue[]; onLine?: (line: number) => void }) {
