@@ -24,6 +24,13 @@ import { createStorage, type StorageConfig, storageFromEnv } from "./services/st
 import type { FileStorage } from "./services/storage";
 import type { PasswordHasher } from "./services/passwords";
 import { webAppRoutes } from "./static";
+import { MAX_CONFIG_LENGTH } from "../dsp/host/preset";
+
+/** Node's request-head limit (16 KiB by default, answered 431 with an empty page beyond): room for
+ *  the longest ?config= link the studio reads (MAX_CONFIG_LENGTH, 87,384 characters) and 16 KiB of
+ *  headers, so every such shared link opens the studio. A proxy in front needs as much (nginx:
+ *  large_client_header_buffers 4 128k). */
+export const MAX_REQUEST_HEAD_BYTES = MAX_CONFIG_LENGTH + 16 * 1024;
 
 export interface ServerOptions {
   port?: number; // 0 picks a free port
@@ -123,6 +130,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   const server = createAdaptorServer({
     fetch: (req, env) => (handler ? handler.fetch(req, env) : new Response("Starting", { status: 503, headers: SECURITY_HEADERS })),
     hostname: host,
+    serverOptions: { maxHeaderSize: MAX_REQUEST_HEAD_BYTES },
   });
   try {
     await new Promise<void>((ok, fail) => {

@@ -9,8 +9,9 @@ import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_TIMELINE_STEPS } from "../../dsp/host/limits";
-import { encodeConfig, presetData } from "../../dsp/host/preset";
+import { encodeConfig, MAX_CONFIG_LENGTH, presetData } from "../../dsp/host/preset";
 import { defaultAudioState } from "../../dsp/host/state";
+import type { TimelineStep } from "../../dsp/host/timeline-core";
 import { startBrowserApp, type BrowserApp } from "./browser";
 import { openSignedIn, registerProAccount, type TestAccount } from "./session";
 
@@ -125,7 +126,7 @@ describe("shared presets in Chromium", () => {
     expect(await anonymous.getByRole("button", { name: "Share Preset" }).isDisabled()).toBe(true);
   });
 
-  it("a long session (500 steps from an .sbg file, over 64 KiB) is shared and opens whole", async () => {
+  it("a long session (500 steps from an .sbg file, over 64 KiB) is shared and opens whole; 60 of them open as a ?config= link", async () => {
     const page = await proPage();
     const clock = (s: number) => [Math.floor(s / 3600), Math.floor(s / 60) % 60, s % 60].map((n) => String(n).padStart(2, "0")).join(":");
     const tones = Array.from({ length: MAX_TIMELINE_STEPS }, (_, i) => `t${i}: ${100 + i}/50`);
@@ -143,6 +144,16 @@ describe("shared presets in Chromium", () => {
     const other = await proPage(new URL(link).pathname, undefined, viewer);
     await toast(other, "Preset loaded successfully!").waitFor();
     expect(await timelineSteps(other)).toEqual(built);
+
+    // Its first 60 steps as a ?config= link: a URL past Node's default 16 KiB request head, within
+    // the longest config the studio reads.
+    const steps = built!.slice(0, 60) as TimelineStep[];
+    const config = encodeConfig({ ...presetData(defaultAudioState()), timeline: { steps } });
+    expect(config.length).toBeGreaterThan(32 * 1024);
+    expect(config.length).toBeLessThanOrEqual(MAX_CONFIG_LENGTH);
+    const linked = await proPage(`/?config=${config}`, undefined, viewer);
+    await toast(linked, "Preset loaded from shared link!").waitFor();
+    expect(await timelineSteps(linked)).toEqual(steps);
   });
 
   it("the share toast on a phone", async () => {

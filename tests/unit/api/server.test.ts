@@ -7,11 +7,11 @@ import { join } from "node:path";
 import SQLite from "better-sqlite3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parseTrustProxy } from "../../../api/config";
-import { optionsFromEnv, type RunningServer, startServer } from "../../../api/server";
+import { MAX_REQUEST_HEAD_BYTES, optionsFromEnv, type RunningServer, startServer } from "../../../api/server";
 import { readOutbox } from "../../../api/services/outbox";
 import { IMMUTABLE, NOT_BUILT } from "../../../api/static";
 import { MSG } from "../../../api/messages";
-import { MAX_SOUND_BODY_BYTES } from "../../../dsp/host/preset";
+import { MAX_CONFIG_LENGTH, MAX_SOUND_BODY_BYTES } from "../../../dsp/host/preset";
 
 const INDEX = "<!doctype html><title>Tone Studio</title><div id=root></div>";
 let root: string;
@@ -68,6 +68,14 @@ describe("startServer", () => {
       expect(await res.text()).toBe(INDEX);
     },
   );
+
+  it("serves the studio for the longest ?config= link it reads (Node alone stops at 16 KiB with an empty 431)", async () => {
+    const res = await fetch(`${server.url}/?config=${"A".repeat(MAX_CONFIG_LENGTH)}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(INDEX);
+    const beyond = await fetch(`${server.url}/?config=${"A".repeat(MAX_REQUEST_HEAD_BYTES)}`);
+    expect(beyond.status).toBe(431);
+  });
 
   it("serves hashed assets immutable with their types, wasm as application/wasm", async () => {
     const js = await fetch(`${server.url}/assets/app-1a2b.js`);
