@@ -139,6 +139,9 @@ describe("shared presets in Chromium", () => {
     expect(built).toHaveLength(MAX_TIMELINE_STEPS);
     expect(JSON.stringify(built).length).toBeGreaterThan(64 * 1024);
     await timeline.screenshot({ path: `${SHOTS}/timeline-500-steps-1280.png` });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await timeline.screenshot({ path: `${SHOTS}/timeline-500-steps-390.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     const link = await shareAndReadLink(page);
     const other = await proPage(new URL(link).pathname, undefined, viewer);
