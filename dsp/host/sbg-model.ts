@@ -66,6 +66,9 @@ export const WRITTEN_FADE_MS = 10;
  *  (no -E, no -L): SBaGen would loop its 24-hour day; the studio plays it 5 minutes (the studio's
  *  300 s default duration). */
 export const SBG_TAIL_SECONDS = 300;
+/** Longest schedule read, in characters. The studio writes a 500-step session with a tone-set per
+ *  step in about 18 KB, so a file past this is the wrong file. */
+export const SBG_MAX_CHARS = 1024 * 1024;
 /** SBaGen's own limit of tones per tone-set (N_CH in sbagen.c). */
 export const SBG_MAX_TONES = 16;
 /** Tone-set names the writer makes up for unnamed steps; the reader gives them no label. */

@@ -21,7 +21,7 @@ import { parsePreset, type PresetData } from "./preset";
 import { defaultEffects } from "./state";
 import type { TimelineStep } from "./timeline";
 import {
-  AUTO_NAME, CHANNELS, DAY_SECONDS, DEFAULT_FADE_MS, JUMP_FADE_MS, MAX_SECONDS, SBG_MAX_TONES, SBG_TAIL_SECONDS,
+  AUTO_NAME, CHANNELS, DAY_SECONDS, DEFAULT_FADE_MS, JUMP_FADE_MS, MAX_SECONDS, SBG_MAX_CHARS, SBG_MAX_TONES, SBG_TAIL_SECONDS,
   clock, isSilent, num, sameSet, setBeat, silentSet, studioChannels, studioEffects,
   type Noise, type NoiseType, type SbgIssue, type SetState, type Tone,
 } from "./sbg-model";
@@ -573,9 +573,17 @@ function session(r: Reader, keys: Key[], end: number): PresetData {
 }
 
 /** An SBaGen schedule to a studio session, with every problem by line number (0: the file). */
+export const SBG_TOO_LONG = "the file is larger than 1 MB; an .sbg schedule is a short text file";
+export const SBG_NOT_TEXT = "the file is not text (it holds binary data); an .sbg schedule is a short text file";
+
 export function parseSbg(text: string): SbgResult {
   const r = new Reader();
   if (typeof text !== "string") return { ok: false, errors: [{ line: 0, message: "the schedule is not text" }], warnings: [] };
+  // The wrong file (a WAV, an image, a huge log) is one clear error, not thousands of line errors.
+  if (text.length > SBG_MAX_CHARS) return { ok: false, errors: [{ line: 0, message: SBG_TOO_LONG }], warnings: [] };
+  // A NUL never appears in a text schedule and almost always in binary files (a Latin-1 comment, read
+  // as UTF-8, brings U+FFFD instead, and such a schedule still reads).
+  if (text.includes("\u0000")) return { ok: false, errors: [{ line: 0, message: SBG_NOT_TEXT }], warnings: [] };
   r.read(text);
   const built = r.errors.length ? null : build(r);
   if (!built || r.errors.length) return { ok: false, errors: r.errors, warnings: r.warnings };

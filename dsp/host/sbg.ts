@@ -3,6 +3,6 @@
 // sbg-model.ts, the reader's time and fade rules in sbg-parse.ts, the writer's in sbg-write.ts.
 
 export type { SbgIssue } from "./sbg-model";
-export { DEFAULT_FADE_MS, SBG_TAIL_SECONDS } from "./sbg-model";
-export { parseSbg, type SbgResult } from "./sbg-parse";
+export { DEFAULT_FADE_MS, SBG_MAX_CHARS, SBG_TAIL_SECONDS } from "./sbg-model";
+export { parseSbg, SBG_NOT_TEXT, SBG_TOO_LONG, type SbgResult } from "./sbg-parse";
 export { toSbg } from "./sbg-write";

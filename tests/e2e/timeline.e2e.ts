@@ -10,6 +10,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
+import { SBG_NOT_TEXT } from "../../dsp/host/sbg";
 import type { Timeline } from "../../dsp/host/timeline";
 import { axeViolations, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { settledSpectrum } from "./analyser";
@@ -272,6 +273,13 @@ describe("session timeline editor", () => {
     await expect.poll(() => panel().getByRole("status").textContent()).toBe("bad.sbg was not imported: it has errors.");
     expect(await panel().getByLabel("Session as text (.sbg)", { exact: true }).inputValue()).toBe(bad);
     expect((await storedTimeline(page))!.steps[1].label).toBe("high");
+
+    // The wrong file (a WAV, whose header holds NULs): one error, and its bytes stay out of the box.
+    const wav = Buffer.concat([Buffer.from("RIFF"), Buffer.alloc(4), Buffer.from("WAVEfmt "), Buffer.alloc(2000)]);
+    await input.setInputFiles({ name: "tone.wav", mimeType: "audio/wav", buffer: wav });
+    await expect.poll(() => panel().getByRole("status").textContent()).toBe("tone.wav was not imported: it has errors.");
+    expect(await panel().locator(".tl-issues li").allTextContents()).toEqual([SBG_NOT_TEXT]);
+    expect(await panel().getByLabel("Session as text (.sbg)", { exact: true }).inputValue()).not.toContain("RIFF");
 
     const descent = ["theta-start: 150-14/60", "theta-end: 150-4/60", "", "NOW theta-start ->", "NOW+00:00:20 theta-end", ""].join("\n");
     await input.setInputFiles({ name: "descent.sbg", mimeType: "text/plain", buffer: Buffer.from(descent) });

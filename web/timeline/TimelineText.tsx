@@ -7,7 +7,7 @@
 
 import { useMemo, useRef, useState } from "react";
 import { useStore } from "zustand";
-import { parseSbg, toSbg, type SbgIssue } from "../../dsp/host/sbg";
+import { parseSbg, SBG_MAX_CHARS, SBG_NOT_TEXT, SBG_TOO_LONG, toSbg, type SbgIssue } from "../../dsp/host/sbg";
 import { presetData } from "../../dsp/host/preset";
 import { saveAs } from "../export/download";
 import { useAudio, useStudio } from "../studio/studio-context";
@@ -21,6 +21,8 @@ interface Report {
   status: string;
   errors: SbgIssue[];
   warnings: SbgIssue[];
+  /** A file refused whole (too long, binary): its error stands without a draft in the box. */
+  alone?: boolean;
 }
 
 export function TimelineText() {
@@ -48,6 +50,10 @@ export function TimelineText() {
     const parsed = parseSbg(source);
     if (!parsed.ok) {
       const status = name ? SBG_NOT_IMPORTED(name) : TEXT_HAS_ERRORS;
+      if (name && parsed.errors.some((e) => e.message === SBG_TOO_LONG || e.message === SBG_NOT_TEXT)) {
+        setReport({ status, errors: parsed.errors, warnings: [], alone: true });
+        return;
+      }
       setReport({ status, errors: parsed.errors, warnings: parsed.warnings });
       // The draft is typed over the text the open view shows: an import may have just opened it,
       // so that text is written here rather than taken from this render's (closed) `written`.
@@ -64,8 +70,13 @@ export function TimelineText() {
   const importFile = async (f: File | undefined) => {
     if (!f) return;
     setOpen(true);
-    apply(await f.text(), f.name);
     if (file.current) file.current.value = "";
+    // Past four bytes a character the text cannot fit SBG_MAX_CHARS: not even read (a video file).
+    if (f.size > 4 * SBG_MAX_CHARS) {
+      setReport({ status: SBG_NOT_IMPORTED(f.name), errors: [{ line: 0, message: SBG_TOO_LONG }], warnings: [], alone: true });
+      return;
+    }
+    apply(await f.text(), f.name);
   };
 
   const exportFile = () => {
@@ -86,7 +97,7 @@ export function TimelineText() {
   };
 
   // Errors belong to the draft they were found in: once it is gone, so are they.
-  const shown = report && (report.errors.length === 0 || draft !== null) ? report : null;
+  const shown = report && (report.errors.length === 0 || draft !== null || report.alone) ? report : null;
   const warnings = shown ? shown.warnings : written.warnings;
   return (
     <div className="tl-text">

@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parsePreset, type PresetData } from "../../../dsp/host/preset";
-import { parseSbg, toSbg } from "../../../dsp/host/sbg";
+import { parseSbg, SBG_MAX_CHARS, SBG_NOT_TEXT, SBG_TOO_LONG, toSbg } from "../../../dsp/host/sbg";
 import { defaultEffects } from "../../../dsp/host/state";
 import { evaluateTimeline, resolveTimeline, type TimelineStep } from "../../../dsp/host/timeline";
 
@@ -37,6 +37,27 @@ function row(s: TimelineStep): string {
   ].join(" | ");
 }
 const rows = (f: string) => ok(read(f)).session.timeline!.steps.map(row);
+
+describe("parseSbg: the wrong file", () => {
+  const schedule = "alpha: 200+10/50\nNOW alpha\n";
+
+  it("a binary file (a WAV's header holds NULs) is one error, not one per line", () => {
+    const wav = `RIFF\u0024\u0000\u0000\u0000WAVEfmt \u0010\u0000\u0000\u0000\n${"\u0001\u0000\n".repeat(5000)}`;
+    expect(parseSbg(wav)).toEqual({ ok: false, errors: [{ line: 0, message: SBG_NOT_TEXT }], warnings: [] });
+  });
+
+  it("a file longer than SBG_MAX_CHARS is one error; a schedule padded with comments up to it still reads", () => {
+    const comment = "# a long comment line\n";
+    const padded = schedule + comment.repeat(Math.floor((SBG_MAX_CHARS - schedule.length) / comment.length));
+    expect(padded.length).toBeLessThanOrEqual(SBG_MAX_CHARS);
+    expect(parseSbg(padded).ok).toBe(true);
+    expect(parseSbg(padded + "#".repeat(SBG_MAX_CHARS))).toEqual({ ok: false, errors: [{ line: 0, message: SBG_TOO_LONG }], warnings: [] });
+  });
+
+  it("a Latin-1 comment read as UTF-8 (U+FFFD) is still a schedule", () => {
+    expect(parseSbg(`# m\uFFFDditation du soir\n${schedule}`).ok).toBe(true);
+  });
+});
 
 describe("parseSbg: the corpus", () => {
   it("has at least 17 schedules and reads every one but the error files into a session the preset schema keeps as it is", () => {
