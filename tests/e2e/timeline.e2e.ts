@@ -280,6 +280,8 @@ describe("session timeline editor", () => {
     await expect.poll(() => panel().getByRole("status").textContent()).toBe("tone.wav was not imported: it has errors.");
     expect(await panel().locator(".tl-issues li").allTextContents()).toEqual([SBG_NOT_TEXT]);
     expect(await panel().getByLabel("Session as text (.sbg)", { exact: true }).inputValue()).not.toContain("RIFF");
+    expect(await panel().getByLabel("Session as text (.sbg)", { exact: true }).getAttribute("aria-invalid")).toBeNull(); // the box's text is not at fault
+    await panel().locator(".tl-text").screenshot({ path: screenshotPath("timeline-wrong-file-1280.png") });
 
     const descent = ["theta-start: 150-14/60", "theta-end: 150-4/60", "", "NOW theta-start ->", "NOW+00:00:20 theta-end", ""].join("\n");
     await input.setInputFiles({ name: "descent.sbg", mimeType: "text/plain", buffer: Buffer.from(descent) });

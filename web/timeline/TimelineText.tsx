@@ -117,7 +117,7 @@ export function TimelineText() {
           spellCheck={false}
           rows={Math.min(24, Math.max(8, text.split("\n").length + 1))}
           aria-describedby="tl-text-help"
-          aria-invalid={shown && shown.errors.length > 0 ? true : undefined}
+          aria-invalid={shown && shown.errors.length > 0 && !shown.alone ? true : undefined}
           value={text}
           onChange={(e) => setTyped({ over: written.text, text: e.target.value })}
         />
