@@ -572,10 +572,11 @@ function session(r: Reader, keys: Key[], end: number): PresetData {
   return steps.length === 1 && !steps[0].label ? base : { ...base, timeline: { steps } };
 }
 
-/** An SBaGen schedule to a studio session, with every problem by line number (0: the file). */
+/** The one error of a file that is no schedule at all (the wrong file picked). */
 export const SBG_TOO_LONG = "the file is larger than 1 MB; an .sbg schedule is a short text file";
 export const SBG_NOT_TEXT = "the file is not text (it holds binary data); an .sbg schedule is a short text file";
 
+/** An SBaGen schedule to a studio session, with every problem by line number (0: the file). */
 export function parseSbg(text: string): SbgResult {
   const r = new Reader();
   if (typeof text !== "string") return { ok: false, errors: [{ line: 0, message: "the schedule is not text" }], warnings: [] };
