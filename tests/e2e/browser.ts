@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startServer, type ServerOptions } from "../../api/server";
+import type { Timeline } from "../../dsp/host/timeline";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -77,6 +78,11 @@ export async function startBrowserApp(
       await app.close();
     },
   };
+}
+
+/** The studio's session timeline as its store holds it (web/main.tsx exposes the store). */
+export function storedTimeline(page: Page): Promise<Timeline | undefined> {
+  return page.evaluate(() => (window as unknown as { __toneStudio: { store: { getState(): { timeline?: Timeline } } } }).__toneStudio.store.getState().timeline);
 }
 
 /** Where a screenshot named `name` goes: .tmp/screenshots/ (gitignored), made when missing. */

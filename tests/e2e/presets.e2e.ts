@@ -11,8 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_TIMELINE_STEPS } from "../../dsp/host/limits";
 import { encodeConfig, MAX_CONFIG_LENGTH, presetData } from "../../dsp/host/preset";
 import { defaultAudioState } from "../../dsp/host/state";
-import type { TimelineStep } from "../../dsp/host/timeline-core";
-import { startBrowserApp, type BrowserApp } from "./browser";
+import { startBrowserApp, storedTimeline, type BrowserApp } from "./browser";
 import { openSignedIn, registerProAccount, type TestAccount } from "./session";
 
 const SHOTS = ".tmp/screenshots";
@@ -76,9 +75,6 @@ const studioState = (page: Page) =>
     return JSON.parse(JSON.stringify({ channels: s.channels, effects: s.effects, duration: s.duration, isPlaying: s.isPlaying })) as Studio;
   });
 
-const timelineSteps = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __toneStudio: { store: { getState(): { timeline?: { steps: unknown[] } } } } }).__toneStudio.store.getState().timeline?.steps);
-
 async function shareAndReadLink(page: Page): Promise<string> {
   await page.getByRole("button", { name: "Share Preset" }).click();
   await toast(page, "Preset shared! Link copied to clipboard").waitFor();
@@ -135,7 +131,7 @@ describe("shared presets in Chromium", () => {
     const timeline = page.locator("section.timeline");
     await timeline.locator('input[type="file"]').setInputFiles({ name: "long.sbg", mimeType: "text/plain", buffer: Buffer.from(sbg) });
     await expect.poll(() => timeline.getByRole("status").textContent()).toBe("Imported long.sbg.");
-    const built = await timelineSteps(page);
+    const built = (await storedTimeline(page))?.steps;
     expect(built).toHaveLength(MAX_TIMELINE_STEPS);
     expect(JSON.stringify(built).length).toBeGreaterThan(64 * 1024);
     await timeline.screenshot({ path: `${SHOTS}/timeline-500-steps-1280.png` });
@@ -146,17 +142,17 @@ describe("shared presets in Chromium", () => {
     const link = await shareAndReadLink(page);
     const other = await proPage(new URL(link).pathname, undefined, viewer);
     await toast(other, "Preset loaded successfully!").waitFor();
-    expect(await timelineSteps(other)).toEqual(built);
+    expect((await storedTimeline(other))?.steps).toEqual(built);
 
     // Its first 60 steps as a ?config= link: a URL past Node's default 16 KiB request head, within
     // the longest config the studio reads.
-    const steps = built!.slice(0, 60) as TimelineStep[];
+    const steps = built!.slice(0, 60);
     const config = encodeConfig({ ...presetData(defaultAudioState()), timeline: { steps } });
     expect(config.length).toBeGreaterThan(32 * 1024);
     expect(config.length).toBeLessThanOrEqual(MAX_CONFIG_LENGTH);
     const linked = await proPage(`/?config=${config}`, undefined, viewer);
     await toast(linked, "Preset loaded from shared link!").waitFor();
-    expect(await timelineSteps(linked)).toEqual(steps);
+    expect((await storedTimeline(linked))?.steps).toEqual(steps);
   });
 
   it("the share toast on a phone", async () => {
@@ -188,11 +184,7 @@ describe("shared presets in Chromium", () => {
     state.timeline = { steps: [{ at: 6, ramp: "linear", channels: [{ id: 1, frequency: 1500 }] }] };
     const page = await proPage(`/?config=${encodeConfig(state)}`);
     await toast(page, "Preset loaded from shared link!").waitFor();
-    const timeline = await page.evaluate(() => {
-      const s = (window as unknown as { __toneStudio: { store: { getState(): { timeline?: unknown } } } }).__toneStudio.store.getState();
-      return JSON.parse(JSON.stringify(s.timeline ?? null)) as unknown;
-    });
-    expect(timeline).toEqual(state.timeline);
+    expect(await storedTimeline(page)).toEqual(state.timeline);
     await page.getByRole("button", { name: "Play Audio" }).click();
     await page.getByRole("button", { name: "Stop Audio" }).waitFor();
     const heard: number[] = [];

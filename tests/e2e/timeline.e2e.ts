@@ -11,8 +11,7 @@ import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { SBG_NOT_TEXT } from "../../dsp/host/sbg";
-import type { Timeline } from "../../dsp/host/timeline";
-import { axeViolations, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
+import { axeViolations, screenshotPath, startBrowserApp, storedTimeline, type BrowserApp } from "./browser";
 import { settledSpectrum } from "./analyser";
 import { openFreeStudio, openSignedIn, registerProAccount } from "./session";
 
@@ -20,10 +19,6 @@ let run: BrowserApp;
 let page: Page;
 
 const panel = () => page.locator("section.timeline");
-
-function storedTimeline(p: Page): Promise<Timeline | undefined> {
-  return p.evaluate(() => (window as unknown as { __toneStudio: { store: { getState(): { timeline?: Timeline } } } }).__toneStudio.store.getState().timeline);
-}
 
 function playPosition(p: Page): Promise<number | null> {
   return p.evaluate(() => (window as unknown as { __toneStudio: { audio: { playPosition(): number | null } } }).__toneStudio.audio.playPosition());
