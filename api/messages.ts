@@ -27,7 +27,7 @@ export const MSG = {
   authRequired: "Please sign in to continue",
   signedOut: "You have been signed out.",
 
-  // checkout, billing and the demo (issue 9); 'Invalid ...' reads as a configuration error in the
+  // checkout, billing and the demo; 'Invalid ...' reads as a configuration error in the
   // web app's checkout error mapping (spec 8)
   unknownPrice: "Invalid price. Please choose one of the listed plans.",
   modeMismatch: "Invalid checkout mode for this plan",
@@ -41,7 +41,7 @@ export const MSG = {
   demoNotNeeded: "Your plan already unlocks every feature.",
   demoDurationInvalid: "The demo lasts 10 minutes",
 
-  // shared presets (issue 10)
+  // shared presets
   presetNotFound: PRESET_TEXT.notFound,
   presetNeedsPro: "Sharing presets requires a Pro subscription. Upgrade to share your sounds!",
   presetIdInvalid: "Invalid preset id",
@@ -57,7 +57,7 @@ export const MSG = {
   badJson: "Request body must be valid JSON",
   rangeNotSatisfiable: "The requested range is outside the file",
 
-  // file storage faults (issue 15; api/services/storage-faults.ts picks one)
+  // file storage faults (api/services/storage-faults.ts picks one)
   storageFull: "The server has no space left to store this upload.",
   storageUnwritable: "Uploads are unavailable: the server cannot write its files.",
   storageDown: "File storage is unavailable. Please try again later.",

@@ -1,9 +1,9 @@
-// The rows of bench/api (kind "api", bench/SCHEMA.md): absolute figures against the issue's
+// The rows of bench/api (kind "api", bench/SCHEMA.md): absolute figures against the API's load
 // targets, never gating. Pure, so it is unit-tested.
 
 import type { BenchRow } from "./schema";
 
-/** Issue 15's targets on a 2-core machine: cached reads... */
+/** The API's load targets on a 2-core machine: cached reads... */
 export const TARGET_READS_PER_SECOND = 5000;
 /** ...and writes, each with a p99 latency under this many milliseconds. */
 export const TARGET_WRITES_PER_SECOND = 1000;

@@ -1,4 +1,4 @@
-// bench/api: the API under load (issue 15). Starts the real server as `npm start` does (`npx tsx
+// bench/api: the API under load. Starts the real server as `npm start` does (`npx tsx
 // api/server.ts`, a temporary DATA_DIR, PORT=0, DATABASE_URL passed through when set), prepares
 // accounts, grants and presets through the real API, then runs autocannon on loopback against:
 //   GET  /api/marketplace/sounds   the shipped sounds (the seed is awaited first)
@@ -280,7 +280,7 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
       rows.push(apiRow(database, "preset-create", "POST /api/presets/user", writes, connections));
     }
     if (want("preset-create-at-rate")) {
-      // The issue's write target as a load: 1,000 requests a second, evenly spaced (open loop,
+      // The write target as a load: 1,000 requests a second, evenly spaced (open loop,
       // bench/steady-load.ts), and the p99 of their latency counted from when each was due.
       // Its writers are active users: the web app asks for the profile when it opens, so each has
       // one profile request before its first write (the session and entitlement reads a server

@@ -120,7 +120,7 @@ export const BASE_GRAPH = `
   return { mixer, master, comp };
 `;
 
-/** The comparison patch as a native graph (issue 3): the base patch, then a phaser (8 all-pass
+/** The comparison patch as a native graph: the base patch, then a phaser (8 all-pass
  *  BiquadFilters swept by an LFO), a chorus (3 LFO-modulated DelayNodes), a tremolo (an LFO on a
  *  GainNode), a ping-pong delay (two cross-fed DelayNodes, 0.25 s / 0.375 s) and a reverb
  *  (ConvolverNode with a 2 s stereo noise impulse response). */

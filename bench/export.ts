@@ -6,7 +6,7 @@
 // - Browser: the studio's export worker in headless Chromium writing a 10-minute (quick: 60 s)
 //   file into OPFS, through createWritable (the save-picker path, and the OPFS fallback where the
 //   browser has it) and a sync access handle (the fallback without it), with its x realtime.
-// Targets (issue 4): 12-hour export < 2 minutes, peak RSS < 150 MB whatever the duration.
+// Targets: 12-hour export < 2 minutes, peak RSS < 150 MB whatever the duration.
 // Yardsticks (bench/measure.ts): the CLI rows are divided by the Node reference synth sampled in
 // this process between CLI runs, the browser rows by an OfflineAudioContext render of the base
 // patch in the same page between exports.

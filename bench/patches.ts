@@ -3,7 +3,7 @@
 import { EFFECTS } from "../dsp/host/catalogue";
 import { defaultAudioState, type AudioState } from "../dsp/host/state";
 
-/** Base patch (issue 2): sine, square, sawtooth, triangle at 432/528/639/741 Hz, compressor on. */
+/** Base patch: sine, square, sawtooth, triangle at 432/528/639/741 Hz, compressor on. */
 export function basePatch(): AudioState {
   const s = defaultAudioState();
   s.channels[0].waveform = "sine";
@@ -20,7 +20,7 @@ export function allEffectsPatch(): AudioState {
   return s;
 }
 
-/** Comparison patch (issue 3): base + phaser + chorus + tremolo + pingPong + reverb. */
+/** Comparison patch: base + phaser + chorus + tremolo + pingPong + reverb. */
 export function comparisonPatch(): AudioState {
   const s = basePatch();
   for (const id of ["phaser", "chorus", "tremolo", "pingPong", "reverb"]) s.effects[id] = { ...s.effects[id], enabled: true };

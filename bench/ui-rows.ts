@@ -5,7 +5,7 @@
 import { makeRow } from "./measure";
 import type { BenchRow } from "./schema";
 
-/** The targets: each display draws at least this many frames a second... */
+/** The low-core phone targets: each display draws at least this many frames a second... */
 export const TARGET_FPS = 24;
 /** ...while the page's main thread is busy at most this share of the wall time (percent). */
 export const TARGET_BUSY_PERCENT = 40;

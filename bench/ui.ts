@@ -1,4 +1,4 @@
-// bench/ui: the studio's live displays on a low-core phone (issue 10). The real built app on a
+// bench/ui: the studio's live displays on a low-core phone. The real built app on a
 // loopback port (temporary DATA_DIR), a Pro account signed in, in headless Chromium as a 390x844
 // phone (touch, device pixel ratio 3, an Android user agent: the performance display profile);
 // both displays on screen, four effects on (PHONE_EFFECTS), playing. Each window measures the

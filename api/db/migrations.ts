@@ -1,5 +1,5 @@
 // The schema, as kysely migrations held in code (a static provider instead of a folder scan, so
-// the same list runs from tsx, from the tests and from a bundle). Later issues append entries;
+// the same list runs from tsx, from the tests and from a bundle). New schema changes append entries;
 // never edit a migration that has shipped.
 import { type ColumnDataType, type Expression, type Kysely, type Migration, type MigrationProvider, Migrator, sql } from "kysely";
 import { dialectOf } from "./dialect";
@@ -91,7 +91,7 @@ const m001_accounts: Migration = {
   },
 };
 
-// Payments and the demo (issue 9): Stripe ids and the freshness of the stored Stripe state on
+// Payments and the demo: Stripe ids and the freshness of the stored Stripe state on
 // subscriptions, one Stripe customer per user, processed webhook event ids, one demo per user.
 const m002_payments: Migration = {
   async up(db: Kysely<unknown>) {
@@ -148,7 +148,7 @@ const m002_payments: Migration = {
   },
 };
 
-// Shared presets (issue 10): the studio state a Pro user shared, under a random URL-safe id that
+// Shared presets: the studio state a Pro user shared, under a random URL-safe id that
 // is the whole of the link (128 bits, so links cannot be guessed); data is the validated JSON.
 const m003_presets: Migration = {
   async up(db: Kysely<unknown>) {
@@ -167,7 +167,7 @@ const m003_presets: Migration = {
   },
 };
 
-// The sound marketplace (issue 12): sounds (the file itself lives in storage under file_key, a
+// The sound marketplace: sounds (the file itself lives in storage under file_key, a
 // server-made name), purchases (one per user and sound; the checkout session id makes a webhook
 // delivered twice record once) and ratings (one per owner and sound). seed_key marks the sounds
 // the server renders on first start, so they are made once.
@@ -222,7 +222,7 @@ const m004_marketplace: Migration = {
   },
 };
 
-// Admin tools (issue 13): a ledger of money received (one row per Stripe invoice paid or one-time
+// Admin tools: a ledger of money received (one row per Stripe invoice paid or one-time
 // checkout paid, keyed by the Stripe object id so a repeated event records once), from which the
 // dashboard's revenue figures are computed; and a log of e-mails sent, for its Notifications view.
 const m005_admin: Migration = {
@@ -252,7 +252,7 @@ const m005_admin: Migration = {
   },
 };
 
-// State every API process must see when several serve one database (issue 15): the hits of the
+// State every API process must see when several serve one database: the hits of the
 // rate limits (services/rate-limit.ts; the key is stored hashed, at is epoch milliseconds) and
 // secrets generated once for the whole installation, such as the session signing key when
 // JWT_SECRET is not set (services/app-secrets.ts).
@@ -280,7 +280,7 @@ const m006_shared_state: Migration = {
   },
 };
 
-// The shared job queue on SQLite (issue 15; services/jobs-sqlite.ts). Column types mean the same on
+// The shared job queue on SQLite (services/jobs-sqlite.ts). Column types mean the same on
 // SQLite and PostgreSQL: text ids, ISO timestamps as text, integer attempts. The partial unique
 // index keeps one queued-or-running job per name and singleton key.
 const m007_jobs: Migration = {
@@ -352,7 +352,7 @@ const m008_job_cancel: Migration = {
 };
 
 /** Every migration in order; the key is the name kysely records in its bookkeeping table. */
-// One round trip per rate-limit hit on PostgreSQL (issue 15; services/rate-limit.ts): the sliding
+// One round trip per rate-limit hit on PostgreSQL (services/rate-limit.ts): the sliding
 // log's lock, sweep, count and insert as one function, run as one statement. SQLite keeps the hits
 // in the process (one process serves the file) and has nothing to create.
 const m009_rate_limit_function: Migration = {
@@ -390,7 +390,7 @@ export const CHANGE_NOTIFICATION_CHANNEL = "studio_table_changes";
  *  gives it the same trigger and appends it here. */
 export const CHANGE_NOTIFYING_TABLES = ["users", "sessions", "subscriptions", "temporary_access", "demo_sessions"] as const;
 
-// Change notifications on PostgreSQL (issue 15; db/changes-postgres.ts): every statement that
+// Change notifications on PostgreSQL (db/changes-postgres.ts): every statement that
 // writes one of CHANGE_NOTIFYING_TABLES notifies the channel with the table's name, delivered to
 // every listening API process when the transaction commits (and never if it rolls back).
 // PostgreSQL folds a transaction's identical notifications into one. SQLite needs none: its
@@ -417,7 +417,7 @@ const m010_change_notifications: Migration = {
   },
 };
 
-// Rate-limit hits in batches on PostgreSQL (issue 15; services/rate-limit.ts HitBatcher): the hits
+// Rate-limit hits in batches on PostgreSQL (services/rate-limit.ts HitBatcher): the hits
 // one API process asks for during one turn of its event loop go as one statement. The function
 // first takes every (rule, key) lock the batch needs in one global order, so two batches never wait
 // for each other in a cycle, then counts each hit in turn with rate_limit_hit (whose own lock is

@@ -1,4 +1,4 @@
-// Admin routes (issue 13, spec/accounts.md section 7). Every one needs a session (401) of an admin
+// Admin routes (spec/accounts.md section 7). Every one needs a session (401) of an admin
 // (403), checked here on the server from the entitlement function:
 //   GET  /api/admin/users                               {users}
 //   GET  /api/admin/stats                               {totalUsers, activeSubscriptions, monthlyRevenue, revenue, currency} (cents)

@@ -1,6 +1,6 @@
 // Sign-up, sign-in, sign-out and the exchange of an e-mailed code for a session:
-// POST /api/auth/register, /login, /logout, /exchange. Answers follow spec/accounts.md section 7
-// and issue 5: {token, user, csrfToken} on success, {error} with 400/401/404/409/429 otherwise.
+// POST /api/auth/register, /login, /logout, /exchange. Answers follow spec/accounts.md section 7:
+// {token, user, csrfToken} on success, {error} with 400/401/404/409/429 otherwise.
 import { Hono } from "hono";
 import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";

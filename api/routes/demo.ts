@@ -1,4 +1,4 @@
-// The demo (issue 9): GET /api/demo/status and POST /api/demo/start {durationMinutes?: 10}.
+// The demo: GET /api/demo/status and POST /api/demo/start {durationMinutes?: 10}.
 // The length is the server's (10 minutes); a body may only restate it.
 import { Hono } from "hono";
 import { z } from "zod";

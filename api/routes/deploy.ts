@@ -1,4 +1,4 @@
-// Deploy to live (issue 13; spec/accounts.md section 7):
+// Deploy to live (spec/accounts.md section 7):
 //   POST /api/deploy          admin → 202 {ok: true, id}; 409 while a build runs; 503 without a deployer
 //   GET  /api/deploy/status   {state, id, url, startedAt, finishedAt} (no auth, as the spec's poll; the
 //                             failure reason is only shown to admins)

@@ -1,4 +1,4 @@
-// The sound marketplace (issue 12, spec/accounts.md section 7):
+// The sound marketplace (spec/accounts.md section 7):
 //   GET  /api/marketplace/sounds[?category=Focus]          {sounds}                         public
 //   GET  /api/marketplace/sounds/{id}/preview               first 30 s, range requests       public
 //   POST /api/marketplace/purchase/{id}                     {success, alreadyPurchased, checkoutUrl}

@@ -1,4 +1,4 @@
-// Plans, checkout, the success page's calls, the billing portal and the Stripe webhook (issue 9):
+// Plans, checkout, the success page's calls, the billing portal and the Stripe webhook:
 //   GET  /api/plans                                  the catalogue with each plan's price id
 //   POST /api/stripe/create-checkout-session         {priceId, mode?} -> {sessionId, url}
 //   POST /api/handle-guest-checkout                  {session_id} -> {user_created, fulfilled}

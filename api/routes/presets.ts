@@ -1,4 +1,4 @@
-// Shared presets (issue 10, spec/studio.md section 7):
+// Shared presets (spec/studio.md section 7):
 //   POST /api/presets/user {name, data: {channels, effects, duration}} -> 201 {id}: signed in (401)
 //     with preset sharing, which the entitlement function gives Pro, unlimited and admins with the
 //     override (403 otherwise); at most RATE_RULES.presetCreatePerUser per user (429).

@@ -1,6 +1,6 @@
 // GET /api/user/profile: the signed-in user with everything the UI gates on, straight from the
-// entitlement function (spec/accounts.md section 3 "Profile response" plus issue 5's fields and
-// issue 9's demo).
+// entitlement function (spec/accounts.md section 3 "Profile response" plus the fields the studio's
+// account menu and gating read, and the demo's state).
 import { Hono } from "hono";
 import type { AppEnv, Services } from "../context";
 import { requireAuth } from "../http/boundary";

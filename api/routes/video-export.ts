@@ -1,4 +1,4 @@
-// POST /api/video-export (issue 13, spec/studio.md sections 3, 5-8): the studio's sound as an MP4
+// POST /api/video-export (spec/studio.md sections 3, 5-8): the studio's sound as an MP4
 // (H.264 + AAC), streamed back as an attachment named swizard-video-{timestamp}.mp4.
 //
 // Who may export, decided here from THE entitlement function (services/entitlements.ts):
@@ -43,7 +43,7 @@ const videoBody = z.object(
       .refine((d) => d >= VIDEO_MIN_DURATION_SECONDS, { error: T.durationTooShort }),
     frequencies: z.unknown().optional(), // checked by the preset schema below, with its own texts
     effects: z.unknown().optional(),
-    /** The session timeline (issue 14), checked by the preset schema like the rest of the sound. */
+    /** The session timeline, checked by the preset schema like the rest of the sound. */
     timeline: z.unknown().optional(),
     /** The listener's levels, made valid (missing or wrong values take the defaults). */
     levels: levelsSchema.optional(),

@@ -1,4 +1,4 @@
-// The video export job API (issue 15), under /api/video-export/jobs:
+// The video export job API, under /api/video-export/jobs:
 //   POST /            the same checks, limits and texts as POST /api/video-export (checkVideoRequest),
 //                     then 202 {id}: the video is rendered by whichever API process claims the job;
 //   GET  /:id         {id, state, progress, error} to the user who made it, 404 to anyone else;

@@ -31,7 +31,7 @@ export const AUTH_TEXT = {
 } as const;
 
 /** Texts of checkout, billing and the demo that the API answers with and the web app may show
- *  (spec/accounts.md section 8 and issue 9). */
+ *  (spec/accounts.md section 8). */
 export const BILLING_TEXT = {
   paymentsNotConfigured: "Payments are not configured",
   alreadySubscribed: "You already have an active subscription",

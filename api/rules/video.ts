@@ -1,4 +1,4 @@
-// Video export's rules and texts (spec/studio.md sections 3, 5, 6, 7, 8 and 9; issue 13), in one
+// Video export's rules and texts (spec/studio.md sections 3, 5, 6, 7, 8 and 9), in one
 // dependency-free module that the API's POST /api/video-export and the studio's Export Video dialog
 // both import: the payload's options, the frame sizes, the duration limit, the verification counts
 // and the user-visible messages.
@@ -112,7 +112,7 @@ export interface VideoExportPayload {
   frequencies: { id: number; frequency: number; waveform: string; volume: number; enabled: boolean }[];
   effects: Record<string, { enabled: boolean; value: number; [extra: string]: string | number | boolean }>;
   verification: { enabledChannelCount: number; enabledEffectCount: number; timestamp: number };
-  /** The session timeline, when the sound changes over time (issue 14; dsp/host/timeline.ts's
+  /** The session timeline, when the sound changes over time (dsp/host/timeline.ts's
    *  Timeline, checked by the preset schema on the server). */
   timeline?: unknown;
   /** The listener's levels (fade-in, limiter, ear balance: dsp/host/levels.ts), applied to the

@@ -1,4 +1,4 @@
-// Deploy to live (issue 13, the developer panel): builds the web app into a new release directory
+// Deploy to live (from the developer panel): builds the web app into a new release directory
 // and switches the files the server serves to it in one step. The build runs Vite through Node
 // with a fixed argument list (no shell, nothing from the request), one at a time; the served
 // release only changes once the build has finished and holds an index.html, so visitors never

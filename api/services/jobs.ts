@@ -1,4 +1,4 @@
-// The shared job queue (issue 15): long work (marketplace seed renders, video exports) is queued in
+// The shared job queue: long work (marketplace seed renders, video exports) is queued in
 // the database every API process uses, so a job survives a restart of the process that accepted it
 // and runs exactly once across processes. One interface, two implementations:
 //   - jobs-sqlite.ts: a `jobs` table in the app database (migration 007_jobs), claimed by one atomic

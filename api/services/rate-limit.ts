@@ -23,9 +23,9 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** The limits of issue 5 (sign-in), issue 9 (credentialed billing actions, keyed by user id;
- *  the unauthenticated success-page call by client address), issue 10 (shared presets, per user)
- *  and issue 12 (marketplace uploads, purchases and ratings, per user). */
+/** The limits of sign-in, of billing (credentialed actions keyed by user id; the
+ *  unauthenticated success-page call by client address), of shared presets (per user) and of
+ *  the marketplace (uploads, purchases and ratings, per user). */
 export const RATE_RULES = {
   loginPerIp: { limit: 10, windowMs: 60_000 },
   loginPerAccount: { limit: 10, windowMs: 60_000 },

@@ -1,4 +1,4 @@
-// Server-side video export (issue 13): renders the studio's sound with the same wasm engine as the
+// Server-side video export: renders the studio's sound with the same wasm engine as the
 // WAV export (dsp/host/export-render.ts, same seed, same bytes) and streams it through ffmpeg into
 // an H.264 + AAC MP4 that streams back to the client.
 //

@@ -1,4 +1,4 @@
-// Video export as a queued job (issue 15): the request checked by routes/video-export.ts is queued
+// Video export as a queued job: the request checked by routes/video-export.ts is queued
 // on the shared job queue; whichever API process claims it renders the MP4 with the same
 // VideoExporter as the streaming POST (so the two share its slots) into FileStorage, records the
 // file in the job's result, and queues the file's removal for when it expires.

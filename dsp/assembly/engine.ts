@@ -39,7 +39,7 @@ const mixScale = new Smoothed();
 let coef: f32 = 0.0;
 let glideFrames: i32 = 240;
 
-// Master stage after the compressor (issue 14's safe levels).
+// Master stage after the compressor (safe listening levels: the true-peak limiter, balance and output gain).
 const limiter = new Limiter();
 /** How far the compressor may go past 0 dBFS when the limiter follows it (+18 dB): the limiter
  *  sees the overs and brings them down instead of the clamp cutting them. */

@@ -117,7 +117,7 @@ export function channelPhase(index: i32): f64 {
   return engine.channelPhase(index);
 }
 
-// ---- Safe levels and the sleep timer (issue 14) ----
+// ---- Safe levels and the sleep timer ----
 
 /** Fade-in length of every start, in frames (smoothstep from silence). */
 export function setStartFade(frames: i32): void {

@@ -4,7 +4,7 @@
 // Memory stays bounded whatever the duration: only the caller's chunk buffers are ever held.
 // Both callers use the same code, seed and frame count, so they write byte-identical files.
 //
-// Loudness-normalised export (issue 14): measuring passes render the same state on the same
+// Loudness-normalised export: measuring passes render the same state on the same
 // engine through the streaming LoudnessMeter (bounded memory), then the file renders with the
 // output gain that brings it to NORMALISED_LUFS. The gain sits after the compressor and before the
 // limiter, so the sound scales exactly: when the loudest sample times the gain stays clear of the

@@ -1,4 +1,4 @@
-// Integrated loudness (LUFS) per ITU-R BS.1770-4, for issue 14's loudness-normalised export and its
+// Integrated loudness (LUFS) per ITU-R BS.1770-4, for the loudness-normalised export and its
 // export report. K-weighting (a high shelf, then the RLB high-pass) per channel, mean square over
 // 400 ms blocks every 100 ms (75 % overlap), l = -0.691 + 10·log10(Σ z_i) with weight 1 for left
 // and right, an absolute gate at -70 LUFS and a relative gate 10 LU under the ungated level.

@@ -1,4 +1,4 @@
-// WCAG 2.1 A/AA audit of every route (issue 11): axe-core with the tags wcag2a, wcag2aa, wcag21a
+// WCAG 2.1 A/AA audit of every route: axe-core with the tags wcag2a, wcag2aa, wcag21a
 // and wcag21aa on /, /auth, /subscribe, /marketplace and every static page, once as an anonymous
 // visitor and once signed in with Pro, counting violations of EVERY impact level (minor and
 // moderate too, not only serious and critical). Each route is scanned in the state a visitor

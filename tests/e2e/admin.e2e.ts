@@ -1,4 +1,4 @@
-// Admin tools in real Chromium (issue 13; spec/accounts.md sections 2, 4, 5, 8 and 9): the
+// Admin tools in real Chromium (spec/accounts.md sections 2, 4, 5, 8 and 9): the
 // dashboard (stat cards, user table, the three tool views) and its redirect for non-admins and
 // visitors; a temporary monthly pass granted through the Admin Access Control modal makes a free
 // user Pro after a reload, and revoking it (CSRF header) makes them free again; the override

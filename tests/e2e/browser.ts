@@ -117,7 +117,7 @@ export async function axeViolations(page: Page, opts: string[] | { skip?: string
   );
 }
 
-/** Only the serious and critical ones of axeViolations. The audits of issue 11 count every impact
+/** Only the serious and critical ones of axeViolations. The WCAG route audits count every impact
  *  level: prefer axeViolations. */
 export async function seriousAxeViolations(page: Page, skip: string[] = []): Promise<AxeViolation[]> {
   const all = await axeViolations(page, skip);

@@ -1,4 +1,4 @@
-// Effects while playing in real Chromium (issue 3): switching effects on and off and moving their
+// Effects while playing in real Chromium: switching effects on and off and moving their
 // values changes what the page's AnalyserNode hears.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

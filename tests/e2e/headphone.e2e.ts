@@ -1,4 +1,4 @@
-// The headphone check in real Chromium (issue 14), for a Pro listener with a 7 Hz binaural beat
+// The headphone check in real Chromium, for a Pro listener with a 7 Hz binaural beat
 // on. What plays is measured on the page's real output node (window.__toneStudio.audio.output),
 // split into the two ears by a ChannelSplitter and, as a phone speaker or a mono Bluetooth mode
 // would, folded to mono ((L + R) / 2, Web Audio's speaker down-mix), each into its own analyser:

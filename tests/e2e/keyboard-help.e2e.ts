@@ -1,4 +1,4 @@
-// Keyboard and help in real Chromium (spec/studio.md section 2, issue 11): every shortcut does
+// Keyboard and help in real Chromium (spec/studio.md section 2): every shortcut does
 // what it says (Space plays and stops, Ctrl+P opens pricing, Ctrl+F focuses channel 1's
 // frequency, Shift+? opens help, Escape closes it, the arrows step a focused frequency) and none
 // fires while typing in a real input; the help dialog's tabs work by keyboard alone, focus comes

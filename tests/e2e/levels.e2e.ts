@@ -1,4 +1,4 @@
-// Safe listening in real Chromium (issue 14): the sleep timer fades the sound out and stops
+// Safe listening in real Chromium: the sleep timer fades the sound out and stops
 // playback (the analyser's level falls during the fade, playback ends by itself and the button
 // returns to Play); the timer's countdown; the fade-in of every start; the levels persist over a
 // reload and reach the engine; a loudness-normalised export (Pro) measures -16 LUFS and has the

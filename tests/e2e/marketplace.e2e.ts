@@ -1,5 +1,5 @@
-// The sound marketplace in real Chromium against the real server and the fake Stripe server
-// (issue 12). An admin with the override renders the studio's sound and uploads it with Upload to
+// The sound marketplace in real Chromium against the real server and the fake Stripe server.
+// An admin with the override renders the studio's sound and uploads it with Upload to
 // Store (a studio duration over 59 minutes is refused first); the admin form on /marketplace
 // uploads a file. An anonymous visitor sees the shipped sounds and the new ones, previews one
 // (the <audio> streams with a range request and plays at volume 0.5), starting a second preview

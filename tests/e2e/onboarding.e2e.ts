@@ -1,4 +1,4 @@
-// Onboarding in real Chromium (spec/accounts.md section 2, issue 11): a signed-in visitor's first
+// Onboarding in real Chromium (spec/accounts.md section 2): a signed-in visitor's first
 // studio visit shows the 7-step tutorial; Next walks all steps (the last reads Complete) with the
 // step's part of the studio highlighted; Close skips it; Restart Tutorial brings it back after a
 // skip or a completion; the outcome is remembered in this browser. Anonymous visitors get no

@@ -1,4 +1,4 @@
-// Plans and the demo in real Chromium against the real server (issue 9): a free user opens the
+// Plans and the demo in real Chromium against the real server: a free user opens the
 // pricing screen with Ctrl+P (not while typing), sees the three plans at the same prices as
 // /subscribe and closes it with Back; without Stripe keys the plans say payments are not
 // configured and their buttons are disabled. The demo: started from the studio, channels 1-2 and

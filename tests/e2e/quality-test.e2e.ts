@@ -1,4 +1,4 @@
-// The Quality Test in real Chromium (spec/studio.md sections 2 and 9, issue 11): 5 s of the
+// The Quality Test in real Chromium (spec/studio.md sections 2 and 9): 5 s of the
 // studio's current state rendered by the engine in the export worker, played as the
 // high-quality render or as the compressed version (Opus 12 kbit/s through WebCodecs); states
 // none, hq, compressed, and starting one stops the other. Listened to through the page's output

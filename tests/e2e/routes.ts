@@ -1,4 +1,4 @@
-// The static pages the e2e tests visit, with the h1 each one must show (issue 11).
+// The static pages the e2e tests visit, with the h1 each one must show.
 
 export const STATIC_PAGES = [
   { path: "/how-it-works", heading: "How It Works" },

@@ -1,4 +1,4 @@
-// The static pages, the footer, the not-found page and the application-error screen (issue 11),
+// The static pages, the footer, the not-found page and the application-error screen,
 // in real Chromium against the built app.
 //
 // How the error test throws inside a route without shipping a crash button: the static pages are

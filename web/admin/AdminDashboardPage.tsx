@@ -1,4 +1,4 @@
-// /admin/dashboard (spec/accounts.md section 2, issue 13): stat cards (total users, active
+// /admin/dashboard (spec/accounts.md section 2): stat cards (total users, active
 // subscriptions, monthly and total revenue: the API counts cents, shown as dollars), the user
 // table (email, role, plan or 'No subscription', status: active green, anything else red, default
 // 'inactive', each with a symbol and the word) and the Email Management, System Settings and

@@ -1,4 +1,4 @@
-// The dashboard's three tool views (issue 13): Email Management (resend a verification e-mail,
+// The dashboard's three tool views: Email Management (resend a verification e-mail,
 // how many mails have gone out and through what), System Settings (which services are configured,
 // never a secret) and Notifications (the mails sent most recently).
 

@@ -1,4 +1,4 @@
-// The developer panel (spec/accounts.md sections 2 and 4, issue 13): an admin-only corner button
+// The developer panel (spec/accounts.md sections 2 and 4): an admin-only corner button
 // toggles it. It shows the studio's audio context state, the admin's access (unlimited or
 // limited) and override with its switch, a waveform display toggle, an e-mail test and checklist
 // (from the server's settings and mail log), "verify audio" (a 1 kHz tone rendered by the engine

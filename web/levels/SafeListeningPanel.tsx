@@ -1,4 +1,4 @@
-// The "Safe listening" panel (issue 14): the fade-in of every start, the true-peak limiter, the
+// The "Safe listening" panel: the fade-in of every start, the true-peak limiter, the
 // per-ear balance (which ear is turned down, in dB) and the sleep timer with its fade and the time
 // left. The levels live in levels-store.ts (kept on this device, followed by the audio client and
 // the exports); the sleep timer in sleep-timer.ts (per session). The countdown re-renders only

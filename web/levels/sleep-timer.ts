@@ -1,4 +1,4 @@
-// The sleep timer (issue 14): stop playback after a chosen time, fading out over the last
+// The sleep timer: stop playback after a chosen time, fading out over the last
 // seconds instead of cutting. Chosen per listening session, so it is not stored. The choice is
 // armed whenever playback runs: chosen while playing, it starts counting at once; chosen while
 // stopped, it starts with the next Play. The engine does the fade and the stop to the sample

@@ -1,6 +1,6 @@
 // Export Video's client side (no React): checks the spec's preconditions, builds the payload of
 // spec 3 (all channels, the effects, verification counts) and runs the export through the server's
-// job API (issue 15): POST /api/video-export/jobs queues the render (202 {id}); the job's status is
+// job API: POST /api/video-export/jobs queues the render (202 {id}); the job's status is
 // polled about once a second for its progress; the finished MP4 is fetched from
 // /api/video-export/jobs/{id}/file and downloaded as swizard-video-{local timestamp}.mp4. Every
 // request carries the stored bearer token and X-Requested-With. Every failure becomes one of the

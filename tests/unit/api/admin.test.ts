@@ -1,4 +1,4 @@
-// Admin routes through app.request() (issue 13): every route as admin, non-admin (403) and
+// Admin routes through app.request(): every route as admin, non-admin (403) and
 // anonymous (401); temporary access granted, checked, listed, revoked and expiring with the
 // injected clock, with the grant e-mailed; the CSRF check on revoke; override toggling and what it
 // does to entitlements (and the demo); stats summed from the payments ledger that webhooks fill.

@@ -1,4 +1,4 @@
-// Faults (issue 15): the real server (`tsx api/server.ts`, as `npm start` runs it) is killed with
+// Faults: the real server (`tsx api/server.ts`, as `npm start` runs it) is killed with
 // SIGKILL in the middle of a burst of writes (shared presets from several Pro accounts). On restart
 // the database opens (on SQLite: passes the integrity and foreign-key checks), and every preset whose
 // creation was answered 201 before the kill is there with its name; a write that was never answered

@@ -1,4 +1,4 @@
-// Deploy to live (issue 13): admins only; one build at a time; the served files switch to the new
+// Deploy to live: admins only; one build at a time; the served files switch to the new
 // release only when its build is complete; a failed build changes nothing and leaves no release
 // behind; old releases are pruned; the request body is never executed (a real Vite build with a
 // hostile "build command" in the body builds the app and runs nothing else).

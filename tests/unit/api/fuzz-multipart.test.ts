@@ -1,4 +1,4 @@
-// Property-based fuzzing of the multipart upload (POST /api/marketplace/upload-direct, issue 15):
+// Property-based fuzzing of the multipart upload (POST /api/marketplace/upload-direct):
 // an admin's form built from a good one with parts dropped, duplicated, reordered or replaced
 // (files with random bytes, real and fake audio headers, odd names; fields hostile or out of range;
 // strangers), wrong or missing boundaries and truncated bodies; plus the same from the other callers.

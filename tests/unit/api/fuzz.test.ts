@@ -1,4 +1,4 @@
-// Property-based fuzzing of every API route (issue 15). The routes are read from the Hono app
+// Property-based fuzzing of every API route. The routes are read from the Hono app
 // itself (app.routes: method and path pattern, middleware included), so a route added later is
 // fuzzed without editing this file. For each one, as anonymous, a free user, a Pro subscriber and
 // an admin with the override on: path parameters filled with real ids, odd e-mails, %-sequences,

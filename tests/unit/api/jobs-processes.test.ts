@@ -1,4 +1,4 @@
-// The shared job queue across processes (issue 15): two API processes (job-process.ts, the real
+// The shared job queue across processes: two API processes (job-process.ts, the real
 // queue implementations) on one database. A job queued through one runs exactly once; a job whose
 // process is killed with SIGKILL mid-run is completed by the other once its lease has expired; the
 // state is visible to any process. On SQLite (one file) and on PostgreSQL through pg-boss (a

@@ -1,4 +1,4 @@
-// The sound marketplace through app.request() (issue 12): listing and filtering; uploads by admins
+// The sound marketplace through app.request(): listing and filtering; uploads by admins
 // (streamed, magic bytes checked, duration read from the file, the spec's texts for every refusal
 // and nothing stored after one); purchase through a one-time Checkout at the sound's price, the
 // signed webhook recording it once; downloads for owners with ranges; previews of the first 30 s;

@@ -1,4 +1,4 @@
-// What several API processes on one database must share (issue 15): rate limits counted in the
+// What several API processes on one database must share: rate limits counted in the
 // database, one generated signing secret, work that runs once under a lock; and the input rule
 // PostgreSQL forces on both databases (no NUL in text). Runs on SQLite, and on PostgreSQL in the
 // api-postgres project; the tests marked "PostgreSQL" need TEST_DATABASE_URL (.ci/with-postgres).

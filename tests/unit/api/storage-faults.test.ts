@@ -1,4 +1,4 @@
-// Uploads onto a disk that fails (issue 15): a full disk is a 507 and an unwritable one a 503,
+// Uploads onto a disk that fails: a full disk is a 507 and an unwritable one a 503,
 // each with its clear text; no partial file is left, no row is stored, and the server keeps
 // serving (health, listing, and the next upload once there is room). The faults are real: a
 // 256 KiB tmpfs that fills up and one remounted read-only where mounting is allowed; otherwise a

@@ -1,4 +1,4 @@
-// The marketplace's files through both stores (issue 15): the local directory and an
+// The marketplace's files through both stores: the local directory and an
 // S3-compatible object store (s3rver on loopback), through the real routes with app.request():
 // upload a WAV, preview it (an exact 30 s WAV, ranges), download it whole and ranged (206 with the
 // exact bytes), 416 for a range outside it, delete it; a refused upload leaves nothing in the

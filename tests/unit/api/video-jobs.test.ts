@@ -1,4 +1,4 @@
-// The video export job API (issue 15, api/routes/video-jobs.ts): the same checks and texts as the
+// The video export job API (api/routes/video-jobs.ts): the same checks and texts as the
 // streaming POST /api/video-export, then 202 {id}; the job is rendered by the app's queue into
 // FileStorage; its status and file are answered to the user who made it only (404 to anyone
 // else); the file expires and is removed; a failed render ends with a clear error. DELETE cancels:

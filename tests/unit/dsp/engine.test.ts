@@ -1,4 +1,4 @@
-// The sound engine's promises (issue 2), measured on rendered audio through dsp/host.
+// The sound engine's promises, measured on rendered audio through dsp/host.
 
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";

@@ -1,4 +1,4 @@
-// Safe levels in the engine (issue 14): the true-peak limiter, its exact passthrough, the fade-in,
+// Safe levels in the engine: the true-peak limiter, its exact passthrough, the fade-in,
 // the per-ear balance, the output gain and the sleep timer, measured on rendered audio.
 
 import { describe, expect, it } from "vitest";

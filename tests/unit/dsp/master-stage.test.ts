@@ -54,7 +54,7 @@ function toneThroughMaster(freq: number, w: Waveform, patch: (s: ReturnType<type
   return { left: left.subarray(FS), right: right.subarray(FS) };
 }
 
-// Low tones that do not divide the 1.5 kHz control rate, the 1-15 kHz sweep, the top end.
+// Low tones that do not divide the 1.5 kHz control rate, a 1-15 kHz sweep, the top end.
 const FREQS = [21.7, 37, 97, 133, 211, 310, 440, 1000, 3000, 5000, 7500, 10000, 12345, 15000, 19000];
 const WAVES: Waveform[] = ["sine", "square", "sawtooth", "triangle"];
 

@@ -1,4 +1,4 @@
-// `npm run render` onto a disk that fails (issue 15), run as a child process: a folder that refuses
+// `npm run render` onto a disk that fails, run as a child process: a folder that refuses
 // writes and a full disk each give one clear line, exit code 1 and no partial file; a file that
 // was already there is left as it was. Real faults: a 256 KiB tmpfs, full or remounted read-only,
 // where mounting is allowed; otherwise a read-only directory (not root) or /sys (root).

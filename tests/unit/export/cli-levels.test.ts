@@ -1,4 +1,4 @@
-// `npm run render` with the listening levels (issue 14): by default the studio's levels (2 s
+// `npm run render` with the listening levels: by default the studio's levels (2 s
 // fade-in, limiter), the same bytes as the export worker's WavRenderer given DEFAULT_LEVELS;
 // --fade-in and --no-limiter change them; --normalize writes a file that measures -16 LUFS; a bad
 // --fade-in is a usage error (exit 2) naming the range.

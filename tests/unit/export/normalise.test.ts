@@ -1,4 +1,4 @@
-// Loudness-normalised export (issue 14): the WAV file WavRenderer writes with { normalize: true }
+// Loudness-normalised export: the WAV file WavRenderer writes with { normalize: true }
 // reads -16 LUFS integrated within 0.1 LU (ITU-R BS.1770-4, dsp/host/loudness.ts) and stays at or
 // under -1 dBTP, measured on the file's PCM16 samples; a sound the limiter has to hold needs more
 // than one pass and still lands; the file equals a plain export rendered with the chosen gain (the

@@ -243,7 +243,7 @@ describe("parseSbg: the corpus", () => {
     expect(row(r.session.timeline!.steps[0])).toBe("0 hold ts1 | 200@0.15 - - - | beat 8 | - | pink 40");
   });
 
-  it("the issue's own tone-set 'alpha: 200+10/50 pink/20': 200 Hz at amplitude 50, a 10 Hz beat, pink noise at 20; alloff ends it", () => {
+  it("the reference tone-set 'alpha: 200+10/50 pink/20': 200 Hz at amplitude 50, a 10 Hz beat, pink noise at 20; alloff ends it", () => {
     const r = ok(read("issue-alpha.sbg"));
     expect(rows("issue-alpha.sbg")).toEqual([
       "0 hold alpha | 200@0.25 - - - | beat 10 | - | pink 20",

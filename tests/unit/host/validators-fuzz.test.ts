@@ -1,4 +1,4 @@
-// Property-based fuzzing of the pure validators the API, the studio and the CLI share (issue 15):
+// Property-based fuzzing of the pure validators the API, the studio and the CLI share:
 // the preset schema (parsePreset), the timeline schema (timelineSchema, and what the engine does
 // with a timeline it accepted: resolve, evaluate, compile) and the .sbg reader (parseSbg, over text
 // generated from SBaGen's grammar with hostile twists). Properties: never a throw, always a result;

@@ -32,7 +32,7 @@ describe("performance profile", () => {
   it("carries the spec's display constants", () => {
     const perf = displayProfile({ userAgent: ANDROID });
     expect(perf.maxFps).toBe(24);
-    // Both displays at the 24 fps cap (issue 10), not the spec's 50 ms (20 fps).
+    // Both displays at the 24 fps cap (the low-core phone target), not the spec's 50 ms (20 fps).
     expect(perf.waveform).toEqual({ fftSize: 1024, smoothing: 0.8, frameGapMs: 1000 / 24 });
     expect(perf.spectrogram).toEqual({ fftSize: 512, smoothing: 0.7, minDb: -90, maxDb: -10, columns: 150, redrawGapMs: 1000 / 24 });
     expect(frameGapMs(perf, perf.waveform.frameGapMs)).toBeCloseTo(1000 / 24);
