@@ -24,7 +24,7 @@ import { createStorage, type StorageConfig, storageFromEnv } from "./services/st
 import type { FileStorage } from "./services/storage";
 import type { PasswordHasher } from "./services/passwords";
 import { webAppRoutes } from "./static";
-import { MAX_CONFIG_LENGTH } from "../dsp/host/preset";
+import { MAX_CONFIG_LENGTH } from "../dsp/host/schema/preset";
 
 /** Node's request-head limit (16 KiB by default, answered 431 with an empty page beyond): room for
  *  the longest ?config= link the studio reads (MAX_CONFIG_LENGTH, 87,384 characters) and 16 KiB of

@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium } from "../tests/e2e/browser";
-import type { AudioState } from "../dsp/host/state";
+import type { AudioState } from "../dsp/host/schema/state";
 
 const ORIGIN = "http://bench.localhost";
 

@@ -4,9 +4,9 @@
 // with the OfflineAudioContext of the same patch, the Node rows with the reference synth; the
 // rounds come in three passes spread over the bench run.
 
-import { DEFAULT_CHUNK_BYTES, WavRenderer } from "../dsp/host/export-render";
+import { DEFAULT_CHUNK_BYTES, WavRenderer } from "../dsp/host/export/render";
 import { createNodeEngine } from "../dsp/host/node";
-import type { AudioState } from "../dsp/host/state";
+import type { AudioState } from "../dsp/host/schema/state";
 import { BASE_GRAPH, COMPARISON_GRAPH, openChromiumBench } from "./chromium";
 import { FS, Passes, REFERENCE_ID, makeRow, oacId, roundsAsync, type RowSpec } from "./measure";
 import { allEffectsPatch, basePatch, comparisonPatch, sweepPatch } from "./patches";

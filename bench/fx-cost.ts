@@ -8,7 +8,7 @@
 // puts them in its results as rows of kind "fx".
 
 import { fileURLToPath } from "node:url";
-import { EFFECTS } from "../dsp/host/catalogue";
+import { EFFECTS } from "../dsp/host/model/catalogue";
 import { nodeRenderer } from "./dsp";
 import { FS, Passes, REFERENCE_ID, makeRow } from "./measure";
 import { basePatch } from "./patches";

@@ -1,7 +1,7 @@
 // The patches the benchmarks render, as AudioState (the same objects the studio would produce).
 
-import { EFFECTS } from "../dsp/host/catalogue";
-import { defaultAudioState, type AudioState } from "../dsp/host/state";
+import { EFFECTS } from "../dsp/host/model/catalogue";
+import { defaultAudioState, type AudioState } from "../dsp/host/schema/state";
 
 /** Base patch: sine, square, sawtooth, triangle at 432/528/639/741 Hz, compressor on. */
 export function basePatch(): AudioState {

@@ -14,8 +14,8 @@ import { openPostgres } from "../api/db/open";
 import { createPreset } from "../api/services/presets";
 import { createUser } from "../api/services/users";
 import { processCpuSeconds, processesNamed } from "./proc";
-import { presetData } from "../dsp/host/preset";
-import { defaultAudioState } from "../dsp/host/state";
+import { presetData } from "../dsp/host/schema/preset";
+import { defaultAudioState } from "../dsp/host/schema/state";
 
 const url = process.env.DATABASE_URL;
 if (!url || !/^postgres(ql)?:/.test(url)) {

@@ -11,7 +11,7 @@
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import type { BrowserContextOptions, CDPSession, Page } from "playwright-core";
-import { EFFECTS } from "../dsp/host/catalogue";
+import { EFFECTS } from "../dsp/host/model/catalogue";
 import { launchChromium, startTestApp } from "../tests/e2e/browser";
 import { openSignedIn, registerProAccount } from "../tests/e2e/session";
 import { fmtRepeats, fmtTarget, fmtValue, num } from "./format";

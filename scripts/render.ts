@@ -3,7 +3,7 @@
 //   npm run render -- --config <share-link base64 state> --duration 600 --out focus.wav
 //   npm run render -- --sbg program.sbg --out session.wav        (length from the schedule)
 //   npm run render -- --preset session.json --out session.wav --report session-report.txt
-// Same renderer, seed and bytes as the browser's export worker (dsp/host/export-render.ts), with
+// Same renderer, seed and bytes as the browser's export worker (dsp/host/export/render.ts), with
 // the studio's default listening levels (2 s fade-in, limiter at -1 dBTP) unless flags say otherwise.
 // The file is written under a temporary name next to --out and renamed only when complete, so
 // exit code 0 means a complete file and anything else leaves no file that looks complete.
@@ -14,16 +14,16 @@ import { readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
-import { WavRenderer } from "../dsp/host/export-render";
-import { ExportReportCollector } from "../dsp/host/export-report";
-import { formatReport, reportSummary } from "../dsp/host/export-report-text";
+import { WavRenderer } from "../dsp/host/export/render";
+import { ExportReportCollector } from "../dsp/host/export/report";
+import { formatReport, reportSummary } from "../dsp/host/export/report-text";
 import { createNodeEngine } from "../dsp/host/node";
-import { audioStateSchema, hasAudibleChannel, type AudioState } from "../dsp/host/state";
-import { MAX_DURATION_UNLIMITED_SECONDS } from "../dsp/host/limits";
-import { decodeConfig, parsePreset } from "../dsp/host/preset";
-import { parseSbg, type SbgIssue } from "../dsp/host/sbg";
-import { hasTimeline, resolveTimeline } from "../dsp/host/timeline";
-import { DEFAULT_LEVELS, FADE_IN_MAX_SECONDS, NORMALISED_LUFS, type Levels } from "../dsp/host/levels";
+import { audioStateSchema, hasAudibleChannel, type AudioState } from "../dsp/host/schema/state";
+import { MAX_DURATION_UNLIMITED_SECONDS } from "../dsp/host/model/limits";
+import { decodeConfig, parsePreset } from "../dsp/host/schema/preset";
+import { parseSbg, type SbgIssue } from "../dsp/host/sbg/index";
+import { hasTimeline, resolveTimeline } from "../dsp/host/schema/timeline";
+import { DEFAULT_LEVELS, FADE_IN_MAX_SECONDS, NORMALISED_LUFS, type Levels } from "../dsp/host/schema/levels";
 
 const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state> | --sbg <file.sbg>) [--duration <HH:MM:SS | seconds>] --out <file.wav> [--report <file.txt | file.json>]
 
@@ -133,7 +133,7 @@ function issueText(file: string, i: SbgIssue): string {
   return `${file}${i.line > 0 ? `:${i.line}` : ""}: ${i.message}`;
 }
 
-/** An SBaGen schedule, read as the studio imports it (dsp/host/sbg.ts). */
+/** An SBaGen schedule, read as the studio imports it (dsp/host/sbg). */
 function loadSbg(file: string): AudioState {
   let text: string;
   try {
@@ -154,7 +154,7 @@ function soundsAnywhere(state: AudioState): boolean {
 }
 
 /** A share link's config value, decoded and validated exactly as the studio does when it opens
- *  the link (dsp/host/preset.ts: base64url or standard base64, then the shared preset schema). */
+ *  the link (dsp/host/schema/preset.ts: base64url or standard base64, then the shared preset schema). */
 function configState(value: string): AudioState {
   const decoded = decodeConfig(value);
   if (!decoded.ok) throw new UsageError(`Invalid --config: ${decoded.error}.`);

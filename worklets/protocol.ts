@@ -1,8 +1,8 @@
 // Messages between the main thread and the engine worklet: a typed discriminated union.
 // Requests that expect an answer carry an id; the client times them out.
 
-import type { Levels } from "../dsp/host/level-rules";
-import type { SoundState } from "../dsp/host/state";
+import type { Levels } from "../dsp/host/model/levels";
+import type { SoundState } from "../dsp/host/model/state";
 
 export type ToWorklet =
   | { type: "state"; state: SoundState }

@@ -90,7 +90,7 @@ export interface PresetsTable {
   id: string; // 22 characters of base64url (128 random bits)
   user_id: string; // who shared it
   name: string;
-  data: string; // JSON of the preset data, as dsp/host/preset.ts normalised it
+  data: string; // JSON of the preset data, as dsp/host/schema/preset.ts normalised it
   created_at: string;
 }
 

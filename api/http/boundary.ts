@@ -7,7 +7,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
-import { MAX_SOUND_BODY_BYTES } from "../../dsp/host/preset";
+import { MAX_SOUND_BODY_BYTES } from "../../dsp/host/schema/preset";
 import type { AppEnv } from "../context";
 import { ApiError } from "../errors";
 import { MSG } from "../messages";
@@ -44,7 +44,7 @@ function bodyLimitOf(maxBytes: number): MiddlewareHandler {
 
 /** The limit of JSON routes: 64 KiB. */
 export const jsonBodyLimit: MiddlewareHandler = bodyLimitOf(JSON_BODY_LIMIT);
-/** The limit of routes whose body carries a sound state (dsp/host/preset.ts MAX_SOUND_BODY_BYTES). */
+/** The limit of routes whose body carries a sound state (dsp/host/schema/preset.ts MAX_SOUND_BODY_BYTES). */
 export const soundBodyLimit: MiddlewareHandler = bodyLimitOf(MAX_SOUND_BODY_BYTES);
 
 export async function readJson(c: Context): Promise<unknown> {

@@ -13,14 +13,14 @@
 // without) and a JSON body (2 MiB at most, MAX_SOUND_BODY_BYTES) of the spec's payload:
 // backgroundType, quality, duration (1 s up to the lower of the role's maximum and the 59-minute
 // video limit), frequencies and effects (checked and normalised by THE preset schema,
-// dsp/host/preset.ts), and verification counts that must match the normalised settings (400
+// dsp/host/schema/preset.ts), and verification counts that must match the normalised settings (400
 // otherwise). Busy renderer: 429 + Retry-After.
 // The same request can instead be queued as a job (POST /api/video-export/jobs, routes/video-jobs.ts).
 import { type Context, Hono } from "hono";
 import { z } from "zod";
-import { levelsSchema } from "../../dsp/host/levels";
-import { parsePreset } from "../../dsp/host/preset";
-import { hasAudibleChannel } from "../../dsp/host/state";
+import { levelsSchema } from "../../dsp/host/schema/levels";
+import { parsePreset } from "../../dsp/host/schema/preset";
+import { hasAudibleChannel } from "../../dsp/host/schema/state";
 import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
 import type { VideoJob } from "../services/video-export";

@@ -65,3 +65,57 @@ export const ADMIN_TEXT = {
   userNotFound: "No account with that email address",
   alreadyVerified: "This email address is already verified",
 } as const;
+
+// ---- what the admin routes answer (the admin screens read these shapes) -----------------------
+
+export interface AdminUserRow {
+  id: string;
+  email: string;
+  role: "admin" | "user";
+  isAdmin: boolean;
+  createdAt: string;
+  subscription: { planName: string; status: string } | null;
+}
+
+export interface AdminStats {
+  totalUsers: number;
+  /** Accounts with a live paid plan (not 'Admin Access', not temporary access). */
+  activeSubscriptions: number;
+  /** Cents received in the last 30 days. */
+  monthlyRevenue: number;
+  /** Cents received ever. */
+  revenue: number;
+  currency: "usd";
+}
+
+export interface GrantDto {
+  id: string;
+  email: string;
+  /** 'active', 'expired' or 'revoked'. */
+  status: string;
+  accessType: TempAccessType;
+  planName: string;
+  durationHours: number;
+  createdAt: string;
+  endDate: string;
+  /** Milliseconds left (0 once over). */
+  timeRemaining: number;
+  timeLeft: string;
+  reason: string;
+  grantedBy: string | null;
+}
+
+/** What is configured, with no secret in it (the admin's System Settings). */
+export interface AdminSettings {
+  publicUrl: string;
+  mail: "smtp" | "outbox";
+  payments: {
+    configured: boolean;
+    webhook: boolean;
+    prices: { oneDay: boolean; monthly: boolean; commercial: boolean };
+    testServer: boolean;
+  };
+  storage: { configured: boolean; maxUploadBytes: number };
+  adminEmails: number;
+  trustProxy: number;
+}

@@ -125,3 +125,31 @@ export const MARKETPLACE_TEXT = {
   /** A second checkout paid for a sound already owned (two tabs): its payment is given back. */
   duplicateRefunded: "You already own this sound, so this second payment has been refunded.",
 } as const;
+
+// ---- what the marketplace routes answer ------------------------------------------------------
+
+/** A sound as the API answers it (spec/accounts.md section 7). */
+export interface SoundDto {
+  id: string;
+  title: string;
+  description: string;
+  /** Integer cents. */
+  price: number;
+  /** Seconds, read from the file. */
+  duration: number;
+  category: string;
+  downloads: number;
+  /** Average of the owners' ratings, one decimal; 0 when nobody rated yet. */
+  rating: number;
+  ratingCount: number;
+  /** The preview stream (first 30 s, range requests). */
+  fileUrl: string;
+  metadata: { tags: string[]; specs?: string; frequencies?: unknown };
+  createdAt: string;
+}
+
+export interface PurchaseAnswer {
+  success: boolean;
+  alreadyPurchased: boolean;
+  checkoutUrl: string | null;
+}

@@ -18,7 +18,7 @@ export const STUDIO_CHANNELS = { anonymous: 0, free: 1, full: 4 } as const;
 export const DEMO_DURATION_MS = 10 * 60_000;
 /** During a demo channels 1..DEMO_CHANNELS sound. */
 export const DEMO_CHANNELS = 2;
-/** Effects a running demo unlocks (catalogue ids of dsp/host/catalogue.ts). */
+/** Effects a running demo unlocks (catalogue ids of dsp/host/model/catalogue.ts). */
 export const DEMO_EFFECTS = ["amplitudeMod", "ringMod", "chorus"] as const;
 
 // ---- plans ----------------------------------------------------------------------------------

@@ -20,7 +20,7 @@ export const VIDEO_SIZES: Record<VideoQuality, { width: number; height: number }
 /** Shortest video in seconds (spec 5). */
 export const VIDEO_MIN_DURATION_SECONDS = 1;
 /** Longest video in seconds: the dialog promises the '59 min limit', the studio's 3600 s maximum
- *  for everyone but unlimited admins (MAX_DURATION_SECONDS of dsp/host/limits.ts, labelled '59 min
+ *  for everyone but unlimited admins (MAX_DURATION_SECONDS of dsp/host/model/limits.ts, labelled '59 min
  *  max'; a test keeps the two equal, since this module imports nothing but its siblings); the
  *  server also applies the role's own maximum, whichever is lower. */
 export const VIDEO_MAX_DURATION_SECONDS = 3600;
@@ -112,10 +112,10 @@ export interface VideoExportPayload {
   frequencies: { id: number; frequency: number; waveform: string; volume: number; enabled: boolean }[];
   effects: Record<string, { enabled: boolean; value: number; [extra: string]: string | number | boolean }>;
   verification: { enabledChannelCount: number; enabledEffectCount: number; timestamp: number };
-  /** The session timeline, when the sound changes over time (dsp/host/timeline.ts's
+  /** The session timeline, when the sound changes over time (dsp/host/schema/timeline.ts's
    *  Timeline, checked by the preset schema on the server). */
   timeline?: unknown;
-  /** The listener's levels (fade-in, limiter, ear balance: dsp/host/levels.ts), applied to the
+  /** The listener's levels (fade-in, limiter, ear balance: dsp/host/schema/levels.ts), applied to the
    *  video's sound as to Export WAV; absent: the engine's neutral default. Not in the spec's payload. */
   levels?: { fadeIn: number; limiter: boolean; balance: number };
 }

@@ -1,4 +1,4 @@
-// Admin tools on the server (issue 13; spec/accounts.md sections 2, 4, 7, 8 and 9): the user
+// Admin tools on the server (spec/accounts.md sections 2, 4, 7, 8 and 9): the user
 // table and stats of the dashboard (revenue summed from the payments ledger), temporary-access
 // grants (grant, revoke, list, check; they expire by their end date), the override switch, the
 // CSRF token of the revoke button, and the small Email / Settings / Notifications views.
@@ -8,7 +8,7 @@ import type { Services } from "../context";
 import type { TemporaryAccessRow, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import { ADMIN_PLAN_NAME, TEMPORARY_PLAN_NAME } from "../rules/plans";
-import { ADMIN_TEXT, TEMP_ACCESS_PLANS, type TempAccessType, timeLeftText } from "../rules/admin";
+import { ADMIN_TEXT, type AdminSettings, type AdminStats, type AdminUserRow, type GrantDto, TEMP_ACCESS_PLANS, type TempAccessType, timeLeftText } from "../rules/admin";
 import { verificationEmail } from "./auth-emails";
 import type { MailMessage } from "./mailer";
 import { findUserByEmail, normalizeEmail } from "./users";
@@ -17,14 +17,6 @@ const DAY_MS = 86_400_000;
 
 // ---- dashboard ------------------------------------------------------------------------------
 
-export interface AdminUserRow {
-  id: string;
-  email: string;
-  role: "admin" | "user";
-  isAdmin: boolean;
-  createdAt: string;
-  subscription: { planName: string; status: string } | null;
-}
 
 function liveSql(now: string) {
   return sql<boolean>`status in ('active', 'trialing') and (current_period_end is null or current_period_end > ${now})`;
@@ -62,16 +54,6 @@ export async function adminUsers(s: Services, limit = 1000): Promise<AdminUserRo
   });
 }
 
-export interface AdminStats {
-  totalUsers: number;
-  /** Accounts with a live paid plan (not 'Admin Access', not temporary access). */
-  activeSubscriptions: number;
-  /** Cents received in the last 30 days. */
-  monthlyRevenue: number;
-  /** Cents received ever. */
-  revenue: number;
-  currency: "usd";
-}
 
 export async function adminStats(s: Services): Promise<AdminStats> {
   const now = s.clock();
@@ -126,22 +108,6 @@ export function checkCsrf(s: Services, sessionId: string, header: string | undef
 
 // ---- temporary access -----------------------------------------------------------------------
 
-export interface GrantDto {
-  id: string;
-  email: string;
-  /** 'active', 'expired' or 'revoked'. */
-  status: string;
-  accessType: TempAccessType;
-  planName: string;
-  durationHours: number;
-  createdAt: string;
-  endDate: string;
-  /** Milliseconds left (0 once over). */
-  timeRemaining: number;
-  timeLeft: string;
-  reason: string;
-  grantedBy: string | null;
-}
 
 function toGrant(row: TemporaryAccessRow, now: Date): GrantDto {
   const left = Math.max(0, Date.parse(row.end_date) - now.getTime());
@@ -277,7 +243,7 @@ export async function recentMail(s: Services, limit = 50) {
 }
 
 /** What is configured, with no secret in it (System Settings). */
-export function settingsView(s: Services) {
+export function settingsView(s: Services): AdminSettings {
   const p = s.config.payments;
   return {
     publicUrl: s.config.publicUrl,

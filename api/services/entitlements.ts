@@ -6,7 +6,7 @@ import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../db/dialect";
 import { preparedQuery } from "../db/prepared";
 import { type ExactReadCache, exactCacheFor } from "./read-cache";
-import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/limits";
+import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/model/limits";
 import type { Database, SubscriptionRow, TemporaryAccessRow, UserRow } from "../db/schema";
 import { ADMIN_PLAN_NAME, DEMO_CHANNELS, STUDIO_CHANNELS, TEMPORARY_PLAN_NAME } from "../rules/plans";
 

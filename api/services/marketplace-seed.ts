@@ -3,8 +3,8 @@
 // each is made once (a deleted seed is not brought back unless its key changes). At server start
 // each missing sound is queued as a job on the shared queue (services/jobs.ts), one per sound.
 import { createNodeEngine } from "../../dsp/host/node";
-import { WavRenderer } from "../../dsp/host/export-render";
-import { defaultAudioState, type AudioState } from "../../dsp/host/state";
+import { WavRenderer } from "../../dsp/host/export/render";
+import { defaultAudioState, type AudioState } from "../../dsp/host/schema/state";
 import type { Services } from "../context";
 import type { SoundCategory } from "../rules/marketplace";
 import { JOB_DEFINITIONS } from "./jobs";

@@ -1,4 +1,4 @@
-// The sound marketplace (issue 12; spec/accounts.md sections 2-9): listing, upload (admins),
+// The sound marketplace (spec/accounts.md sections 2-9): listing, upload (admins),
 // purchase through a one-time Stripe Checkout, ownership recorded once by the ONE fulfil path,
 // previews and downloads with range support, ratings by owners.
 //
@@ -15,8 +15,8 @@ import { jwtVerify, SignJWT } from "jose";
 import { type Kysely, type Selectable, sql } from "kysely";
 import { parseFile } from "music-metadata";
 import { z } from "zod";
-import { parseWavHeader } from "../../dsp/host/wav";
-import { MAX_FREQUENCY_HZ } from "../../dsp/host/limits";
+import { parseWavHeader } from "../../dsp/host/export/wav";
+import { MAX_FREQUENCY_HZ } from "../../dsp/host/model/limits";
 import type { Services } from "../context";
 import type { Database, MarketplaceSoundsTable, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
@@ -24,7 +24,7 @@ import type { RangedBody } from "../http/ranges";
 import {
   AUDIO_FORMATS, type AudioFormat, DESCRIPTION_MAX, MARKETPLACE_TEXT as T, PREVIEW_SECONDS, PRICE_MIN_PAID_CENTS,
   RATING_MAX, RATING_MIN, SOUND_CATEGORIES, SPECS_MAX, type SoundCategory, TITLE_MAX, UPLOAD_MAX_MINUTES,
-  UPLOAD_MIN_MINUTES, parsePriceCents, parseTags,
+  UPLOAD_MIN_MINUTES, parsePriceCents, parseTags, type PurchaseAnswer, type SoundDto,
 } from "../rules/marketplace";
 import { ensureCustomer } from "./billing";
 import type { CheckoutInfo, Payments } from "./payments";
@@ -33,25 +33,6 @@ import type { FileStorage, PendingFile } from "./storage";
 
 type Db = Kysely<Database>;
 
-/** A sound as the API answers it (spec/accounts.md section 7). */
-export interface SoundDto {
-  id: string;
-  title: string;
-  description: string;
-  /** Integer cents. */
-  price: number;
-  /** Seconds, read from the file. */
-  duration: number;
-  category: string;
-  downloads: number;
-  /** Average of the owners' ratings, one decimal; 0 when nobody rated yet. */
-  rating: number;
-  ratingCount: number;
-  /** The preview stream (first 30 s, range requests). */
-  fileUrl: string;
-  metadata: { tags: string[]; specs?: string; frequencies?: unknown };
-  createdAt: string;
-}
 
 type SoundRow = Selectable<MarketplaceSoundsTable>;
 
@@ -287,11 +268,6 @@ export async function recordPurchase(
     .execute();
 }
 
-export interface PurchaseAnswer {
-  success: boolean;
-  alreadyPurchased: boolean;
-  checkoutUrl: string | null;
-}
 
 /** POST /api/marketplace/purchase/{id}: owners get alreadyPurchased; free sounds are recorded at
  *  once; paid ones get a one-time Checkout Session at the sound's own price. */

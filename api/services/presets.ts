@@ -1,10 +1,10 @@
 // Shared presets (spec/studio.md sections 3 and 7): a Pro user's studio state stored under a random,
 // unguessable, URL-safe id; anyone with the link reads it back. The data is validated and
-// normalised by THE preset schema (dsp/host/preset.ts) before it is stored, and the web app parses
+// normalised by THE preset schema (dsp/host/schema/preset.ts) before it is stored, and the web app parses
 // what it reads with the same schema.
 import { randomBytes } from "node:crypto";
 import { type Kysely, sql } from "kysely";
-import { parsePreset, type PresetData } from "../../dsp/host/preset";
+import { parsePreset, type PresetData } from "../../dsp/host/schema/preset";
 import type { Services } from "../context";
 import { dialectOf } from "../db/dialect";
 import { preparedQuery } from "../db/prepared";

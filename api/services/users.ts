@@ -3,16 +3,8 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database, UserRow } from "../db/schema";
+import type { PublicUser } from "../rules/account";
 
-export interface PublicUser {
-  id: string;
-  email: string;
-  fullName: string | null;
-  isAdmin: boolean;
-  is_super_admin: boolean;
-  emailVerified: boolean;
-  createdAt: string;
-}
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

@@ -1,5 +1,5 @@
 // Server-side video export: renders the studio's sound with the same wasm engine as the
-// WAV export (dsp/host/export-render.ts, same seed, same bytes) and streams it through ffmpeg into
+// WAV export (dsp/host/export/render.ts, same seed, same bytes) and streams it through ffmpeg into
 // an H.264 + AAC MP4 that streams back to the client.
 //
 // - Nothing touches the disk: the WAV goes into ffmpeg's stdin in 0.5 s chunks (rendered on demand,
@@ -27,10 +27,10 @@ import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import { setPriority, tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Readable, Writable } from "node:stream";
-import { WavRenderer } from "../../dsp/host/export-render";
+import { WavRenderer } from "../../dsp/host/export/render";
 import { createNodeEngine } from "../../dsp/host/node";
-import type { Levels } from "../../dsp/host/levels";
-import type { SoundState } from "../../dsp/host/state";
+import type { Levels } from "../../dsp/host/schema/levels";
+import type { SoundState } from "../../dsp/host/schema/state";
 import { ApiError } from "../errors";
 import type { Logger } from "../errors";
 import { VIDEO_SIZES, VIDEO_TEXT, type VideoBackground, type VideoQuality } from "../rules/video";

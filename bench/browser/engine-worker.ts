@@ -3,7 +3,7 @@
 // Bundled by bench/chromium.ts with esbuild and served to the page from memory.
 
 import { Engine } from "../../dsp/host/engine";
-import type { AudioState } from "../../dsp/host/state";
+import type { AudioState } from "../../dsp/host/schema/state";
 
 type Job = { type: "init"; wasm: ArrayBuffer; state: AudioState; block: number } | { type: "render"; seconds: number };
 

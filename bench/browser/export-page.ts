@@ -3,7 +3,7 @@
 // Bundled by bench/export.ts with esbuild and served from memory.
 
 import * as Comlink from "comlink";
-import type { AudioState } from "../../dsp/host/state";
+import type { AudioState } from "../../dsp/host/schema/state";
 import type { ExportJob, ExportWorkerApi } from "../../web/export/protocol";
 
 async function runExportBench(state: AudioState, seconds: number, sink: ExportJob["sink"]) {

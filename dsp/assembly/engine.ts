@@ -13,7 +13,7 @@ import { channels, initChannels, sampleRate, setSampleRate, activeChannelCount, 
 import {
   BLOCK, CHANNELS, MASTER_GAIN, MAX_FRAMES, START_FADE_SECONDS, STOP_FADE_SECONDS, TONE_GAIN,
 } from "./lib/constants";
-import { GLIDE_SECONDS, MAX_FREQUENCY_HZ, MAX_OUTPUT_GAIN } from "../host/limits";
+import { GLIDE_SECONDS, MAX_FREQUENCY_HZ, MAX_OUTPUT_GAIN } from "../host/model/limits";
 import { Compressor } from "./lib/dynamics";
 import { Limiter, blockPeak } from "./lib/limiter";
 import { restartDither } from "./pcm16";
@@ -543,7 +543,7 @@ export function setLimiter(on: bool): void {
   compressor.ceiling = on ? LIMITER_HEADROOM : 1.0;
 }
 
-/** Per-ear gains (linear, 0..1; dsp/host/levels.ts balanceGains), smoothed. */
+/** Per-ear gains (linear, 0..1; dsp/host/schema/levels.ts balanceGains), smoothed. */
 export function setBalance(left: f32, right: f32): void {
   balanceL = left != left ? <f32>1.0 : Mathf.min(Mathf.max(left, 0.0), 1.0);
   balanceR = right != right ? <f32>1.0 : Mathf.min(Mathf.max(right, 0.0), 1.0);

@@ -36,7 +36,7 @@ export function setEffect(index: i32, enabled: i32, value: f32, e1: f32, e2: f32
   chain.setEffect(index, enabled != 0, value, e1, e2, e3);
 }
 
-// ---- session timeline (dsp/host/timeline.ts compiles the segments) ----
+// ---- session timeline (dsp/host/schema/timeline.ts compiles the segments) ----
 
 /** Forgets the uploaded timeline: the channels follow setChannel again. */
 export function timelineClear(): void {

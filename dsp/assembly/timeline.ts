@@ -1,5 +1,5 @@
 // Session timeline automation: the channels' frequencies and levels, and the effects' values,
-// follow segments uploaded by the host (dsp/host/timeline.ts compiles a session's steps into
+// follow segments uploaded by the host (dsp/host/schema/timeline.ts compiles a session's steps into
 // them). Each segment starts at a frame counted from the sound's first frame and lasts until the
 // next one, moving from its start values to its end values along a curve (0 linear, 1 cosine
 // ease, 2 exponential: constant octaves per second for frequency, linear for levels).
@@ -16,7 +16,7 @@
 
 import { channels, sampleRate } from "./bus";
 import { CHANNELS } from "./lib/constants";
-import { MAX_FREQUENCY_HZ, MAX_TIMELINE_SEGMENTS } from "../host/limits";
+import { MAX_FREQUENCY_HZ, MAX_TIMELINE_SEGMENTS } from "../host/model/limits";
 import { setEffect } from "./fx/chain";
 import { SILENT, AUTOMATED } from "./osc/channel";
 

@@ -3,13 +3,13 @@
 // AudioState by diffing it against what the engine already has, and renders planar stereo.
 // Used alike by the worklet, the export worker, Node tests, benchmarks and the CLI.
 
-import { effectDef, extrasToArgs } from "./catalogue";
+import { effectDef, extrasToArgs } from "./model/catalogue";
 // level-rules, not levels: the same values without zod.
-import { FADE_IN_MAX_SECONDS, SLEEP_FADE_MAX_SECONDS, balanceGains, type Levels } from "./level-rules";
+import { FADE_IN_MAX_SECONDS, SLEEP_FADE_MAX_SECONDS, balanceGains, type Levels } from "./model/levels";
 // Types only from state.ts: the worklet bundle must not pull in zod.
-import type { ChannelState, EffectState, SoundState, Waveform } from "./state";
+import type { ChannelState, EffectState, SoundState, Waveform } from "./model/state";
 // timeline-core has no zod either (the schema is in timeline.ts).
-import { compileEffects, compileTimeline, hasTimeline, resolveTimeline } from "./timeline-core";
+import { compileEffects, compileTimeline, hasTimeline, resolveTimeline } from "./model/timeline";
 
 const WAVE_INDEX: Record<Waveform, number> = { sine: 0, square: 1, sawtooth: 2, triangle: 3 };
 
@@ -185,7 +185,7 @@ export class Engine {
     this.abi.setCompressor(enabled ? 1 : 0);
   }
 
-  /** The listener's levels (dsp/host/levels.ts): the fade-in of every start (from the next
+  /** The listener's levels (dsp/host/schema/levels.ts): the fade-in of every start (from the next
    *  start), the true-peak limiter and the per-ear balance. The engine's own default is neutral
    *  (a 5 ms fade-in, no limiter, no balance); every product surface passes the levels. */
   setLevels(levels: Levels): void {

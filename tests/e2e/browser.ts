@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
 import { startServer, type ServerOptions } from "../../api/server";
-import type { Timeline } from "../../dsp/host/timeline";
+import type { Timeline } from "../../dsp/host/schema/timeline";
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 

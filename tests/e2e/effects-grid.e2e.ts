@@ -6,7 +6,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { EFFECTS } from "../../dsp/host/catalogue";
+import { EFFECTS } from "../../dsp/host/model/catalogue";
 import { screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { openSignedIn, registerProAccount } from "./session";
 

@@ -8,8 +8,8 @@
 import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AudioState } from "../../dsp/host/state";
-import { parseWavHeader } from "../../dsp/host/wav";
+import type { AudioState } from "../../dsp/host/schema/state";
+import { parseWavHeader } from "../../dsp/host/export/wav";
 import { peakFrequency, singleTone } from "../unit/dsp/helpers";
 import { axeViolations, launchChromium, screenshotPath, startTestApp, type TestApp } from "./browser";
 import { openSignedIn, registerProAccount } from "./session";

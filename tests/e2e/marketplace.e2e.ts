@@ -15,7 +15,7 @@ import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_SOUNDS } from "../../api/services/marketplace-seed";
-import { parseWavHeader } from "../../dsp/host/wav";
+import { parseWavHeader } from "../../dsp/host/export/wav";
 import { startFakeStripe, type FakeStripe } from "../unit/api/fake-stripe";
 import { launchChromium, screenshotPath, startTestApp, type AxeViolation, type TestApp } from "./browser";
 import { openSignedIn, registerAccount, registerAdminWithOverride, uniqueEmail, type TestAccount } from "./session";

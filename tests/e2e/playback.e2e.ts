@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { startBrowserApp, type BrowserApp } from "./browser";
 import { openFreeStudio } from "./session";
-import { FADE_IN_DEFAULT_SECONDS } from "../../dsp/host/levels";
+import { FADE_IN_DEFAULT_SECONDS } from "../../dsp/host/schema/levels";
 
 let run: BrowserApp;
 let page: Page;

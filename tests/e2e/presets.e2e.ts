@@ -8,9 +8,9 @@
 import { mkdirSync } from "node:fs";
 import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MAX_TIMELINE_STEPS } from "../../dsp/host/limits";
-import { encodeConfig, MAX_CONFIG_LENGTH, presetData } from "../../dsp/host/preset";
-import { defaultAudioState } from "../../dsp/host/state";
+import { MAX_TIMELINE_STEPS } from "../../dsp/host/model/limits";
+import { encodeConfig, MAX_CONFIG_LENGTH, presetData } from "../../dsp/host/schema/preset";
+import { defaultAudioState } from "../../dsp/host/schema/state";
 import { startBrowserApp, storedTimeline, type BrowserApp } from "./browser";
 import { openSignedIn, registerProAccount, type TestAccount } from "./session";
 

@@ -8,7 +8,7 @@ import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EFFECTS } from "../../dsp/host/catalogue";
+import { EFFECTS } from "../../dsp/host/model/catalogue";
 import { startBrowserApp, type BrowserApp } from "./browser";
 import { FREE_LABEL, registerAccount, storedToken, uniqueEmail, type TestAccount } from "./session";
 

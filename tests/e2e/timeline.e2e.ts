@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { SBG_NOT_TEXT } from "../../dsp/host/sbg";
+import { SBG_NOT_TEXT } from "../../dsp/host/sbg/index";
 import { axeViolations, screenshotPath, startBrowserApp, storedTimeline, type BrowserApp } from "./browser";
 import { settledSpectrum } from "./analyser";
 import { openFreeStudio, openSignedIn, registerProAccount } from "./session";

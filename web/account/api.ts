@@ -3,7 +3,7 @@
 // back to 'Request failed'). Also the answer shapes of the auth routes in api/routes.
 
 // The user as the API returns it: one definition, shared with the server (type only).
-import type { PublicUser } from "../../api/services/users";
+import type { PublicUser } from "../../api/rules/account";
 export type { PublicUser };
 
 export interface SessionAnswer {

@@ -2,7 +2,7 @@
 // server enforces every protected call). Rules of spec/accounts.md sections 4 and 6 and
 // spec/studio.md section 6; where the profile carries the server's own answer it wins.
 
-import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/limits";
+import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/model/limits";
 import { ADMIN_PLAN_NAME, TEMPORARY_PLAN_NAME } from "../../api/rules/plans";
 import type { Profile, PublicUser } from "./api";
 

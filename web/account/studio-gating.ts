@@ -7,10 +7,10 @@
 // gatePatch() turns a gate into the store changes that enforce it (so when a demo ends, channel 2
 // and the demo effects are switched off); the server enforces the same rules for every call.
 
-import { DEFAULT_FREQUENCIES, type ChannelState } from "../../dsp/host/state";
+import { DEFAULT_FREQUENCIES, type ChannelState } from "../../dsp/host/schema/state";
 import type { StudioState } from "../state/studio-store";
-import { hasTimeline, type Timeline, type TimelineStep } from "../../dsp/host/timeline";
-import { MAX_DURATION_SECONDS } from "../../dsp/host/limits";
+import { hasTimeline, type Timeline, type TimelineStep } from "../../dsp/host/schema/timeline";
+import { MAX_DURATION_SECONDS } from "../../dsp/host/model/limits";
 import { DEMO_CHANNELS, DEMO_EFFECTS, STUDIO_CHANNELS } from "../../api/rules/plans";
 import { tierLabel, type ClientEntitlements } from "./entitlements";
 import type { SessionStatus } from "./session-store";

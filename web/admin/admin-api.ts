@@ -1,13 +1,12 @@
 // The admin routes as the web app calls them (api/routes/admin.ts lists them; spec/accounts.md
-// section 7), each with the signed-in admin's bearer token. Answer types come from the server's
-// own definitions (type-only imports). The revoke route needs the session's CSRF token (GET
+// section 7), each with the signed-in admin's bearer token. Answer types come from the API's
+// contract in api/rules (type-only imports). The revoke route needs the session's CSRF token (GET
 // /api/csrf-token) in an X-CSRF-Token header; revokeAccess fetches it for every call.
 
-import type { AdminStats, AdminUserRow, GrantDto, settingsView } from "../../api/services/admin";
+import type { AdminSettings, AdminStats, AdminUserRow, GrantDto } from "../../api/rules/admin";
 import { requestJson } from "../account/api";
 
-export type { AdminStats, AdminUserRow, GrantDto };
-export type AdminSettings = ReturnType<typeof settingsView>;
+export type { AdminSettings, AdminStats, AdminUserRow, GrantDto };
 
 export interface NotificationRow {
   to: string;

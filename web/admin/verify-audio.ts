@@ -5,7 +5,7 @@
 
 import wasmUrl from "../../dsp/build/engine.wasm?url";
 import workletUrl from "../../worklets/engine.worklet.ts?worker&url";
-import { defaultAudioState } from "../../dsp/host/state";
+import { defaultAudioState } from "../../dsp/host/schema/state";
 import { PROCESSOR_NAME, type FromWorklet, type ToWorklet } from "../../worklets/protocol";
 import { checkTone, type ToneCheck } from "./spectrum";
 

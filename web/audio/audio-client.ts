@@ -10,13 +10,13 @@
 import wasmUrl from "../../dsp/build/engine.wasm?url";
 import workletUrl from "../../worklets/engine.worklet.ts?worker&url";
 import { PROCESSOR_NAME, type FromWorklet, type ToWorklet } from "../../worklets/protocol";
-import { hasAudibleChannel, restoreSilentChannels } from "../../dsp/host/state";
+import { hasAudibleChannel, restoreSilentChannels } from "../../dsp/host/schema/state";
 import type { StoreApi } from "zustand/vanilla";
 import type { StudioStore } from "../state/studio-store";
 import { currentDisplayProfile, type DisplayProfile } from "../studio/performance-profile";
 import { DemoPlayer } from "./demo-player";
 import { OutputRoute } from "./media-element-route";
-import type { Levels } from "../../dsp/host/levels";
+import type { Levels } from "../../dsp/host/schema/levels";
 import { levelsOf, levelsStore, type LevelsState } from "../levels/levels-store";
 
 const START_DELAY = 0.05;

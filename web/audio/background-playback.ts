@@ -10,7 +10,7 @@
 
 import type { StoreApi } from "zustand/vanilla";
 import type { StudioStore } from "../state/studio-store";
-import type { ChannelState } from "../../dsp/host/state";
+import type { ChannelState } from "../../dsp/host/schema/state";
 import type { AudioClient } from "./audio-client";
 import { KeepAlive } from "./keep-alive";
 

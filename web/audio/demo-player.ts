@@ -4,7 +4,7 @@
 // store. Stop fades out in the engine (50 ms), then the card's nodes are torn down.
 
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { AudioState } from "../../dsp/host/state";
+import type { AudioState } from "../../dsp/host/schema/state";
 import type { FromWorklet, ToWorklet } from "../../worklets/protocol";
 import type { AudioClient } from "./audio-client";
 

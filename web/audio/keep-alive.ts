@@ -4,7 +4,7 @@
 // lock-screen controls (Chrome on Android shows them for media of 5 seconds or more). The element
 // has to start inside a user gesture the first time; AudioClient.onGesture calls start() there.
 
-import { wavHeader } from "../../dsp/host/wav";
+import { wavHeader } from "../../dsp/host/export/wav";
 
 const SILENCE_SECONDS = 6;
 const SILENCE_RATE = 8000;

@@ -3,7 +3,7 @@
 // A card plays through its own engine (web/audio/demo-player.ts), so its state never touches the
 // studio's.
 
-import { defaultAudioState, type AudioState, type EffectState, type Waveform } from "../../dsp/host/state";
+import { defaultAudioState, type AudioState, type EffectState, type Waveform } from "../../dsp/host/schema/state";
 
 export type DemoCardIcon = "bolt" | "lotus" | "globe" | "bell";
 

@@ -6,7 +6,7 @@
 import { Link } from "react-router-dom";
 import { toast } from "sonner";
 import { DEMO_EFFECTS, DEMO_CHANNELS } from "../../api/rules/plans";
-import { effectDef } from "../../dsp/host/catalogue";
+import { effectDef } from "../../dsp/host/model/catalogue";
 import { useSession } from "../account/hooks";
 import { PRICING_PATH } from "../account/ProLock";
 import { PAY_TEXT } from "../payments/messages";

@@ -6,17 +6,17 @@
 
 import { useRef, useState } from "react";
 import { toast } from "sonner";
-import { hasAudibleChannel } from "../../dsp/host/state";
+import { hasAudibleChannel } from "../../dsp/host/schema/state";
 import { announce } from "../a11y/announcer";
 import { useStudioGate } from "../account/hooks";
 import { isProActionLocked } from "../account/studio-gating";
 import { ProActionButton } from "../account/ProActionButton";
 import { useStudio } from "../studio/studio-context";
-import type { ExportReport } from "../../dsp/host/export-report";
+import type { ExportReport } from "../../dsp/host/export/report";
 import { ExportRun, NoChannelError, type ExportUpdate } from "./export-runner";
 import { ExportProgress } from "./ExportProgress";
 import { NO_CHANNEL_ALERT, classifyExportError } from "./messages";
-import { NORMALISED_LUFS } from "../../dsp/host/levels";
+import { NORMALISED_LUFS } from "../../dsp/host/schema/levels";
 import { levelsOf, levelsStore } from "../levels/levels-store";
 import "./export.css";
 

@@ -3,7 +3,7 @@
 // next export.
 
 import { formatDuration } from "../studio/duration";
-import type { ExportReport } from "../../dsp/host/export-report";
+import type { ExportReport } from "../../dsp/host/export/report";
 import type { ExportUpdate } from "./export-runner";
 import { ExportReportPanel } from "./ExportReportPanel";
 

@@ -1,10 +1,10 @@
 // The export report after an Export WAV: a headline (all checks passed, or how many failed), the
 // failed lines at once, and everything that was verified behind a disclosure. The lines are the
-// CLI's report text (dsp/host/export-report-text.ts), so the studio and `npm run render --
+// CLI's report text (dsp/host/export/report-text.ts), so the studio and `npm run render --
 // --report` always say the same; Save report writes that text next to the WAV's name.
 
-import type { ExportReport } from "../../dsp/host/export-report";
-import { formatReport, reportSections, reportSummary } from "../../dsp/host/export-report-text";
+import type { ExportReport } from "../../dsp/host/export/report";
+import { formatReport, reportSections, reportSummary } from "../../dsp/host/export/report-text";
 import { saveAs } from "./download";
 
 type Tag = "PASS" | "FAIL" | "SKIP";

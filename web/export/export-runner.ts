@@ -14,9 +14,9 @@
 
 import * as Comlink from "comlink";
 import wasmUrl from "../../dsp/build/engine.wasm?url";
-import { exportPlan, type ExportOptions } from "../../dsp/host/export-render";
-import type { ExportReport } from "../../dsp/host/export-report";
-import { hasAudibleChannel, type SoundState } from "../../dsp/host/state";
+import { exportPlan, type ExportOptions } from "../../dsp/host/export/render";
+import type { ExportReport } from "../../dsp/host/export/report";
+import { hasAudibleChannel, type SoundState } from "../../dsp/host/schema/state";
 import { exportFileName } from "./messages";
 import ExportWorker from "./export.worker.ts?worker";
 import type { ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
@@ -114,7 +114,7 @@ export class ExportRun {
   /** renderFile()'s file, until discard(). */
   private rendered: { dir: FileSystemDirectoryHandle; handle: FileSystemFileHandle } | null = null;
 
-  /** `options`: the listener's levels and loudness normalisation (dsp/host/export-render.ts). */
+  /** `options`: the listener's levels and loudness normalisation (dsp/host/export/render.ts). */
   constructor(state: SoundState, duration: number, onUpdate: (u: ExportUpdate) => void, options: ExportOptions = {}) {
     this.state = { channels: state.channels, effects: state.effects, timeline: state.timeline };
     this.duration = duration;

@@ -11,8 +11,8 @@
 import "../zod-jitless"; // first: before any zod schema is built
 import * as Comlink from "comlink";
 import { Engine } from "../../dsp/host/engine";
-import { DEFAULT_CHUNK_BYTES, WavRenderer } from "../../dsp/host/export-render";
-import { ExportReportCollector } from "../../dsp/host/export-report";
+import { DEFAULT_CHUNK_BYTES, WavRenderer } from "../../dsp/host/export/render";
+import { ExportReportCollector } from "../../dsp/host/export/report";
 import type { ClipJob, ExportJob, ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
 
 const PROGRESS_INTERVAL_MS = 100;

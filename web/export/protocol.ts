@@ -1,8 +1,8 @@
 // The export worker's Comlink interface, shared by the worker and the main-thread runner.
 
-import type { ExportReport } from "../../dsp/host/export-report";
-import type { SoundState } from "../../dsp/host/state";
-import type { Levels } from "../../dsp/host/levels";
+import type { ExportReport } from "../../dsp/host/export/report";
+import type { SoundState } from "../../dsp/host/schema/state";
+import type { Levels } from "../../dsp/host/schema/levels";
 
 export interface ExportJob {
   /** The compiled engine (a WebAssembly.Module is cloned to the worker, not recompiled). */

@@ -1,11 +1,11 @@
 // Step 4 of the headphone check: per-ear level matching. A tone alternates between the ears
 // (looped) and a slider sets the balance in dB until both sound equally loud. The balance is the
-// listener's (dsp/host/levels.ts: positive turns the left ear down, negative the right, never
+// listener's (dsp/host/schema/levels.ts: positive turns the left ear down, negative the right, never
 // louder): this component only shows `balance` and reports changes through `onBalance`, and the
 // tone is played through levels.ts's balanceGains, so it sounds as playback will.
 
 import { useEffect, useId } from "react";
-import { BALANCE_MAX_DB } from "../../dsp/host/levels";
+import { BALANCE_MAX_DB } from "../../dsp/host/schema/levels";
 import { TestPlayButton } from "./controls";
 import type { HeadphonePlayer } from "./headphone-player";
 import { BALANCE_ENDS, BALANCE_INTRO, BALANCE_LABEL, PLAY_ALTERNATING, RESET_BALANCE, balanceText } from "./messages";

@@ -10,9 +10,9 @@
 // read back from the store afterwards: on a plan without the effect or the second channel, the
 // change is undone at once and the message says so.
 
-import { effectDef } from "../../dsp/host/catalogue";
-import { MAX_FREQUENCY_HZ } from "../../dsp/host/limits";
-import type { ChannelState, Waveform } from "../../dsp/host/state";
+import { effectDef } from "../../dsp/host/model/catalogue";
+import { MAX_FREQUENCY_HZ } from "../../dsp/host/model/limits";
+import type { ChannelState, Waveform } from "../../dsp/host/schema/state";
 import type { StoreApi } from "zustand/vanilla";
 import type { StudioStore } from "../state/studio-store";
 import { ISOCHRONIC_NOT_IN_PLAN, MONAURAL_NOT_IN_PLAN, switchedToIsochronic, switchedToMonaural } from "./messages";

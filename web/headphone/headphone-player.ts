@@ -8,7 +8,7 @@
 // (10 ms out when a test is cut short: the signals' own edges only cover a full play) -> output.
 
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { balanceGains } from "../../dsp/host/levels";
+import { balanceGains } from "../../dsp/host/schema/levels";
 import type { AudioClient } from "../audio/audio-client";
 import { fadeOutAndStop } from "../audio/fade-out";
 import { qualityPlayer } from "../quality/quality-player";

@@ -8,7 +8,7 @@
 // -20 dBFS is a peak of 0.1: clearly audible, far below anything uncomfortable at a normal
 // volume setting, and well under the studio's own tones.
 
-import { balanceGains } from "../../dsp/host/levels";
+import { balanceGains } from "../../dsp/host/schema/levels";
 
 /** One stereo test signal, with the parts the listener is asked about ("tone 1", "tone 2"). */
 export interface TestSignal {

@@ -8,7 +8,7 @@ import { useEffect, useId, useMemo, useState } from "react";
 import { useStore } from "zustand";
 import {
   BALANCE_MAX_DB, FADE_IN_MAX_SECONDS, LIMITER_CEILING_DBTP, SLEEP_FADE_DEFAULT_SECONDS,
-} from "../../dsp/host/levels";
+} from "../../dsp/host/schema/levels";
 import { useAudio, useStudio } from "../studio/studio-context";
 import { levelsStore } from "./levels-store";
 import {

@@ -1,11 +1,11 @@
-// The listener's safe-listening levels (dsp/host/levels.ts) for this browser: a zustand vanilla
+// The listener's safe-listening levels (dsp/host/schema/levels.ts) for this browser: a zustand vanilla
 // store kept in localStorage and read back through levelsSchema, so a stored value that is
 // missing, old or tampered with falls back to the defaults instead of breaking playback. The
 // audio client follows it (web/audio/audio-client.ts); the export reads it when an export starts;
 // the headphone check sets the balance through setLevels({ balance }).
 
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { levelsSchema, type Levels } from "../../dsp/host/levels";
+import { levelsSchema, type Levels } from "../../dsp/host/schema/levels";
 
 export const LEVELS_STORAGE_KEY = "tone-studio:levels";
 

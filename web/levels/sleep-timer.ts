@@ -7,7 +7,7 @@
 // the timer back to Off. Stopping by hand keeps the choice for the next Play.
 
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { SLEEP_FADE_DEFAULT_SECONDS } from "../../dsp/host/levels";
+import { SLEEP_FADE_DEFAULT_SECONDS } from "../../dsp/host/schema/levels";
 
 /** The timer's choices in minutes; 0 is Off. */
 export const SLEEP_MINUTES = [0, 5, 10, 15, 30, 45, 60, 90] as const;

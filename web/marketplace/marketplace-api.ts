@@ -2,7 +2,7 @@
 // requestJson (bearer token, the server's `error` text on failure). The upload is multipart with
 // progress and lives in upload-request.ts.
 
-import type { PurchaseAnswer, SoundDto } from "../../api/services/marketplace";
+import type { PurchaseAnswer, SoundDto } from "../../api/rules/marketplace";
 import { requestJson, type RequestOptions } from "../account/api";
 
 export type MarketplaceSound = SoundDto;

@@ -5,7 +5,7 @@
 // longer studio duration is refused before anything is rendered.
 
 import { MARKETPLACE_TEXT as T, UPLOAD_MAX_MINUTES, parsePriceCents } from "../../api/rules/marketplace";
-import { hasAudibleChannel, type ChannelState } from "../../dsp/host/state";
+import { hasAudibleChannel, type ChannelState } from "../../dsp/host/schema/state";
 import { validateUploadFields, type UploadFields } from "./upload-form";
 
 export interface StudioUploadChannel {

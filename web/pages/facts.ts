@@ -1,17 +1,17 @@
 // The numbers the static pages, the hero and the explanatory blocks quote, derived from the
-// constants the engine, the export and the API actually use (dsp/host/limits.ts, dsp/host/wav.ts,
-// dsp/host/catalogue.ts, api/rules/plans.ts), so the prose cannot drift from the product.
+// constants the engine, the export and the API actually use (dsp/host/model/limits.ts, dsp/host/export/wav.ts,
+// dsp/host/model/catalogue.ts, api/rules/plans.ts), so the prose cannot drift from the product.
 
-import { effectDef, EFFECTS } from "../../dsp/host/catalogue";
+import { effectDef, EFFECTS } from "../../dsp/host/model/catalogue";
 import {
   GLIDE_SECONDS,
   MAX_DURATION_SECONDS,
   MAX_DURATION_UNLIMITED_SECONDS,
   MAX_FREQUENCY_HZ,
   MIN_DURATION_SECONDS,
-} from "../../dsp/host/limits";
-import { FADE_IN_DEFAULT_SECONDS } from "../../dsp/host/level-rules";
-import { WAV_BITS, WAV_BLOCK_ALIGN, WAV_CHANNELS, WAV_SAMPLE_RATE } from "../../dsp/host/wav";
+} from "../../dsp/host/model/limits";
+import { FADE_IN_DEFAULT_SECONDS } from "../../dsp/host/model/levels";
+import { WAV_BITS, WAV_BLOCK_ALIGN, WAV_CHANNELS, WAV_SAMPLE_RATE } from "../../dsp/host/export/wav";
 import { DEMO_CHANNELS, DEMO_DURATION_MS, DEMO_EFFECTS, PLANS, STUDIO_CHANNELS } from "../../api/rules/plans";
 import { PASSWORD_MIN } from "../../api/rules/passwords";
 

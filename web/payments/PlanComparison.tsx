@@ -1,7 +1,7 @@
 // The free-versus-Pro comparison of /subscribe and the pricing screen, built from the same
 // constants the gating uses (channels per level, the effect catalogue, the demo's unlocks).
 
-import { EFFECTS, effectDef } from "../../dsp/host/catalogue";
+import { EFFECTS, effectDef } from "../../dsp/host/model/catalogue";
 import { DEMO_CHANNELS, DEMO_EFFECTS, STUDIO_CHANNELS } from "../../api/rules/plans";
 import { DEMO_MINUTES } from "../demo/countdown";
 

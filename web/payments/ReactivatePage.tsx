@@ -3,7 +3,7 @@
 
 import { Link } from "react-router-dom";
 import { toast } from "sonner";
-import { EFFECTS } from "../../dsp/host/catalogue";
+import { EFFECTS } from "../../dsp/host/model/catalogue";
 import { useSignedInOnly } from "../account/use-signed-in-only";
 import { PAY_TEXT } from "./messages";
 import { PlansSection } from "./PlansSection";

@@ -3,9 +3,9 @@
 // random waveform, and 1 to 4 distinct random effects are switched on (all others off). Pure: the
 // random source is a parameter, so tests pass a seeded one and the studio passes Math.random.
 
-import { EFFECTS, type EffectDef } from "../../dsp/host/catalogue";
-import { MAX_FREQUENCY_HZ } from "../../dsp/host/limits";
-import { WAVEFORMS, defaultEffect, type AudioState, type ChannelState, type EffectState } from "../../dsp/host/state";
+import { EFFECTS, type EffectDef } from "../../dsp/host/model/catalogue";
+import { MAX_FREQUENCY_HZ } from "../../dsp/host/model/limits";
+import { WAVEFORMS, defaultEffect, type AudioState, type ChannelState, type EffectState } from "../../dsp/host/schema/state";
 
 /** Uniform in [0, 1), like Math.random. */
 export type RandomSource = () => number;

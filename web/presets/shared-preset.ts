@@ -4,11 +4,11 @@
 //  - presetRequest: what a studio URL asks to load: the ?config= parameter (an encoded state) wins,
 //    otherwise the /preset/{id} path.
 //  - openSharedPreset: the state to load and the toast to show, or the failure toast. A config is
-//    decoded and a fetched preset validated by THE preset schema (dsp/host/preset.ts), the same one
+//    decoded and a fetched preset validated by THE preset schema (dsp/host/schema/preset.ts), the same one
 //    the API stores with. Never throws.
 
-import { EFFECTS } from "../../dsp/host/catalogue";
-import { decodeConfig, parsePreset, presetData, type PresetData } from "../../dsp/host/preset";
+import { EFFECTS } from "../../dsp/host/model/catalogue";
+import { decodeConfig, parsePreset, presetData, type PresetData } from "../../dsp/host/schema/preset";
 import { ApiRequestError, requestJson } from "../account/api";
 import { PRESET_MESSAGES } from "./messages";
 

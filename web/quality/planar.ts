@@ -1,7 +1,7 @@
 // Planar stereo audio for the Quality Test, and the conversion from the WAV file the engine
 // renders (PCM16, interleaved) to it. Pure, so it is unit-tested in Node.
 
-import { parseWavHeader } from "../../dsp/host/wav";
+import { parseWavHeader } from "../../dsp/host/export/wav";
 
 export interface PlanarAudio {
   sampleRate: number;

@@ -7,7 +7,7 @@
 // starting the studio stops it.
 
 import { createStore, type StoreApi } from "zustand/vanilla";
-import { hasAudibleChannel } from "../../dsp/host/state";
+import { hasAudibleChannel } from "../../dsp/host/schema/state";
 import { announce } from "../a11y/announcer";
 import type { AudioClient } from "../audio/audio-client";
 import { fadeOutAndStop } from "../audio/fade-out";

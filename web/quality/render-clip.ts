@@ -2,7 +2,7 @@
 // engine, the state handling and the PCM16 + dither of Export WAV), returned as planar floats.
 
 import * as Comlink from "comlink";
-import type { SoundState } from "../../dsp/host/state";
+import type { SoundState } from "../../dsp/host/schema/state";
 import { engineModule } from "../export/export-runner";
 import ExportWorker from "../export/export.worker.ts?worker";
 import type { ExportWorkerApi } from "../export/protocol";

@@ -9,7 +9,7 @@ import { useStore } from "zustand";
 import {
   HARMONIC_COUNTS, HARMONIC_PATTERNS, PATTERN_LABELS,
   type HarmonicCount, type HarmonicPattern,
-} from "../../dsp/host/harmonic-patterns";
+} from "../../dsp/host/model/harmonic-patterns";
 import { useStudio } from "../studio/studio-context";
 import { QuantumController } from "./quantum-controller";
 import {

@@ -10,7 +10,7 @@
 // Changing the base, pattern or count recomputes at once (no transition).
 
 import type { StoreApi } from "zustand/vanilla";
-import type { ChannelState } from "../../dsp/host/state";
+import type { ChannelState } from "../../dsp/host/schema/state";
 import type { StudioStore } from "../state/studio-store";
 import {
   INSTANT_GAP_MS, SMOOTH_TRANSITION_MS, quantumFrequencies,

@@ -10,7 +10,7 @@ import { createStore } from "zustand/vanilla";
 import {
   DEFAULT_QUANTUM_BASE, harmonicFrequencies, sanitizeQuantumBase,
   type HarmonicCount, type HarmonicPattern,
-} from "../../dsp/host/harmonic-patterns";
+} from "../../dsp/host/model/harmonic-patterns";
 
 export const SEQUENTIAL_DURATIONS = [1, 5, 10, 15, 30, 60, 120, 300] as const;
 export type SequentialDuration = (typeof SEQUENTIAL_DURATIONS)[number];

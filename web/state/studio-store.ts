@@ -6,9 +6,9 @@ import { createStore } from "zustand/vanilla";
 import {
   defaultAudioState, type AudioState, type ChannelState,
   type EffectState, type Waveform,
-} from "../../dsp/host/state";
-import { hasTimeline, type Timeline } from "../../dsp/host/timeline";
-import { DEFAULT_DURATION_SECONDS, MAX_DURATION_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../../dsp/host/limits";
+} from "../../dsp/host/schema/state";
+import { hasTimeline, type Timeline } from "../../dsp/host/schema/timeline";
+import { DEFAULT_DURATION_SECONDS, MAX_DURATION_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../../dsp/host/model/limits";
 
 export interface StudioState extends AudioState {
   isPlaying: boolean;

@@ -5,8 +5,8 @@
 
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useStore } from "zustand";
-import { MAX_FREQUENCY_HZ } from "../../dsp/host/limits";
-import { WAVEFORMS, type Waveform } from "../../dsp/host/state";
+import { MAX_FREQUENCY_HZ } from "../../dsp/host/model/limits";
+import { WAVEFORMS, type Waveform } from "../../dsp/host/schema/state";
 import { useStudioGate } from "../account/hooks";
 import { ProLock } from "../account/ProLock";
 import { isChannelLocked, isDemoUnlocked } from "../account/studio-gating";

@@ -3,7 +3,7 @@
 
 import { useState } from "react";
 import { useStore } from "zustand";
-import { MIN_DURATION_SECONDS } from "../../dsp/host/limits";
+import { MIN_DURATION_SECONDS } from "../../dsp/host/model/limits";
 import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "./duration";
 import { useStudio } from "./studio-context";
 

@@ -4,7 +4,7 @@
 // demo opens carry the '🎉 Demo' badge.
 
 import { useStore } from "zustand";
-import type { EffectDef, EffectExtra } from "../../dsp/host/catalogue";
+import type { EffectDef, EffectExtra } from "../../dsp/host/model/catalogue";
 import { useStudioGate } from "../account/hooks";
 import { ProLock } from "../account/ProLock";
 import { isDemoUnlocked, isEffectLocked } from "../account/studio-gating";

@@ -1,7 +1,7 @@
 // The effects grid (spec 2): the first 10 effects in one row, the rest in a second row. Each row
 // wraps into as many columns as fit (app.css), so no card hides off to the side.
 
-import { EFFECTS } from "../../dsp/host/catalogue";
+import { EFFECTS } from "../../dsp/host/model/catalogue";
 import { EffectCard } from "./EffectCard";
 
 export function EffectsGrid() {

@@ -11,7 +11,7 @@
 // Every shortcut but Escape is ignored while typing in an input, a text area, a select or
 // editable content, and all of them are left to a modal dialog while focus is inside one.
 
-import { MAX_FREQUENCY_HZ } from "../../dsp/host/limits";
+import { MAX_FREQUENCY_HZ } from "../../dsp/host/model/limits";
 
 /** Inputs whose keys are typing (not sliders, switches or buttons). */
 const TYPING_INPUTS = new Set(["text", "search", "email", "password", "number", "tel", "url", ""]);

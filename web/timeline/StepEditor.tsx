@@ -4,9 +4,9 @@
 // be dropped again, so a step stays a partial change (what .sbg files and presets carry).
 
 import { useState } from "react";
-import { MAX_FREQUENCY_HZ } from "../../dsp/host/limits";
-import { WAVEFORMS, type Waveform } from "../../dsp/host/state";
-import { RAMPS, type Ramp, type ResolvedStep, type StepChannel, type Timeline } from "../../dsp/host/timeline";
+import { MAX_FREQUENCY_HZ } from "../../dsp/host/model/limits";
+import { WAVEFORMS, type Waveform } from "../../dsp/host/schema/state";
+import { RAMPS, type Ramp, type ResolvedStep, type StepChannel, type Timeline } from "../../dsp/host/schema/timeline";
 import { PRO_ONLY } from "../account/ProLock";
 import { isChannelLocked, type StudioGate } from "../account/studio-gating";
 import { sanitizeFrequency } from "../state/studio-store";

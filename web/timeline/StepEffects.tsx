@@ -3,8 +3,8 @@
 // beat, isochronic pulses and noise come first: the effects sessions over time use most.
 
 import { useState } from "react";
-import { EFFECTS, effectDef, type EffectDef, type EffectExtra } from "../../dsp/host/catalogue";
-import type { ResolvedStep, StepEffect, Timeline } from "../../dsp/host/timeline";
+import { EFFECTS, effectDef, type EffectDef, type EffectExtra } from "../../dsp/host/model/catalogue";
+import type { ResolvedStep, StepEffect, Timeline } from "../../dsp/host/schema/timeline";
 import { isEffectLocked, type StudioGate } from "../account/studio-gating";
 import { CommitInput } from "./CommitInput";
 import { clearStepEffect, setStepEffect, type Edited } from "./edit";

@@ -5,8 +5,8 @@
 // with a mouse or finger, drag it sideways (it snaps to whole seconds, coarser on long sessions).
 
 import { useEffect, useLayoutEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent, type RefObject } from "react";
-import { MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/limits";
-import type { ResolvedStep, Timeline } from "../../dsp/host/timeline";
+import { MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/model/limits";
+import type { ResolvedStep, Timeline } from "../../dsp/host/schema/timeline";
 import {
   channelRuns, dragSnap, formatHz, frequencyRange, frequencyTicks, frequencyToY, plotWidthForSteps, runsPath, timeTicks, timeToX, xToTime,
   type FrequencyScale, type TimeScale,

@@ -5,7 +5,7 @@
 
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useStore } from "zustand";
-import { resolveTimeline, scheduleEnd } from "../../dsp/host/timeline";
+import { resolveTimeline, scheduleEnd } from "../../dsp/host/schema/timeline";
 import { announce } from "../a11y/announcer";
 import { useStudioGate } from "../account/hooks";
 import { useAudio, useStudio } from "../studio/studio-context";

@@ -1,4 +1,4 @@
-// The session as text: SBaGen's schedule format (dsp/host/sbg.ts), shown for the studio's current
+// The session as text: SBaGen's schedule format (dsp/host/sbg), shown for the studio's current
 // session and kept in step with the editor. Edited text is applied through parseSbg: nothing
 // changes while it has errors, which are listed by line (each one selects its line in the box).
 // Import reads an .sbg file the same way (a file with errors lands in the box, so its line
@@ -7,8 +7,8 @@
 
 import { useMemo, useRef, useState } from "react";
 import { useStore } from "zustand";
-import { parseSbg, SBG_MAX_CHARS, SBG_NOT_TEXT, SBG_TOO_LONG, toSbg, type SbgIssue } from "../../dsp/host/sbg";
-import { presetData } from "../../dsp/host/preset";
+import { parseSbg, SBG_MAX_CHARS, SBG_NOT_TEXT, SBG_TOO_LONG, toSbg, type SbgIssue } from "../../dsp/host/sbg/index";
+import { presetData } from "../../dsp/host/schema/preset";
 import { saveAs } from "../export/download";
 import { useAudio, useStudio } from "../studio/studio-context";
 import { lineRange } from "./line-range";

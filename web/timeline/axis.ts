@@ -1,11 +1,11 @@
 // The timeline axis as pure geometry: time <-> x (linear, 0 to the session's end), frequency <-> y
 // (logarithmic: an octave is the same height anywhere from 20 Hz to 20 kHz), tick choice for both,
 // and the four channels' frequency lines sampled from the model's own evaluation, so a ramp is
-// drawn with the curve the engine plays (dsp/host/timeline.ts evaluateTimeline).
+// drawn with the curve the engine plays (dsp/host/schema/timeline.ts evaluateTimeline).
 
-import { MAX_FREQUENCY_HZ } from "../../dsp/host/limits";
-import { evaluateTimeline, pitchTrack, scheduleEnd, type ResolvedStep, type Timeline } from "../../dsp/host/timeline";
-import type { ChannelState } from "../../dsp/host/state";
+import { MAX_FREQUENCY_HZ } from "../../dsp/host/model/limits";
+import { evaluateTimeline, pitchTrack, scheduleEnd, type ResolvedStep, type Timeline } from "../../dsp/host/schema/timeline";
+import type { ChannelState } from "../../dsp/host/schema/state";
 
 export interface TimeScale {
   /** Session end in seconds (the axis runs from 0). */

@@ -1,8 +1,8 @@
 // Plain-language descriptions of timeline steps: the live description of the selected step (read
 // by screen readers, shown under the axis for everyone) and the handles' value text.
 
-import { EFFECTS } from "../../dsp/host/catalogue";
-import type { ResolvedStep, TimelineStep } from "../../dsp/host/timeline";
+import { EFFECTS } from "../../dsp/host/model/catalogue";
+import type { ResolvedStep, TimelineStep } from "../../dsp/host/schema/timeline";
 import { formatEffectValue } from "../studio/EffectCard";
 import { formatHz } from "./axis";
 import { NO_STEP_SELECTED, RAMP_SHORT, SILENCE, channelName, stepName } from "./messages";

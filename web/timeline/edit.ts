@@ -3,10 +3,10 @@
 // panel keeps the same step selected after a move re-sorts the list. Steps stay sorted by time;
 // a step moved onto another's time goes after it when it moved later and before it when it moved
 // earlier (the later of two steps at one time wins). Values are made to fit by the model's own
-// schema (dsp/host/timeline.ts), so the editor can store nothing a preset could not load.
+// schema (dsp/host/schema/timeline.ts), so the editor can store nothing a preset could not load.
 
-import { MAX_DURATION_UNLIMITED_SECONDS, MAX_TIMELINE_STEPS } from "../../dsp/host/limits";
-import { resolveTimeline, timelineSchema, type Base, type ResolvedStep, type StepChannel, type StepEffect, type Timeline, type TimelineStep } from "../../dsp/host/timeline";
+import { MAX_DURATION_UNLIMITED_SECONDS, MAX_TIMELINE_STEPS } from "../../dsp/host/model/limits";
+import { resolveTimeline, timelineSchema, type Base, type ResolvedStep, type StepChannel, type StepEffect, type Timeline, type TimelineStep } from "../../dsp/host/schema/timeline";
 import { TIMELINE_FULL } from "./messages";
 
 /** A new step after the last one lands this far after it. */

@@ -1,8 +1,8 @@
 // Every text of the session timeline panel (web/timeline/): labels, help, errors and the live
 // description of the selected step. Tests import these rather than repeating them.
 
-import { MAX_TIMELINE_STEPS } from "../../dsp/host/limits";
-import type { Ramp } from "../../dsp/host/timeline";
+import { MAX_TIMELINE_STEPS } from "../../dsp/host/model/limits";
+import type { Ramp } from "../../dsp/host/schema/timeline";
 
 export const TIMELINE_TITLE = "Session timeline";
 export const TIMELINE_HELP =

@@ -3,7 +3,7 @@
 // and share links may carry them). Unlike the duration box, which reads digits from the right
 // like a timer, a step time is read as written: "6" is 6 s, "1:30" 90 s, "0:40:00" 40 minutes.
 
-import { MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/limits";
+import { MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/model/limits";
 import { BAD_TIME, TIME_TOO_LATE } from "./messages";
 
 const pad = (v: number) => String(v).padStart(2, "0");

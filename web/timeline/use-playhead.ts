@@ -8,7 +8,7 @@
 
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useStore } from "zustand";
-import type { Timeline } from "../../dsp/host/timeline";
+import type { Timeline } from "../../dsp/host/schema/timeline";
 import { useAudio, useStudio } from "../studio/studio-context";
 import { timeToX, type TimeScale } from "./axis";
 import { stepIndexAt } from "./edit";

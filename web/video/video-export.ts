@@ -19,8 +19,8 @@
 // disk instead, but it has to be opened before the request, leaving an empty file behind whenever
 // the server refuses, and a video is at most an hour long.
 
-import type { Levels } from "../../dsp/host/level-rules";
-import { hasAudibleChannel, type AudioState, type SoundState } from "../../dsp/host/state";
+import type { Levels } from "../../dsp/host/model/levels";
+import { hasAudibleChannel, type AudioState, type SoundState } from "../../dsp/host/schema/state";
 import {
   VIDEO_MIN_DURATION_SECONDS, VIDEO_TEXT, verificationCounts, videoFileName, type VideoBackground,
   type VideoExportPayload, type VideoQuality,

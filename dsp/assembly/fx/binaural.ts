@@ -4,7 +4,7 @@
 // channel mix, and replaces it; the chain's crossfade makes switching it on and off click-free.
 // Per-ear phases start at the channels' own phases, so switching on does not cancel the tone.
 
-import { MAX_FREQUENCY_HZ } from "../../host/limits";
+import { MAX_FREQUENCY_HZ } from "../../host/model/limits";
 import { channels, sampleRate } from "../bus";
 import { CHANNELS } from "../lib/constants";
 import { lookup } from "../osc/channel";

@@ -14,7 +14,7 @@ export const TONE_GAIN: f32 = 0.15;
 /** Master gain: the spec gives 0.5 and 0.8; 0.8 is used (the louder reading, still far below 0 dBFS). */
 export const MASTER_GAIN: f32 = 0.8;
 /** Stop fade (spec 4 and 9): defined with the studio's limits, which the export report reads too. */
-export { STOP_FADE_SECONDS } from "../../host/limits";
+export { STOP_FADE_SECONDS } from "../../host/model/limits";
 /** Fade-in after the start delay: short enough to feel instant, long enough to be click-free. */
 export const START_FADE_SECONDS: f64 = 0.005;
 /** Parameter smoothing time (ARCHITECTURE: every change smoothed over a few ms). */

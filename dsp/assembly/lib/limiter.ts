@@ -24,7 +24,7 @@
 // bit-identical to the engine without a limiter, at the cost of one peak scan per block.
 
 import { BLOCK } from "./constants";
-import { LIMITER_CEILING_DBTP } from "../../host/limits";
+import { LIMITER_CEILING_DBTP } from "../../host/model/limits";
 
 /** Attack and lookahead in frames (2.7 ms at 48 kHz): a power of 2 below BLOCK - SPAN - 11, so
  *  that every interval the block's gains depend on is inside the next block. */

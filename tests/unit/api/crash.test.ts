@@ -12,8 +12,8 @@ import type { Kysely } from "kysely";
 import { openPostgres, openSqlite } from "../../../api/db/open";
 import type { Database } from "../../../api/db/schema";
 import { afterAll, describe, expect, it } from "vitest";
-import { presetData } from "../../../dsp/host/preset";
-import { defaultAudioState } from "../../../dsp/host/state";
+import { presetData } from "../../../dsp/host/schema/preset";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
 import { newTestSchemaUrl, TEST_DATABASE_URL } from "./helpers";
 
 const ROOT = resolve(import.meta.dirname, "../../..");

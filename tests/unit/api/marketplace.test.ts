@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { parseWavHeader, wavHeader } from "../../../dsp/host/wav";
+import { parseWavHeader, wavHeader } from "../../../dsp/host/export/wav";
 import { MARKETPLACE_TEXT as T, UPLOADS_PER_HOUR } from "../../../api/rules/marketplace";
 import { seedMarketplace, SEED_SOUNDS } from "../../../api/services/marketplace-seed";
 import { bodyOf, getWith, makeTestApp, postJson, signUp, type TestEnv } from "./helpers";

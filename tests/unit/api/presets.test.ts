@@ -4,10 +4,10 @@
 // missing id is 404 with the spec's text; bad ids and bodies are 400, oversize bodies 413, and
 // creation is rate-limited per user (429 + Retry-After).
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { EFFECTS } from "../../../dsp/host/catalogue";
-import { MAX_TIMELINE_STEPS } from "../../../dsp/host/limits";
-import { MAX_SOUND_BODY_BYTES, parsePreset, presetData, type PresetResult } from "../../../dsp/host/preset";
-import { defaultAudioState } from "../../../dsp/host/state";
+import { EFFECTS } from "../../../dsp/host/model/catalogue";
+import { MAX_TIMELINE_STEPS } from "../../../dsp/host/model/limits";
+import { MAX_SOUND_BODY_BYTES, parsePreset, presetData, type PresetResult } from "../../../dsp/host/schema/preset";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
 import { RATE_RULES } from "../../../api/services/rate-limit";
 import { bodyOf, getWith, makeTestApp, postJson, signUp, type TestEnv, signUpPro } from "./helpers";
 

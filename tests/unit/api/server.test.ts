@@ -11,7 +11,7 @@ import { MAX_REQUEST_HEAD_BYTES, optionsFromEnv, type RunningServer, startServer
 import { readOutbox } from "../../../api/services/outbox";
 import { IMMUTABLE, NOT_BUILT } from "../../../api/static";
 import { MSG } from "../../../api/messages";
-import { MAX_CONFIG_LENGTH, MAX_SOUND_BODY_BYTES } from "../../../dsp/host/preset";
+import { MAX_CONFIG_LENGTH, MAX_SOUND_BODY_BYTES } from "../../../dsp/host/schema/preset";
 
 const INDEX = "<!doctype html><title>Tone Studio</title><div id=root></div>";
 let root: string;

@@ -6,7 +6,7 @@
 import { chmodSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { wavHeader } from "../../../dsp/host/wav";
+import { wavHeader } from "../../../dsp/host/export/wav";
 import { MSG } from "../../../api/messages";
 import { localStorage } from "../../../api/services/storage";
 import { canMountSmallFs, isRoot, mountSmallFs, type SmallFs } from "../fs-faults";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { GetObjectCommand, ListObjectsV2Command } from "@aws-sdk/client-s3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { parseWavHeader, wavHeader } from "../../../dsp/host/wav";
+import { parseWavHeader, wavHeader } from "../../../dsp/host/export/wav";
 import { MSG } from "../../../api/messages";
 import { MARKETPLACE_TEXT as T } from "../../../api/rules/marketplace";
 import { optionsFromEnv, startServer } from "../../../api/server";

@@ -7,8 +7,8 @@ import { type Settled, TickBatcher } from "../../../api/db/tick-batch";
 import { createPreset, presetInsertsFor } from "../../../api/services/presets";
 import { RATE_RULES } from "../../../api/services/rate-limit";
 import type { UserRow } from "../../../api/db/schema";
-import { presetData } from "../../../dsp/host/preset";
-import { defaultAudioState } from "../../../dsp/host/state";
+import { presetData } from "../../../dsp/host/schema/preset";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
 import { TEST_DATABASE_URL, getWith, makeTestApp, postJson, signUpPro, type TestEnv } from "./helpers";
 
 describe("TickBatcher", () => {

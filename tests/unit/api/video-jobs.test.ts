@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { defaultAudioState } from "../../../dsp/host/state";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
 import { VIDEO_JOB_FILE_TTL_HOURS, VIDEO_TEXT as T, type VideoExportPayload } from "../../../api/rules/video";
 import { JOB_DEFINITIONS } from "../../../api/services/jobs";
 import { SqliteJobQueue } from "../../../api/services/jobs-sqlite";

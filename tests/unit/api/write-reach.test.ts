@@ -5,8 +5,8 @@
 // PostgreSQL in the api-postgres project.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type ChangeStamps, type ForeignKey, tableChangesOf, WriteReach } from "../../../api/db/changes";
-import { presetData } from "../../../dsp/host/preset";
-import { defaultAudioState } from "../../../dsp/host/state";
+import { presetData } from "../../../dsp/host/schema/preset";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
 import { getWith, makeTestApp, postJson, signUp, signUpPro, type TestEnv } from "./helpers";
 
 const SESSION_TABLES = ["sessions", "users"];

@@ -7,8 +7,8 @@
 
 import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { EFFECTS, type EffectDef } from "../../../dsp/host/catalogue";
-import { defaultAudioState, type AudioState } from "../../../dsp/host/state";
+import { EFFECTS, type EffectDef } from "../../../dsp/host/model/catalogue";
+import { defaultAudioState, type AudioState } from "../../../dsp/host/schema/state";
 import { allFinite, db, engineWith, maxStep, peak, play, renderFrames, rms, sameBits, type Stereo } from "./helpers";
 import { withFx } from "./fx/helpers";
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
 import { createNodeEngine } from "../../../dsp/host/node";
-import { WAVEFORMS, defaultAudioState, type Waveform } from "../../../dsp/host/state";
+import { WAVEFORMS, defaultAudioState, type Waveform } from "../../../dsp/host/schema/state";
 import {
   FS, allFinite, db, engineWith, magnitude, maxStep, peak, peakFrequency, play, renderFrames, singleTone,
 } from "./helpers";

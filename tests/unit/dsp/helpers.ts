@@ -3,7 +3,7 @@
 import FFT from "fft.js";
 import { Engine } from "../../../dsp/host/engine";
 import { createNodeEngine } from "../../../dsp/host/node";
-import { defaultAudioState, type AudioState, type Waveform } from "../../../dsp/host/state";
+import { defaultAudioState, type AudioState, type Waveform } from "../../../dsp/host/schema/state";
 
 export const FS = 48000;
 

@@ -2,9 +2,9 @@
 // the per-ear balance, the output gain and the sleep timer, measured on rendered audio.
 
 import { describe, expect, it } from "vitest";
-import { TruePeakMeter } from "../../../dsp/host/loudness";
-import { DEFAULT_LEVELS, LIMITER_CEILING_DBTP, balanceGains, type Levels } from "../../../dsp/host/levels";
-import { defaultAudioState, type AudioState } from "../../../dsp/host/state";
+import { TruePeakMeter } from "../../../dsp/host/analysis/loudness";
+import { DEFAULT_LEVELS, LIMITER_CEILING_DBTP, balanceGains, type Levels } from "../../../dsp/host/schema/levels";
+import { defaultAudioState, type AudioState } from "../../../dsp/host/schema/state";
 import { FS, allFinite, engineWith, peak, renderFrames, sameBits, singleTone } from "./helpers";
 
 const NEUTRAL: Levels = { fadeIn: 0.005, limiter: false, balance: 0 };

@@ -4,8 +4,8 @@
 
 import FFT from "fft.js";
 import { describe, expect, it } from "vitest";
-import { EFFECTS } from "../../../dsp/host/catalogue";
-import { defaultEffect, type Waveform } from "../../../dsp/host/state";
+import { EFFECTS } from "../../../dsp/host/model/catalogue";
+import { defaultEffect, type Waveform } from "../../../dsp/host/schema/state";
 import { FS, db, engineWith, renderFrames, singleTone } from "./helpers";
 
 const N = 65536;

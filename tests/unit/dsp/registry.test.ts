@@ -1,11 +1,11 @@
-// dsp/assembly/fx/registry.ts (the engine's ordered list of effects) against dsp/host/catalogue.ts:
+// dsp/assembly/fx/registry.ts (the engine's ordered list of effects) against dsp/host/model/catalogue.ts:
 // the same ids in `wasm` order, slots 0..29 without gaps, and every class in its own fx/ file.
 // The registry is read as text: it is AssemblyScript, and its order is what the chain runs.
 
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { EFFECTS } from "../../../dsp/host/catalogue";
+import { EFFECTS } from "../../../dsp/host/model/catalogue";
 
 const FX_DIR = fileURLToPath(new URL("../../../dsp/assembly/fx/", import.meta.url));
 const source = readFileSync(`${FX_DIR}registry.ts`, "utf8");

@@ -6,8 +6,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { FS, engineWith, maxStep, peakFrequency, play, renderFrames, rms, singleTone } from "./helpers";
-import { defaultAudioState, type AudioState } from "../../../dsp/host/state";
-import { compileTimeline, resolveTimeline, segmentValueAt, type Timeline, type TimelineStep } from "../../../dsp/host/timeline";
+import { defaultAudioState, type AudioState } from "../../../dsp/host/schema/state";
+import { compileTimeline, resolveTimeline, segmentValueAt, type Timeline, type TimelineStep } from "../../../dsp/host/schema/timeline";
 
 function withTimeline(state: AudioState, timeline: Timeline): AudioState {
   return { ...state, timeline };

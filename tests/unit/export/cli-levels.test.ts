@@ -9,11 +9,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { WavRenderer, type ExportOptions } from "../../../dsp/host/export-render";
-import { DEFAULT_LEVELS, NORMALISED_LUFS } from "../../../dsp/host/levels";
-import { LoudnessMeter } from "../../../dsp/host/loudness";
+import { WavRenderer, type ExportOptions } from "../../../dsp/host/export/render";
+import { DEFAULT_LEVELS, NORMALISED_LUFS } from "../../../dsp/host/schema/levels";
+import { LoudnessMeter } from "../../../dsp/host/analysis/loudness";
 import { createNodeEngine } from "../../../dsp/host/node";
-import { parseWavHeader } from "../../../dsp/host/wav";
+import { parseWavHeader } from "../../../dsp/host/export/wav";
 import { singleTone } from "../dsp/helpers";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));

@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { parseWavHeader } from "../../../dsp/host/wav";
+import { parseWavHeader } from "../../../dsp/host/export/wav";
 import { FS, peakFrequency, singleTone } from "../dsp/helpers";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));

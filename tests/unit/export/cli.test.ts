@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exportPlan } from "../../../dsp/host/export-render";
-import { parseWavHeader } from "../../../dsp/host/wav";
+import { exportPlan } from "../../../dsp/host/export/render";
+import { parseWavHeader } from "../../../dsp/host/export/wav";
 import { FS, db, levelAt, magnitude, peakFrequency, singleTone } from "../dsp/helpers";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));

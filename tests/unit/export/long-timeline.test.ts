@@ -8,11 +8,11 @@
 // clicks (largest sample-to-sample step no larger than a steady tone's).
 
 import { describe, expect, it } from "vitest";
-import { WavRenderer, type BlockObserver } from "../../../dsp/host/export-render";
-import { DEFAULT_LEVELS } from "../../../dsp/host/levels";
+import { WavRenderer, type BlockObserver } from "../../../dsp/host/export/render";
+import { DEFAULT_LEVELS } from "../../../dsp/host/schema/levels";
 import { createNodeEngine } from "../../../dsp/host/node";
-import { defaultAudioState, type AudioState } from "../../../dsp/host/state";
-import { parseWavHeader, WAV_BLOCK_ALIGN } from "../../../dsp/host/wav";
+import { defaultAudioState, type AudioState } from "../../../dsp/host/schema/state";
+import { parseWavHeader, WAV_BLOCK_ALIGN } from "../../../dsp/host/export/wav";
 
 const FS = 48000;
 const HOURS_12 = 12 * 3600;

@@ -1,16 +1,16 @@
 // Loudness-normalised export: the WAV file WavRenderer writes with { normalize: true }
-// reads -16 LUFS integrated within 0.1 LU (ITU-R BS.1770-4, dsp/host/loudness.ts) and stays at or
+// reads -16 LUFS integrated within 0.1 LU (ITU-R BS.1770-4, dsp/host/analysis/loudness.ts) and stays at or
 // under -1 dBTP, measured on the file's PCM16 samples; a sound the limiter has to hold needs more
 // than one pass and still lands; the file equals a plain export rendered with the chosen gain (the
 // measuring passes leave the engine exactly as a fresh one); the listener's levels reach the file.
 
 import { describe, expect, it } from "vitest";
-import { WavRenderer, type ExportOptions } from "../../../dsp/host/export-render";
-import { DEFAULT_LEVELS, LIMITER_CEILING_DBTP, NORMALISED_LUFS } from "../../../dsp/host/levels";
-import { LoudnessMeter, TruePeakMeter } from "../../../dsp/host/loudness";
+import { WavRenderer, type ExportOptions } from "../../../dsp/host/export/render";
+import { DEFAULT_LEVELS, LIMITER_CEILING_DBTP, NORMALISED_LUFS } from "../../../dsp/host/schema/levels";
+import { LoudnessMeter, TruePeakMeter } from "../../../dsp/host/analysis/loudness";
 import { createNodeEngine } from "../../../dsp/host/node";
-import { defaultAudioState, type AudioState } from "../../../dsp/host/state";
-import { parseWavHeader } from "../../../dsp/host/wav";
+import { defaultAudioState, type AudioState } from "../../../dsp/host/schema/state";
+import { parseWavHeader } from "../../../dsp/host/export/wav";
 import { FS, peak, singleTone } from "../dsp/helpers";
 
 function exportFile(state: AudioState, seconds: number, options: ExportOptions = {}, setup?: (e: ReturnType<typeof createNodeEngine>) => void) {

@@ -1,8 +1,8 @@
-// dsp/host/catalogue.ts: the defaults, ranges, extras and display units spec/studio.md section 3
+// dsp/host/model/catalogue.ts: the defaults, ranges, extras and display units spec/studio.md section 3
 // gives are the ones the catalogue serves, and extrasToArgs turns extras into engine arguments.
 
 import { describe, expect, it } from "vitest";
-import { EFFECTS, effectDef, extrasToArgs } from "../../../dsp/host/catalogue";
+import { EFFECTS, effectDef, extrasToArgs } from "../../../dsp/host/model/catalogue";
 
 /** Section 3's table: default, then min and max where a range is given. */
 const SPEC_TABLE: Record<string, [number, number?, number?]> = {

@@ -2,7 +2,7 @@
 // often they are applied); a broken effect update switches only that effect off.
 
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { AudioState } from "../../../dsp/host/state";
+import type { AudioState } from "../../../dsp/host/schema/state";
 import { FS, engineWith, peak, renderFrames, singleTone } from "../dsp/helpers";
 
 afterEach(() => vi.restoreAllMocks());

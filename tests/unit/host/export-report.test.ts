@@ -4,12 +4,12 @@
 
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { WavRenderer } from "../../../dsp/host/export-render";
-import { ExportReportCollector, STEADY_TOLERANCE_HZ, type ExportReport, type ToneCheck } from "../../../dsp/host/export-report";
-import { formatReport, reportSummary } from "../../../dsp/host/export-report-text";
+import { WavRenderer } from "../../../dsp/host/export/render";
+import { ExportReportCollector, STEADY_TOLERANCE_HZ, type ExportReport, type ToneCheck } from "../../../dsp/host/export/report";
+import { formatReport, reportSummary } from "../../../dsp/host/export/report-text";
 import { createNodeEngine } from "../../../dsp/host/node";
-import { defaultAudioState, type AudioState } from "../../../dsp/host/state";
-import type { Timeline } from "../../../dsp/host/timeline";
+import { defaultAudioState, type AudioState } from "../../../dsp/host/schema/state";
+import type { Timeline } from "../../../dsp/host/schema/timeline";
 import { FS, singleTone } from "../dsp/helpers";
 
 /** A state with channels at the given frequencies (the others off), effects off. */

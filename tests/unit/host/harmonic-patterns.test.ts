@@ -1,4 +1,4 @@
-// Quantum mode's patterns (dsp/host/harmonic-patterns.ts, spec/studio.md sections 4, 5 and 7):
+// Quantum mode's patterns (dsp/host/model/harmonic-patterns.ts, spec/studio.md sections 4, 5 and 7):
 // golden = base × φ^n, fibonacci = base × F(n+2) (1, 2, 3, 5, 8, …), sacred = the just major
 // scale continued by octaves; every value capped at 20000 Hz and rounded to 2 decimals; a base
 // that is not a number becomes 432.
@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   GOLDEN_RATIO, HARMONIC_COUNTS, HARMONIC_PATTERNS, harmonicFrequencies, patternRatio, sanitizeQuantumBase,
-} from "../../../dsp/host/harmonic-patterns";
+} from "../../../dsp/host/model/harmonic-patterns";
 
 describe("harmonic patterns", () => {
   it("golden: base × φ^n with the spec's constant", () => {

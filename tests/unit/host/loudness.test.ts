@@ -1,10 +1,10 @@
-// Integrated loudness per ITU-R BS.1770-4 (dsp/host/loudness.ts): the K-weighting reproduces the
+// Integrated loudness per ITU-R BS.1770-4 (dsp/host/analysis/loudness.ts): the K-weighting reproduces the
 // standard's 48 kHz coefficients; EBU Tech 3341's reference signals read their stated loudness
 // within 0.1 LU (steady stereo sines at -23 and -33 dBFS; the gating cases 3 and 4 with quiet
 // and very quiet passages around a -23 dBFS part); a full-scale 997 Hz sine in one channel reads
 // -3.01 LUFS (the standard's calibration); silence is -Infinity; chunking does not matter.
 import { describe, expect, it } from "vitest";
-import { kWeighting, LoudnessMeter } from "../../../dsp/host/loudness";
+import { kWeighting, LoudnessMeter } from "../../../dsp/host/analysis/loudness";
 
 const FS = 48000;
 

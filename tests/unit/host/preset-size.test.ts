@@ -1,11 +1,11 @@
-// MAX_SOUND_BODY_BYTES (dsp/host/preset.ts) against the preset schema: the longest state the schema
+// MAX_SOUND_BODY_BYTES (dsp/host/schema/preset.ts) against the preset schema: the longest state the schema
 // accepts, once normalised, must fit in a share or video-export body, or a timeline the studio
 // lets a person build could not be shared. Built from the catalogue, so a new effect, extra or
 // step field that grows the worst case fails here first.
 import { describe, expect, it } from "vitest";
-import { EFFECTS } from "../../../dsp/host/catalogue";
-import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MAX_TIMELINE_STEPS } from "../../../dsp/host/limits";
-import { MAX_SOUND_BODY_BYTES, parsePreset, presetData } from "../../../dsp/host/preset";
+import { EFFECTS } from "../../../dsp/host/model/catalogue";
+import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MAX_TIMELINE_STEPS } from "../../../dsp/host/model/limits";
+import { MAX_SOUND_BODY_BYTES, parsePreset, presetData } from "../../../dsp/host/schema/preset";
 import { PRESET_NAME_MAX } from "../../../api/routes/presets";
 
 /** The in-range number with the longest JSON text (16 significant digits, exponent, sign). */

@@ -1,15 +1,15 @@
-// The one preset validation (dsp/host/preset.ts) shared by the API, the studio and the CLI, and the
+// The one preset validation (dsp/host/schema/preset.ts) shared by the API, the studio and the CLI, and the
 // ?config= codec: missing or falsy fields are invalid, unknown effect ids are dropped, values are
 // clamped to the catalogue, any input gives a valid state or a clear error and never an exception.
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EFFECTS } from "../../../dsp/host/catalogue";
-import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../../../dsp/host/limits";
+import { EFFECTS } from "../../../dsp/host/model/catalogue";
+import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../../../dsp/host/model/limits";
 import {
   MAX_CONFIG_LENGTH, decodeConfig, decodeConfigJson, encodeConfig, parsePreset, presetData, type PresetData, type PresetResult,
-} from "../../../dsp/host/preset";
-import { audioStateSchema, defaultAudioState } from "../../../dsp/host/state";
+} from "../../../dsp/host/schema/preset";
+import { audioStateSchema, defaultAudioState } from "../../../dsp/host/schema/state";
 
 const base = (): PresetData => presetData(defaultAudioState());
 

@@ -1,4 +1,4 @@
-// SBaGen schedules (dsp/host/sbg.ts) on a corpus of real-looking programs (tests/fixtures/sbg):
+// SBaGen schedules (dsp/host/sbg) on a corpus of real-looking programs (tests/fixtures/sbg):
 // the exact steps each becomes (times, frequencies, levels, beats, noise, ramps), the errors and
 // warnings with their lines, the sessions passing the preset schema unchanged, and both round
 // trips (.sbg -> session -> .sbg, and session -> .sbg -> session, also over generated sessions).
@@ -7,10 +7,10 @@ import { readFileSync, readdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parsePreset, type PresetData } from "../../../dsp/host/preset";
-import { parseSbg, SBG_MAX_CHARS, SBG_NOT_TEXT, SBG_TOO_LONG, toSbg } from "../../../dsp/host/sbg";
-import { defaultEffects } from "../../../dsp/host/state";
-import { evaluateTimeline, resolveTimeline, type TimelineStep } from "../../../dsp/host/timeline";
+import { parsePreset, type PresetData } from "../../../dsp/host/schema/preset";
+import { parseSbg, SBG_MAX_CHARS, SBG_NOT_TEXT, SBG_TOO_LONG, toSbg } from "../../../dsp/host/sbg/index";
+import { defaultEffects } from "../../../dsp/host/schema/state";
+import { evaluateTimeline, resolveTimeline, type TimelineStep } from "../../../dsp/host/schema/timeline";
 
 const DIR = fileURLToPath(new URL("../../fixtures/sbg/", import.meta.url));
 const FILES = readdirSync(DIR).filter((f) => f.endsWith(".sbg")).sort();

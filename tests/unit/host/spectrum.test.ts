@@ -2,7 +2,7 @@
 // tones (within 0.001 Hz at 65536 points) and between a loud and a quiet neighbour.
 
 import { describe, expect, it } from "vitest";
-import { fft, peakIn, spectrum } from "../../../dsp/host/spectrum";
+import { fft, peakIn, spectrum } from "../../../dsp/host/analysis/spectrum";
 
 const FS = 48000;
 const sine = (n: number, f: number, amp = 0.1, phase = 0.3) => Float32Array.from({ length: n }, (_, i) => amp * Math.sin((2 * Math.PI * f * i) / FS + phase));

@@ -3,13 +3,13 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { decodeConfig, encodeConfig, parsePreset } from "../../../dsp/host/preset";
-import { defaultAudioState } from "../../../dsp/host/state";
+import { decodeConfig, encodeConfig, parsePreset } from "../../../dsp/host/schema/preset";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
 import {
   RAMPS, compileEffects, compileTimeline, evaluateTimeline, interpolate, resolveTimeline, segmentValueAt, timelineSchema,
   type Ramp, type Timeline,
-} from "../../../dsp/host/timeline";
-import { MAX_TIMELINE_STEPS } from "../../../dsp/host/limits";
+} from "../../../dsp/host/schema/timeline";
+import { MAX_TIMELINE_STEPS } from "../../../dsp/host/model/limits";
 
 const FS = 48000;
 const base = defaultAudioState();

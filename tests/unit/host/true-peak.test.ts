@@ -1,10 +1,10 @@
-// True-peak meter per ITU-R BS.1770-4 annex 2 (dsp/host/loudness.ts TruePeakMeter), on signals
+// True-peak meter per ITU-R BS.1770-4 annex 2 (dsp/host/analysis/loudness.ts TruePeakMeter), on signals
 // whose true peak is known: the classic inter-sample peak (a sine at fs/4 sampled at 45 degrees:
 // every sample at 0.707 of the peak, so the sample peak reads 3 dB low), a sine sampled densely
 // (true peak = sample peak), the annex's filter table (two mirrored pairs of phases, each summing
 // to about 1), and streaming in chunks.
 import { describe, expect, it } from "vitest";
-import { TRUE_PEAK_PHASES, TruePeakMeter } from "../../../dsp/host/loudness";
+import { TRUE_PEAK_PHASES, TruePeakMeter } from "../../../dsp/host/analysis/loudness";
 
 const FS = 48000;
 const sine = (n: number, hz: number, phase: number, amp: number) => Float64Array.from({ length: n }, (_, i) => amp * Math.sin((2 * Math.PI * hz * i) / FS + phase));

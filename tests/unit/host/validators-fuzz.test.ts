@@ -7,12 +7,12 @@
 // Seeded (FUZZ_SEED); FUZZ_RUNS scales the runs like the API fuzz files.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { EFFECTS } from "../../../dsp/host/catalogue";
-import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MAX_TIMELINE_STEPS, MIN_DURATION_SECONDS } from "../../../dsp/host/limits";
-import { parsePreset, presetData, type PresetData } from "../../../dsp/host/preset";
-import { parseSbg } from "../../../dsp/host/sbg";
-import { defaultAudioState } from "../../../dsp/host/state";
-import { compileTimeline, evaluateTimeline, resolveTimeline, timelineSchema } from "../../../dsp/host/timeline";
+import { EFFECTS } from "../../../dsp/host/model/catalogue";
+import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MAX_TIMELINE_STEPS, MIN_DURATION_SECONDS } from "../../../dsp/host/model/limits";
+import { parsePreset, presetData, type PresetData } from "../../../dsp/host/schema/preset";
+import { parseSbg } from "../../../dsp/host/sbg/index";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
+import { compileTimeline, evaluateTimeline, resolveTimeline, timelineSchema } from "../../../dsp/host/schema/timeline";
 import { mutationOf } from "../api/fuzz/arbitraries";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261123);

@@ -1,5 +1,5 @@
-// The WAV container (dsp/host/wav.ts), the engine's PCM16 + TPDF dither (Engine.renderPcm16) and the
-// export renderer (dsp/host/export-render.ts) in Node:
+// The WAV container (dsp/host/export/wav.ts), the engine's PCM16 + TPDF dither (Engine.renderPcm16) and the
+// export renderer (dsp/host/export/render.ts) in Node:
 // RIFF headers read back by our parser, ffprobe and sox; RF64 headers for > 4 GiB checked field by
 // field (and read by ffprobe and sox from a truncated file, so no gigabytes are written); a 10 s
 // render decodes back to the engine's float output within the dither's ±1.5 LSB; determinism.
@@ -10,12 +10,12 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEFAULT_CHUNK_BYTES, WavRenderer, exportPlan } from "../../../dsp/host/export-render";
+import { DEFAULT_CHUNK_BYTES, WavRenderer, exportPlan } from "../../../dsp/host/export/render";
 import { createNodeEngine } from "../../../dsp/host/node";
-import { defaultAudioState } from "../../../dsp/host/state";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
 import {
   PCM16_SCALE, RF64_HEADER_BYTES, RIFF_HEADER_BYTES, needsRf64, parseWavHeader, wavHeader,
-} from "../../../dsp/host/wav";
+} from "../../../dsp/host/export/wav";
 import { FS, peakFrequency, renderFrames, singleTone } from "../dsp/helpers";
 
 const FFPROBE = "/usr/bin/ffprobe";

@@ -2,11 +2,11 @@
 // studio's role gating (spec/studio.md section 6).
 
 import { describe, expect, it } from "vitest";
-import { defaultAudioState } from "../../../dsp/host/state";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
 import type { Profile } from "../../../web/account/api";
 import { ANONYMOUS, daysLeftText, deriveEntitlements, planText, tierLabel } from "../../../web/account/entitlements";
 import { gatePatch, isChannelLocked, recordTrim, restoredTimeline, studioGate, unlockPatch } from "../../../web/account/studio-gating";
-import type { Timeline } from "../../../dsp/host/timeline";
+import type { Timeline } from "../../../dsp/host/schema/timeline";
 import { createStudioStore } from "../../../web/state/studio-store";
 
 const NOW = Date.parse("2025-08-01T12:00:00Z");

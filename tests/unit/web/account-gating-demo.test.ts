@@ -3,8 +3,8 @@
 // when the demo ends channel 2 and those effects are switched off again; Pro ignores the demo.
 
 import { describe, expect, it } from "vitest";
-import { defaultAudioState } from "../../../dsp/host/state";
-import { EFFECTS } from "../../../dsp/host/catalogue";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
+import { EFFECTS } from "../../../dsp/host/model/catalogue";
 import type { Profile } from "../../../web/account/api";
 import { deriveEntitlements } from "../../../web/account/entitlements";
 import {

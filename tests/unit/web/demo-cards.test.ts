@@ -2,8 +2,8 @@
 // the spec's tone and effects from the spec's list, and sounds through the engine.
 
 import { describe, expect, it } from "vitest";
-import { effectDef } from "../../../dsp/host/catalogue";
-import { audioStateSchema } from "../../../dsp/host/state";
+import { effectDef } from "../../../dsp/host/model/catalogue";
+import { audioStateSchema } from "../../../dsp/host/schema/state";
 import { DEMO_CARDS, DEMO_CARDS_BY_ID } from "../../../web/demo-cards/presets";
 import { FS, allFinite, levelAt, magnitude, peak, play, rms } from "../dsp/helpers";
 

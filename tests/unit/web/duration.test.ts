@@ -5,7 +5,7 @@
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS, MIN_DURATION_SECONDS } from "../../../dsp/host/limits";
+import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS, MIN_DURATION_SECONDS } from "../../../dsp/host/model/limits";
 import { clampDuration, createStudioStore } from "../../../web/state/studio-store";
 import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "../../../web/studio/duration";
 

@@ -3,8 +3,8 @@
 // real studio store: what the studio shows afterwards is what the listener was told.
 
 import { describe, expect, it } from "vitest";
-import { effectDef } from "../../../dsp/host/catalogue";
-import { MAX_FREQUENCY_HZ } from "../../../dsp/host/limits";
+import { effectDef } from "../../../dsp/host/model/catalogue";
+import { MAX_FREQUENCY_HZ } from "../../../dsp/host/model/limits";
 import { createStudioStore } from "../../../web/state/studio-store";
 import {
   HEARD, checkResults, judgeLeftRight, judgeMono, judgePolarity, outputIsMono, type Heard, type LeftRightResult,

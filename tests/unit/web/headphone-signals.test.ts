@@ -5,7 +5,7 @@
 // -20 dBFS at the stated frequency, and the balance scales the ears as playback does.
 
 import { describe, expect, it } from "vitest";
-import { balanceGains, BALANCE_MAX_DB } from "../../../dsp/host/levels";
+import { balanceGains, BALANCE_MAX_DB } from "../../../dsp/host/schema/levels";
 import {
   BALANCE_HZ, BALANCE_TURN_SECONDS, EDGE_SECONDS, GAP_SECONDS, LEFT_RIGHT_HZ, LEFT_RIGHT_SECONDS, MONO_FOLD_HZ,
   MONO_FOLD_SECONDS, POLARITY_HZ, POLARITY_SECONDS, TEST_LEVEL_DBFS, alternatingTone, edgeGain, monoFoldTest,

@@ -4,7 +4,7 @@
 // fired, and a new fade keeps the running timer's end.
 
 import { describe, expect, it } from "vitest";
-import { DEFAULT_LEVELS } from "../../../dsp/host/levels";
+import { DEFAULT_LEVELS } from "../../../dsp/host/schema/levels";
 import { LEVELS_STORAGE_KEY, createLevelsStore, levelsOf } from "../../../web/levels/levels-store";
 import { SleepTimer, createSleepTimerStore, formatTimeLeft } from "../../../web/levels/sleep-timer";
 import { balanceText } from "../../../web/levels/SafeListeningPanel";

@@ -5,7 +5,7 @@
 
 import { describe, expect, it } from "vitest";
 import { MARKETPLACE_TEXT as T } from "../../../api/rules/marketplace";
-import { defaultChannels, type ChannelState } from "../../../dsp/host/state";
+import { defaultChannels, type ChannelState } from "../../../dsp/host/schema/state";
 import { checkStudioUpload, formatHz, frequenciesField, uploadMinutes } from "../../../web/marketplace/studio-upload";
 import { EMPTY_UPLOAD_FIELDS, uploadFormData, validateUploadFields, type UploadFields } from "../../../web/marketplace/upload-form";
 import {

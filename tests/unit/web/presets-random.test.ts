@@ -4,9 +4,9 @@
 // and always a state the shared preset schema accepts unchanged.
 
 import { describe, expect, it } from "vitest";
-import { EFFECTS } from "../../../dsp/host/catalogue";
-import { parsePreset } from "../../../dsp/host/preset";
-import { WAVEFORMS } from "../../../dsp/host/state";
+import { EFFECTS } from "../../../dsp/host/model/catalogue";
+import { parsePreset } from "../../../dsp/host/schema/preset";
+import { WAVEFORMS } from "../../../dsp/host/schema/state";
 import {
   RANDOM_BASE_FREQUENCIES, RANDOM_JITTER_HZ, randomEffectValue, randomSound, seededRandom,
 } from "../../../web/presets/random-sound";

@@ -4,8 +4,8 @@
 // opened while signed out comes back with its own frequencies once the gate opens.
 
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { encodeConfig, presetData } from "../../../dsp/host/preset";
-import { defaultAudioState } from "../../../dsp/host/state";
+import { encodeConfig, presetData } from "../../../dsp/host/schema/preset";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
 import { gatePatch, studioGate, unlockPatch } from "../../../web/account/studio-gating";
 import { ANONYMOUS } from "../../../web/account/entitlements";
 import { createStudioStore } from "../../../web/state/studio-store";

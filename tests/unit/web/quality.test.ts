@@ -3,7 +3,7 @@
 // signal-to-noise ratio, the 4 kHz band limit and the time alignment with the render.
 
 import { describe, expect, it } from "vitest";
-import { wavHeader } from "../../../dsp/host/wav";
+import { wavHeader } from "../../../dsp/host/export/wav";
 import { G711_RATE, g711RoundTrip, lowPassTaps, muLawDecode, muLawEncode } from "../../../web/quality/g711";
 import { wavToPlanar, type PlanarAudio } from "../../../web/quality/planar";
 

@@ -5,7 +5,7 @@
 // mutes for 100 ms, Smooth glides in N steps over about 2 s.
 
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { harmonicFrequencies } from "../../../dsp/host/harmonic-patterns";
+import { harmonicFrequencies } from "../../../dsp/host/model/harmonic-patterns";
 import { createStudioStore } from "../../../web/state/studio-store";
 import { QuantumController, smoothSteps } from "../../../web/quantum/quantum-controller";
 import { createQuantumStore, INSTANT_GAP_MS, SMOOTH_TRANSITION_MS } from "../../../web/quantum/quantum-store";

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from "vitest";
 import { createStudioStore, sanitizeFrequency } from "../../../web/state/studio-store";
-import { audioStateSchema, defaultAudioState, restoreSilentChannels } from "../../../dsp/host/state";
+import { audioStateSchema, defaultAudioState, restoreSilentChannels } from "../../../dsp/host/schema/state";
 
 describe("frequency input", () => {
   it.each([

@@ -2,8 +2,8 @@
 // the channel lines drawn from the model's evaluation.
 
 import { describe, expect, it } from "vitest";
-import { defaultAudioState } from "../../../dsp/host/state";
-import { resolveTimeline, type Timeline } from "../../../dsp/host/timeline";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
+import { resolveTimeline, type Timeline } from "../../../dsp/host/schema/timeline";
 import {
   axisEnd, channelRuns, dragSnap, plotWidthForSteps, MAX_AXIS_WIDTH_PX, MIN_HANDLE_GAP_PX, formatHz, frequencyRange, frequencyTicks, frequencyToY, runsPath, timeTicks, timeToX, xToTime,
   yToFrequency, RAMP_SAMPLES, type FrequencyScale, type TimeScale,

@@ -1,8 +1,8 @@
 // The live description of the selected step and the handles' value text (web/timeline/describe.ts).
 
 import { describe, expect, it } from "vitest";
-import { defaultAudioState } from "../../../dsp/host/state";
-import type { Timeline } from "../../../dsp/host/timeline";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
+import type { Timeline } from "../../../dsp/host/schema/timeline";
 import { describeStep, stepValueText } from "../../../web/timeline/describe";
 import { stateAtStep } from "../../../web/timeline/edit";
 import { NO_STEP_SELECTED } from "../../../web/timeline/messages";

@@ -1,9 +1,9 @@
 // The timeline editor's pure edits (web/timeline/edit.ts) and step times (web/timeline/time.ts).
 
 import { describe, expect, it } from "vitest";
-import { MAX_TIMELINE_STEPS } from "../../../dsp/host/limits";
-import { defaultAudioState } from "../../../dsp/host/state";
-import { evaluateTimeline, resolveTimeline, timelineSchema, type Timeline } from "../../../dsp/host/timeline";
+import { MAX_TIMELINE_STEPS } from "../../../dsp/host/model/limits";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
+import { evaluateTimeline, resolveTimeline, timelineSchema, type Timeline } from "../../../dsp/host/schema/timeline";
 import {
   addStep, clearStepChannel, clearStepEffect, moveStep, newStepTime, nudgeStep, removeStep, setStepChannel,
   setStepEffect, stateAtStep, stepIndexAt, updateStep, STEP_GAP_SECONDS,

@@ -10,7 +10,7 @@
 // 'Video export cancelled.', and a stop during the start still hands the new job's id over.
 
 import { describe, expect, it } from "vitest";
-import { defaultAudioState } from "../../../dsp/host/state";
+import { defaultAudioState } from "../../../dsp/host/schema/state";
 import { VIDEO_TEXT, verificationCounts } from "../../../api/rules/video";
 import {
   buildPayload, cancelVideoJob, exportVideo, precheck, rememberedJob, rememberJob, RUNNING_JOB_KEY, VideoExportError,

@@ -10,9 +10,9 @@ import Stripe from "stripe";
 import type { ApiApp } from "../../../../api/app";
 import { Deployer } from "../../../../api/services/deploy";
 import { createLimiters } from "../../../../api/services/rate-limit";
-import { presetData } from "../../../../dsp/host/preset";
-import { defaultAudioState } from "../../../../dsp/host/state";
-import { wavHeader } from "../../../../dsp/host/wav";
+import { presetData } from "../../../../dsp/host/schema/preset";
+import { defaultAudioState } from "../../../../dsp/host/schema/state";
+import { wavHeader } from "../../../../dsp/host/export/wav";
 import { lastCode, signUp } from "../helpers";
 import { makePaymentsApp, nowSeconds, type PaymentsEnv, PRICES, WEBHOOK_SECRET } from "../payments-setup";
 import {

@@ -4,9 +4,9 @@
 // their rates, transfer functions, comb spacing, component levels.
 
 import { expect } from "vitest";
-import { effectDef } from "../../../../dsp/host/catalogue";
+import { effectDef } from "../../../../dsp/host/model/catalogue";
 import type { Engine } from "../../../../dsp/host/engine";
-import { defaultEffect, type AudioState, type Waveform } from "../../../../dsp/host/state";
+import { defaultEffect, type AudioState, type Waveform } from "../../../../dsp/host/schema/state";
 import { FS, db, engineWith, levelAt, magnitude, maxStep, peak, peakFrequency, renderFrames, singleTone, type Stereo } from "../helpers";
 
 /** Switches `id` on in `state` at its catalogue defaults, overridden by `patch`. */

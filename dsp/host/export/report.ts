@@ -20,13 +20,13 @@
 // - Clicks: around every step boundary, the largest sample-to-sample step, against the largest
 //   just before and just after it; a click is a step over CLICK_FACTOR times the larger of those.
 
-import { FADE_IN_DEFAULT_SECONDS } from "./levels";
-import { effectDef } from "./catalogue";
-import { MAX_FREQUENCY_HZ, STEP_JUMP_SECONDS, STOP_FADE_SECONDS } from "./limits";
-import { LoudnessMeter } from "./loudness";
-import { BH_HALF_LOBE_BINS, peakIn, spectrum } from "./spectrum";
-import type { AudioState } from "./state";
-import { evaluateTimeline, hasTimeline, pitchTrack, resolveTimeline, type ResolvedStep } from "./timeline";
+import { FADE_IN_DEFAULT_SECONDS } from "../schema/levels";
+import { effectDef } from "../model/catalogue";
+import { MAX_FREQUENCY_HZ, STEP_JUMP_SECONDS, STOP_FADE_SECONDS } from "../model/limits";
+import { LoudnessMeter } from "../analysis/loudness";
+import { BH_HALF_LOBE_BINS, peakIn, spectrum } from "../analysis/spectrum";
+import type { AudioState } from "../schema/state";
+import { evaluateTimeline, hasTimeline, pitchTrack, resolveTimeline, type ResolvedStep } from "../schema/timeline";
 
 /** Longest analysis window (1.37 s at 48 kHz, bins of 0.73 Hz) and the shortest one tried when the
  *  sound between the fade-in, the end and the steps is shorter. */

@@ -1,16 +1,16 @@
 // The session timeline's schema: what presets, share links and .sbg imports are checked with.
-// Lenient like the preset schema (dsp/host/preset.ts): numbers are clamped, unknown effects and
+// Lenient like the preset schema (dsp/host/schema/preset.ts): numbers are clamped, unknown effects and
 // keys dropped, unknown ramps become "hold"; a value of the wrong type is an error. The model
-// itself (resolution, evaluation, compilation for the engine) is in timeline-core.ts, which has
+// itself (resolution, evaluation, compilation for the engine) is in dsp/host/model/timeline.ts, which has
 // no zod so that the AudioWorklet can use it; everything is re-exported here.
 
 import { z } from "zod";
-import { effectDef } from "./catalogue";
-import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MAX_TIMELINE_STEPS } from "./limits";
-import { WAVEFORMS, type Waveform } from "./state";
-import { RAMPS, type Ramp, type StepChannel, type StepEffect, type Timeline, type TimelineStep } from "./timeline-core";
+import { effectDef } from "../model/catalogue";
+import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MAX_TIMELINE_STEPS } from "../model/limits";
+import { WAVEFORMS, type Waveform } from "../model/state";
+import { RAMPS, type Ramp, type StepChannel, type StepEffect, type Timeline, type TimelineStep } from "../model/timeline";
 
-export * from "./timeline-core";
+export * from "../model/timeline";
 
 /** In range, and -0 made 0: JSON writes -0 as 0, so a stored or linked state would not read back
  *  the same (found by the preset round-trip property test). The preset schema's clamp too. */

@@ -12,12 +12,12 @@
 // measured loudness plus the gain; otherwise the limiter takes a little off the peaks and further
 // passes correct the gain (at most MAX_PASSES in all) until the reading is within 0.05 LU.
 
-import type { Engine } from "./engine";
-import type { Levels } from "./level-rules";
-import { NORMALISED_LUFS } from "./level-rules";
-import { LIMITER_CEILING_DBTP, MAX_OUTPUT_GAIN } from "./limits";
-import { LoudnessMeter, TRUE_PEAK_PHASES } from "./loudness";
-import type { SoundState } from "./state";
+import type { Engine } from "../engine";
+import type { Levels } from "../model/levels";
+import { NORMALISED_LUFS } from "../model/levels";
+import { LIMITER_CEILING_DBTP, MAX_OUTPUT_GAIN } from "../model/limits";
+import { LoudnessMeter, TRUE_PEAK_PHASES } from "../analysis/loudness";
+import type { SoundState } from "../schema/state";
 import { WAV_BLOCK_ALIGN, WAV_SAMPLE_RATE, wavHeader, wavLayout, type WavLayout } from "./wav";
 
 /** Default chunk: 1 MiB of PCM (262144 frames, 5.46 s of audio). */

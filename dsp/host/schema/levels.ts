@@ -8,10 +8,10 @@
 // The sleep timer's fade and the export's loudness normalisation are chosen per use, not here.
 
 import { z } from "zod";
-import { BALANCE_MAX_DB, DEFAULT_LEVELS, FADE_IN_MAX_SECONDS, type Levels } from "./level-rules";
+import { BALANCE_MAX_DB, DEFAULT_LEVELS, FADE_IN_MAX_SECONDS, type Levels } from "../model/levels";
 
 // The constants, DEFAULT_LEVELS and balanceGains live in a zod-free module the worklet can import.
-export * from "./level-rules";
+export * from "../model/levels";
 
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 

@@ -1,4 +1,4 @@
-// Reads an SBaGen schedule (.sbg) into a studio session (dsp/host/sbg-model.ts has the mapping and
+// Reads an SBaGen schedule (.sbg) into a studio session (dsp/host/sbg/model.ts has the mapping and
 // its sources). Every construct the studio cannot play is reported with its line: an error when
 // the sound would be wrong, a warning when it is approximated or left out.
 //
@@ -15,16 +15,16 @@
 // - The session ends at the last line when its tone-set is silent or -E is given; a last
 //   tone-set that sounds plays SBG_TAIL_SECONDS more; -L gives the length outright. At most 12 h.
 
-import { effectDef } from "./catalogue";
-import { MAX_TIMELINE_STEPS, MIN_DURATION_SECONDS } from "./limits";
-import { parsePreset, type PresetData } from "./preset";
-import { defaultEffects } from "./state";
-import type { TimelineStep } from "./timeline";
+import { effectDef } from "../model/catalogue";
+import { MAX_TIMELINE_STEPS, MIN_DURATION_SECONDS } from "../model/limits";
+import { parsePreset, type PresetData } from "../schema/preset";
+import { defaultEffects } from "../schema/state";
+import type { TimelineStep } from "../schema/timeline";
 import {
   AUTO_NAME, CHANNELS, DAY_SECONDS, DEFAULT_FADE_MS, JUMP_FADE_MS, MAX_SECONDS, SBG_MAX_CHARS, SBG_MAX_TONES, SBG_TAIL_SECONDS,
   clock, isSilent, num, sameSet, setBeat, silentSet, studioChannels, studioEffects,
   type Noise, type NoiseType, type SbgIssue, type SetState, type Tone,
-} from "./sbg-model";
+} from "./model";
 
 export type SbgResult =
   | { ok: true; session: PresetData; warnings: SbgIssue[] }

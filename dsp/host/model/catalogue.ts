@@ -1,5 +1,5 @@
 // THE effect catalogue: the single source of truth for the effects grid (name, unit, range,
-// step, description), preset validation (dsp/host/state.ts) and the DSP (wasm slot, extras order).
+// step, description), preset validation (dsp/host/schema/state.ts) and the DSP (wasm slot, extras order).
 //
 // `wasm` is the effect's slot: its position in dsp/assembly/fx/registry.ts, whose order the chain
 // runs (tone generators first, then modulation, filters, time effects, space). The array itself

@@ -1,27 +1,27 @@
 // Writes a studio session as an SBaGen schedule (.sbg) that SBaGen itself accepts: -SE (play from
 // the first line to the last), -F 10 (a change between lines takes 10 ms: the studio's jump),
 // one tone-set definition per distinct state, and one time line per timeline step, NOW-relative,
-// with '->' where the next step ramps. The mapping is in dsp/host/sbg-model.ts; what .sbg cannot
+// with '->' where the next step ramps. The mapping is in dsp/host/sbg/model.ts; what .sbg cannot
 // say is reported as a warning (line 0 for the whole session, else the step's number).
 //
 // - Non-sine waveforms are written as sine tones; effects other than the binaural beat, the
 //   isochronic pulses and the noise are left out; eased and exponential ramps become linear
 //   slides; steps are rounded to whole seconds (SBaGen's resolution).
 // - A channel that is silent next to a ramp is written at volume 0 on the pitch the studio fades
-//   it at (dsp/host/timeline.ts pitchTrack), since SBaGen would otherwise fade it at the other
+//   it at (dsp/host/schema/timeline.ts pitchTrack), since SBaGen would otherwise fade it at the other
 //   end's pitch.
 // - Tone-sets are named after the steps' labels when they are SBaGen names (a letter, then
 //   letters, digits, '_' or '-'); other steps get auto-N, which the reader turns back into no label.
 // - When the session lasts longer than its last step, a last line at its end repeats the last
 //   tone-set (-E stops there).
 
-import { EFFECTS } from "./catalogue";
-import { parsePreset, type PresetData } from "./preset";
-import { engineGain, pitchTrack, resolveTimeline, type ResolvedStep } from "./timeline";
+import { EFFECTS } from "../model/catalogue";
+import { parsePreset, type PresetData } from "../schema/preset";
+import { engineGain, pitchTrack, resolveTimeline, type ResolvedStep } from "../schema/timeline";
 import {
   AUTO_NAME, NAME, SBG_EFFECTS, WRITTEN_FADE_MS, ampOf, clock, num, sameSet,
   type SbgIssue, type SetState, type Tone,
-} from "./sbg-model";
+} from "./model";
 
 const sounding = (s: ResolvedStep, ch: number) => s.channels[ch].enabled && s.channels[ch].frequency > 0;
 

@@ -3,7 +3,7 @@
 // (or grep) finds the failures at once; numbers carry their units. The studio's panel uses the
 // same lines (reportLines) so the two never say different things.
 
-import type { BoundaryCheck, ExportReport, ToneCheck } from "./export-report";
+import type { BoundaryCheck, ExportReport, ToneCheck } from "./report";
 
 /** 1:02:03.5 / 2:03.5 / 3.5 s. */
 export function clockText(seconds: number): string {

@@ -1,6 +1,6 @@
 // SBaGen schedules (.sbg) <-> studio sessions: the rules both directions share, in one place.
-// The reader is dsp/host/sbg-parse.ts, the writer dsp/host/sbg-write.ts, the public surface
-// dsp/host/sbg.ts. Pure TypeScript (no DOM, no Node): the studio, the editor's text view and the
+// The reader is dsp/host/sbg/parse.ts, the writer dsp/host/sbg/write.ts, the public surface
+// dsp/host/sbg. Pure TypeScript (no DOM, no Node): the studio, the editor's text view and the
 // CLI all use it.
 //
 // Format reference: SBaGen 1.4 documentation, SBAGEN.TXT section 4 "Writing sequence files"
@@ -26,9 +26,9 @@
 //   density 100), whose level is A % of the tone level, as in SBaGen.
 // - `200@6/A` is a channel at 200 Hz with isochronic pulses at 6 Hz.
 
-import { effectDef } from "./catalogue";
-import { MAX_DURATION_UNLIMITED_SECONDS } from "./limits";
-import { defaultEffect, type ChannelState, type EffectState } from "./state";
+import { effectDef } from "../model/catalogue";
+import { MAX_DURATION_UNLIMITED_SECONDS } from "../model/limits";
+import { defaultEffect, type ChannelState, type EffectState } from "../schema/state";
 
 export type SbgIssue = { line: number; message: string };
 

@@ -1,5 +1,5 @@
 // The listening levels' constants and rules, free of zod so that the audio worklet's bundle can
-// import them (dsp/host/engine.ts). dsp/host/levels.ts re-exports all of it with the schema; import
+// import them (dsp/host/engine.ts). dsp/host/schema/levels.ts re-exports all of it with the schema; import
 // from there everywhere else.
 
 export const FADE_IN_DEFAULT_SECONDS = 2;

@@ -2,7 +2,7 @@
 // the studio, the editor's text view and the CLI; the mapping and its sources are documented in
 // sbg-model.ts, the reader's time and fade rules in sbg-parse.ts, the writer's in sbg-write.ts.
 
-export type { SbgIssue } from "./sbg-model";
-export { DEFAULT_FADE_MS, SBG_MAX_CHARS, SBG_TAIL_SECONDS } from "./sbg-model";
-export { parseSbg, SBG_NOT_TEXT, SBG_TOO_LONG, type SbgResult } from "./sbg-parse";
-export { toSbg } from "./sbg-write";
+export type { SbgIssue } from "./model";
+export { DEFAULT_FADE_MS, SBG_MAX_CHARS, SBG_TAIL_SECONDS } from "./model";
+export { parseSbg, SBG_NOT_TEXT, SBG_TOO_LONG, type SbgResult } from "./parse";
+export { toSbg } from "./write";

@@ -31,7 +31,7 @@ export const MAX_TIMELINE_SEGMENTS = 1024;
 export const STEP_JUMP_SECONDS = 0.01;
 
 /** The master limiter's ceiling in dBTP (true peak, ITU-R BS.1770-4 annex 2): the engine's limiter
- *  and dsp/host/levels.ts (re-exported there with the other listening levels). */
+ *  and dsp/host/schema/levels.ts (re-exported there with the other listening levels). */
 export const LIMITER_CEILING_DBTP = -1.0;
 /** The engine's largest output gain (+24 dB): a loudness-normalised export of a very quiet sound
  *  is raised at most this much. */

@@ -4,7 +4,7 @@
 // that runs from the previous step's values to this step's over the time between them.
 //
 // This module is the model every side uses (zod-free, so that the AudioWorklet can use it; the
-// schema for presets, share links and .sbg imports is in timeline.ts, which re-exports all of
+// schema for presets, share links and .sbg imports is in dsp/host/schema/timeline.ts, which re-exports all of
 // this): the resolution of partial steps into full states, evaluation at any time (the editor's
 // lines, the export report's expectations) and compilation into the engine's automation segments
 // (sample-accurate channel ramps and per-block effect values inside the wasm engine,
@@ -24,38 +24,13 @@
 
 import { EFFECTS, effectDef, extrasToArgs } from "./catalogue";
 import { STEP_JUMP_SECONDS } from "./limits";
-import type { ChannelState, EffectState, Waveform } from "./state";
+import type { ChannelState, EffectState, Ramp, Timeline, TimelineStep, Waveform } from "./state";
 
-export const RAMPS = ["hold", "linear", "ease", "exponential"] as const;
-export type Ramp = (typeof RAMPS)[number];
+// The timeline's shapes are part of the state (dsp/host/model/state.ts); re-exported here.
+export { RAMPS, type Ramp, type StepChannel, type StepEffect, type Timeline, type TimelineStep } from "./state";
 
 /** The engine's curve codes (dsp/assembly/timeline.ts). */
 export const CURVE_CODE: Record<Exclude<Ramp, "hold">, number> = { linear: 0, ease: 1, exponential: 2 };
-
-export interface StepChannel {
-  id: number;
-  frequency?: number;
-  waveform?: Waveform;
-  volume?: number;
-  enabled?: boolean;
-}
-
-export type StepEffect = Partial<EffectState>;
-
-export interface TimelineStep {
-  /** Seconds from the start of the session. */
-  at: number;
-  /** How the values reach this step from the step before it. */
-  ramp: Ramp;
-  channels?: StepChannel[];
-  effects?: Record<string, StepEffect>;
-  /** A name shown in the editor (an .sbg tone-set's name). */
-  label?: string;
-}
-
-export interface Timeline {
-  steps: TimelineStep[];
-}
 
 const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v));
 
@@ -395,4 +370,11 @@ export function compileEffects(steps: readonly ResolvedStep[], fs: number): Comp
     out.push({ id, slot: def.wasm, segments: segs });
   }
   return out;
+}
+
+/** True when at least one channel would sound (enabled and above 0 Hz), now or at some step of
+ *  the session's timeline. */
+export function hasAudibleChannel(state: { channels: readonly ChannelState[]; timeline?: Timeline | undefined }): boolean {
+  if (state.channels.some((c) => c.enabled && c.frequency > 0)) return true;
+  return hasTimeline(state.timeline) && timelineSounds(state.channels, state.timeline);
 }

@@ -12,8 +12,8 @@
 // are switched off.
 
 import { z } from "zod";
-import { EFFECTS, type EffectDef } from "./catalogue";
-import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "./limits";
+import { EFFECTS, type EffectDef } from "../model/catalogue";
+import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../model/limits";
 import { clamp, hasTimeline, timelineSchema } from "./timeline";
 import { WAVEFORMS, defaultEffect, type AudioState, type ChannelState, type EffectState, type Waveform } from "./state";
 
