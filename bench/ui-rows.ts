@@ -10,7 +10,7 @@ export const TARGET_FPS = 24;
 /** ...while the page's main thread is busy at most this share of the wall time (percent). */
 export const TARGET_BUSY_PERCENT = 40;
 
-/** One reading of a display's counter (web/studio/display-frames.ts). */
+/** One reading of a display's counter (web/displays/display-frames.ts). */
 export interface FrameReading {
   frames: number;
   /** rAF timestamp of the last frame drawn, ms. */
@@ -74,7 +74,7 @@ export interface UiWindow {
   /** Emulation.setCPUThrottlingRate's rate (1 = unthrottled). */
   cpuThrottlingRate: number;
   windowSeconds: number;
-  /** The display profile the page chose (web/studio/performance-profile.ts). */
+  /** The display profile the page chose (web/state/performance-profile.ts). */
   profile: string;
   waveform: { fps: number; frames: number; worstSecondFps: number };
   spectrogram: { fps: number; frames: number; worstSecondFps: number };

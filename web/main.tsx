@@ -3,14 +3,14 @@
 import "./zod-jitless"; // first: before any zod schema is built
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { App } from "./App";
+import { App } from "./shell/App";
 import { AudioClient } from "./audio/audio-client";
 import { bindBackgroundPlayback, preferPlaybackAudioSession } from "./audio/background-playback";
 import { DEMO_CARDS_BY_ID } from "./demo-cards/presets";
-import { AppErrorBoundary } from "./pages/AppErrorBoundary";
+import { AppErrorBoundary } from "./shell/AppErrorBoundary";
 import { studioStore } from "./state/studio-store";
-import { displayFrames } from "./studio/display-frames";
-import { StudioContext } from "./studio/studio-context";
+import { displayFrames } from "./displays/display-frames";
+import { StudioContext } from "./state/studio-context";
 import "./styles/app.css";
 
 const audio = new AudioClient(studioStore);

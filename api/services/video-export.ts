@@ -77,7 +77,7 @@ export const WAVEFORM_FPS = 25;
 const WAVEFORM_CRF = 28;
 /** Keyframe (and so fragment) spacing. */
 const GOP_SECONDS = 2;
-/** The studio's waveform trace (web/studio/WaveformDisplay.tsx) and its scale: a sample s is drawn
+/** The studio's waveform trace (web/displays/WaveformDisplay.tsx) and its scale: a sample s is drawn
  *  s * 1.6 heights from the centre, which is showwaves' half-height scale times 3.2. */
 const TRACE_COLOUR = "0x7dd3fc";
 const TRACE_GAIN = 3.2;

@@ -26,7 +26,7 @@ function countAnimationFrames(): void {
 }
 
 const rafCalls = (p: Page) => p.evaluate(() => (window as unknown as { __rafCalls: number }).__rafCalls);
-/** Frames each display has drawn (web/studio/display-frames.ts; the UI bench reads them). */
+/** Frames each display has drawn (web/displays/display-frames.ts; the UI bench reads them). */
 const framesDrawn = (p: Page) =>
   p.evaluate(() => {
     const f = (window as unknown as { __toneStudio: { displayFrames: Record<"waveform" | "spectrogram", { frames: number }> } }).__toneStudio.displayFrames;

@@ -4,7 +4,7 @@
 
 import { useEffect } from "react";
 import { useStore } from "zustand";
-import { useStudio } from "../studio/studio-context";
+import { useStudio } from "../state/studio-context";
 import { announce, announcer } from "./announcer";
 
 export const PLAYBACK_STARTED = "Playback started";

@@ -13,7 +13,7 @@ import { PROCESSOR_NAME, type FromWorklet, type ToWorklet } from "../../worklets
 import { hasAudibleChannel, restoreSilentChannels } from "../../dsp/host/schema/state";
 import type { StoreApi } from "zustand/vanilla";
 import type { StudioStore } from "../state/studio-store";
-import { currentDisplayProfile, type DisplayProfile } from "../studio/performance-profile";
+import { currentDisplayProfile, type DisplayProfile } from "../state/performance-profile";
 import { DemoPlayer } from "./demo-player";
 import { OutputRoute } from "./media-element-route";
 import type { Levels } from "../../dsp/host/schema/levels";

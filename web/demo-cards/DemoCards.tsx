@@ -7,8 +7,8 @@ import { toast } from "sonner";
 import { useStore } from "zustand";
 import { effectDef } from "../../dsp/host/model/catalogue";
 import type { Waveform } from "../../dsp/host/schema/state";
-import { PLAYBACK_ERROR } from "../studio/PlayButton";
-import { useAudio } from "../studio/studio-context";
+import { PLAYBACK_ERROR } from "../transport/PlayButton";
+import { useAudio } from "../state/studio-context";
 import { DEMO_CARDS, type DemoCardIcon, type DemoCardPreset } from "./presets";
 import "./demo-cards.css";
 

@@ -11,7 +11,7 @@ import { announce } from "../a11y/announcer";
 import { useStudioGate } from "../account/hooks";
 import { isProActionLocked } from "../account/studio-gating";
 import { ProActionButton } from "../account/ProActionButton";
-import { useStudio } from "../studio/studio-context";
+import { useStudio } from "../state/studio-context";
 import type { ExportReport } from "../../dsp/host/export/report";
 import { ExportRun, NoChannelError, type ExportUpdate } from "./export-runner";
 import { ExportProgress } from "./ExportProgress";

@@ -2,7 +2,7 @@
 // once complete, the file name in its place and the export report below until dismissed or the
 // next export.
 
-import { formatDuration } from "../studio/duration";
+import { formatDuration } from "../state/duration";
 import type { ExportReport } from "../../dsp/host/export/report";
 import type { ExportUpdate } from "./export-runner";
 import { ExportReportPanel } from "./ExportReportPanel";

@@ -1,7 +1,7 @@
 // WAV export texts (spec/studio.md section 8), the file name (section 9) and the mapping from a
 // failure to the message the user sees.
 
-import { formatDuration } from "../studio/duration";
+import { formatDuration } from "../state/duration";
 
 export const NO_CHANNEL_ALERT = "Please enable at least one frequency channel before exporting.";
 export const STORAGE_ERROR = "Export failed due to storage limits. Free up disk space and try again.";

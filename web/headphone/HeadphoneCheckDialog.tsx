@@ -8,7 +8,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useStore } from "zustand";
-import { useAudio, useStudio } from "../studio/studio-context";
+import { useAudio, useStudio } from "../state/studio-context";
 import type { CheckAnswers } from "./answers";
 import { BalanceStep } from "./BalanceStep";
 import { CheckSummary } from "./CheckSummary";

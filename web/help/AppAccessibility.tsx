@@ -2,7 +2,7 @@
 // export announcements), the help dialog and its Shift+? shortcut.
 
 import { LiveRegion } from "../a11y/LiveRegion";
-import { useShortcuts } from "../studio/use-shortcuts";
+import { useShortcuts } from "../state/use-shortcuts";
 import { HelpDialog } from "./HelpDialog";
 import { openHelp } from "./help-store";
 import "../a11y/a11y.css";

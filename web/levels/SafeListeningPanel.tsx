@@ -9,7 +9,7 @@ import { useStore } from "zustand";
 import {
   BALANCE_MAX_DB, FADE_IN_MAX_SECONDS, LIMITER_CEILING_DBTP, SLEEP_FADE_DEFAULT_SECONDS,
 } from "../../dsp/host/schema/levels";
-import { useAudio, useStudio } from "../studio/studio-context";
+import { useAudio, useStudio } from "../state/studio-context";
 import { levelsStore } from "./levels-store";
 import {
   SLEEP_FADE_CHOICES, SLEEP_MINUTES, SleepTimer, createSleepTimerStore, formatTimeLeft,

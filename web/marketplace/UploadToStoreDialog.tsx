@@ -5,7 +5,7 @@
 
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { STUDIO_UPLOAD_CATEGORIES, formatSoundDuration } from "../../api/rules/marketplace";
-import { useStudio } from "../studio/studio-context";
+import { useStudio } from "../state/studio-context";
 import { SoundFields } from "./SoundFields";
 import { frequenciesField, uploadMinutes } from "./studio-upload";
 import { EMPTY_UPLOAD_FIELDS, type UploadFields } from "./upload-form";

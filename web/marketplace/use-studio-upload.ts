@@ -10,7 +10,7 @@ import { MARKETPLACE_TEXT as T } from "../../api/rules/marketplace";
 import { useSession } from "../account/hooks";
 import { ExportRun } from "../export/export-runner";
 import { classifyExportError } from "../export/messages";
-import { useStudio } from "../studio/studio-context";
+import { useStudio } from "../state/studio-context";
 import { requestMarketplaceRefresh } from "./events";
 import { checkStudioUpload, frequenciesField, uploadMinutes } from "./studio-upload";
 import { uploadFormData, type UploadFields } from "./upload-form";

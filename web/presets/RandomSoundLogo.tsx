@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { toast } from "sonner";
-import { useAudio, useStudio } from "../studio/studio-context";
+import { useAudio, useStudio } from "../state/studio-context";
 import { PRESET_MESSAGES } from "./messages";
 import { randomSound } from "./random-sound";
 import "./presets.css";

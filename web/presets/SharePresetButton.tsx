@@ -9,7 +9,7 @@ import { toast } from "sonner";
 import { useSession, useStudioGate } from "../account/hooks";
 import { isProActionLocked } from "../account/studio-gating";
 import { ProActionButton } from "../account/ProActionButton";
-import { useStudio } from "../studio/studio-context";
+import { useStudio } from "../state/studio-context";
 import { PRESET_MESSAGES } from "./messages";
 import { presetUrl, sharePreset } from "./shared-preset";
 import "./presets.css";

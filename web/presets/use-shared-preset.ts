@@ -6,7 +6,7 @@
 import { useEffect } from "react";
 import { useLocation, useParams } from "react-router-dom";
 import { toast } from "sonner";
-import { useAudio, useStudio } from "../studio/studio-context";
+import { useAudio, useStudio } from "../state/studio-context";
 import { openSharedPreset, presetRequest } from "./shared-preset";
 
 const opened = new Set<string>();

@@ -7,7 +7,7 @@
 
 import { useEffect, useState } from "react";
 import { useStore } from "zustand";
-import { useAudio, useStudio } from "../studio/studio-context";
+import { useAudio, useStudio } from "../state/studio-context";
 import { qualityPlayer, type QualityMode } from "./quality-player";
 import { CLIP_SECONDS } from "./render-clip";
 import "./quality.css";

@@ -10,7 +10,7 @@ import {
   HARMONIC_COUNTS, HARMONIC_PATTERNS, PATTERN_LABELS,
   type HarmonicCount, type HarmonicPattern,
 } from "../../dsp/host/model/harmonic-patterns";
-import { useStudio } from "../studio/studio-context";
+import { useStudio } from "../state/studio-context";
 import { QuantumController } from "./quantum-controller";
 import {
   MAX_SMOOTH_STEPS, MIN_SMOOTH_STEPS, SEQUENTIAL_DURATIONS, createQuantumStore, quantumFrequencies,

@@ -22,13 +22,13 @@ import { useSharedPreset } from "../presets/use-shared-preset";
 import { QualityPanel } from "../quality/QualityPanel";
 import { TimelinePanel } from "../timeline/TimelinePanel";
 import { SafeListeningPanel } from "../levels/SafeListeningPanel";
-import { ChannelCard } from "./ChannelCard";
-import { Displays } from "./Displays";
-import { DurationInput } from "./DurationInput";
-import { EffectsGrid } from "./EffectsGrid";
+import { ChannelCard } from "../channels/ChannelCard";
+import { Displays } from "../displays/Displays";
+import { DurationInput } from "../transport/DurationInput";
+import { EffectsGrid } from "../effects/EffectsGrid";
 import { ExplainBlocks } from "./ExplainBlocks";
 import { Hero } from "./Hero";
-import { PlayButton } from "./PlayButton";
+import { PlayButton } from "../transport/PlayButton";
 import { useStudioShortcuts } from "./use-studio-shortcuts";
 
 export function StudioPage() {

@@ -5,10 +5,10 @@
 
 import { useCallback, useState } from "react";
 import { useStudioGate } from "../account/hooks";
-import { frequencyInputId } from "./ChannelCard";
-import { useAudio, useStudio } from "./studio-context";
-import { togglePlayback } from "./toggle-playback";
-import { useShortcuts } from "./use-shortcuts";
+import { frequencyInputId } from "../channels/ChannelCard";
+import { useAudio, useStudio } from "../state/studio-context";
+import { togglePlayback } from "../transport/toggle-playback";
+import { useShortcuts } from "../state/use-shortcuts";
 
 export function useStudioShortcuts(): [pricingOpen: boolean, closePricing: () => void] {
   const [pricingOpen, setPricingOpen] = useState(false);

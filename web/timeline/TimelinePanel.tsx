@@ -8,7 +8,7 @@ import { useStore } from "zustand";
 import { resolveTimeline, scheduleEnd } from "../../dsp/host/schema/timeline";
 import { announce } from "../a11y/announcer";
 import { useStudioGate } from "../account/hooks";
-import { useAudio, useStudio } from "../studio/studio-context";
+import { useAudio, useStudio } from "../state/studio-context";
 import { axisEnd, channelRuns } from "./axis";
 import { describeStep } from "./describe";
 import { addStep, newStepTime, removeStep, stateAtStep, type Edited } from "./edit";

@@ -10,7 +10,7 @@ import { useStore } from "zustand";
 import { parseSbg, SBG_MAX_CHARS, SBG_NOT_TEXT, SBG_TOO_LONG, toSbg, type SbgIssue } from "../../dsp/host/sbg/index";
 import { presetData } from "../../dsp/host/schema/preset";
 import { saveAs } from "../export/download";
-import { useAudio, useStudio } from "../studio/studio-context";
+import { useAudio, useStudio } from "../state/studio-context";
 import { lineRange } from "./line-range";
 import {
   APPLY_TEXT, ERRORS_TITLE, EXPORT_SBG, IMPORT_SBG, RESET_TEXT, SBG_FILE_NAME, SBG_IMPORTED, SBG_NOT_IMPORTED, TEXT_APPLIED,

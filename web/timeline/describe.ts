@@ -3,7 +3,7 @@
 
 import { EFFECTS } from "../../dsp/host/model/catalogue";
 import type { ResolvedStep, TimelineStep } from "../../dsp/host/schema/timeline";
-import { formatEffectValue } from "../studio/EffectCard";
+import { formatEffectValue } from "../effects/EffectCard";
 import { formatHz } from "./axis";
 import { NO_STEP_SELECTED, RAMP_SHORT, SILENCE, channelName, stepName } from "./messages";
 import { formatStepTime } from "./time";

@@ -9,7 +9,7 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useStore } from "zustand";
 import type { Timeline } from "../../dsp/host/schema/timeline";
-import { useAudio, useStudio } from "../studio/studio-context";
+import { useAudio, useStudio } from "../state/studio-context";
 import { timeToX, type TimeScale } from "./axis";
 import { stepIndexAt } from "./edit";
 

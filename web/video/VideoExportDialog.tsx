@@ -18,9 +18,9 @@ import {
 import { useEntitlements } from "../account/hooks";
 import { sessionStore } from "../account/session-store";
 import { browserStorage, readToken } from "../account/storage";
-import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "../studio/duration";
+import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "../state/duration";
 import { levelsOf, levelsStore } from "../levels/levels-store";
-import { useStudio } from "../studio/studio-context";
+import { useStudio } from "../state/studio-context";
 import {
   buildPayload, cancelVideoJob, exportVideo, precheck, rememberJob, tabStorage, VideoExportError, VideoJobCancelledError,
   VideoJobGoneError, type ExportProgress,

@@ -7,7 +7,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS, MIN_DURATION_SECONDS } from "../../../dsp/host/model/limits";
 import { clampDuration, createStudioStore } from "../../../web/state/studio-store";
-import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "../../../web/studio/duration";
+import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "../../../web/state/duration";
 
 /** What the box shows after each keystroke when `keys` are typed into an empty box one by one
  *  (a keystroke that would make the text longer than maxLength is refused, as the browser does). */

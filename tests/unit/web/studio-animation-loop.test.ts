@@ -1,11 +1,11 @@
-// The displays' frame gate (web/studio/use-animation-loop.ts): how many frames a throttled rAF
+// The displays' frame gate (web/displays/use-animation-loop.ts): how many frames a throttled rAF
 // loop draws per second on common display refresh rates; and the displays' shared loop on a
 // simulated screen and clock: it draws at the gate's rate and a plain rAF loop's cadence while
 // asking for far fewer animation frames, displays with the same gap draw on the same frame, and
 // once every display is removed nothing is left scheduled.
 
 import { describe, expect, it } from "vitest";
-import { createFrameGate, createFrameScheduler, type LoopClock } from "../../../web/studio/use-animation-loop";
+import { createFrameGate, createFrameScheduler, type LoopClock } from "../../../web/displays/use-animation-loop";
 
 /** Frames drawn in `seconds` of a rAF clock at `hz` (with optional timestamp jitter). */
 function drawnPerSecond(gapMs: number, hz: number, seconds = 10, jitter = 0): number {

@@ -1,7 +1,7 @@
 // Display profile detection (spec/studio.md sections 4 and 9) from made-up devices.
 
 import { describe, expect, it } from "vitest";
-import { detectProfileName, displayProfile, frameGapMs, isMobileDevice } from "../../../web/studio/performance-profile";
+import { detectProfileName, displayProfile, frameGapMs, isMobileDevice } from "../../../web/state/performance-profile";
 
 const DESKTOP = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36";
 const ANDROID = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import {
   FREQUENCY_BIG_STEP_HZ, frequencyStep, isActivatableTarget, isPricingShortcut, isTypingTarget, shortcutFor, steppedFrequency,
-} from "../../../web/studio/shortcuts";
+} from "../../../web/state/shortcuts";
 
 const key = (over: Partial<Parameters<typeof isPricingShortcut>[0]> = {}) => ({
   key: "p", ctrlKey: true, metaKey: false, altKey: false, shiftKey: false, target: { tagName: "BODY" }, ...over,

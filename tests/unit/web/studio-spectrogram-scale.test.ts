@@ -1,9 +1,9 @@
-// The spectrogram's log-frequency axis and colour ramp (web/studio/spectrogram-scale.ts).
+// The spectrogram's log-frequency axis and colour ramp (web/displays/spectrogram-scale.ts).
 
 import { describe, expect, it } from "vitest";
 import {
   AXIS_TICKS_HZ, MIN_DISPLAY_HZ, colourRamp, formatHz, levelAt, logFrequencyFraction, rampIndex, rowBins,
-} from "../../../web/studio/spectrogram-scale";
+} from "../../../web/displays/spectrogram-scale";
 
 describe("spectrogram scale", () => {
   it("labels 50 Hz to 20k on a log axis from 20 Hz to Nyquist", () => {

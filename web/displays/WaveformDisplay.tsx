@@ -6,8 +6,8 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useStore } from "zustand";
 import { countFrame, displayFrames } from "./display-frames";
-import { useAudio, useStudio } from "./studio-context";
-import { frameGapMs } from "./performance-profile";
+import { useAudio, useStudio } from "../state/studio-context";
+import { frameGapMs } from "../state/performance-profile";
 import { useAnimationLoop } from "./use-animation-loop";
 
 const BACKGROUND = "#0b1020";

@@ -3,7 +3,7 @@
 
 import { Link } from "react-router-dom";
 import { PRODUCT_NAME } from "../account/messages";
-import "./pages.css";
+import "../pages/pages.css";
 
 export const FOOTER_LINKS = [
   { to: "/how-it-works", label: "How It Works" },

@@ -9,7 +9,7 @@ import { useStudioGate } from "../account/hooks";
 import { ProLock } from "../account/ProLock";
 import { isDemoUnlocked, isEffectLocked } from "../account/studio-gating";
 import { DemoBadge } from "../demo/DemoBadge";
-import { useStudio } from "./studio-context";
+import { useStudio } from "../state/studio-context";
 
 function decimals(step: number): number {
   const s = String(step);

@@ -3,7 +3,7 @@
 import { createContext, useContext } from "react";
 import type { StoreApi } from "zustand/vanilla";
 import type { AudioClient } from "../audio/audio-client";
-import type { StudioStore } from "../state/studio-store";
+import type { StudioStore } from "./studio-store";
 
 export interface StudioContextValue {
   store: StoreApi<StudioStore>;

@@ -7,8 +7,8 @@
 
 import { Component, useEffect, useRef, type ErrorInfo, type ReactNode } from "react";
 import { PRODUCT_NAME } from "../account/messages";
-import { SUPPORT_EMAIL } from "./contact";
-import "./pages.css";
+import { SUPPORT_EMAIL } from "../pages/contact";
+import "../pages/pages.css";
 
 export const ERROR_TEXT = {
   title: "Something went wrong",

@@ -12,8 +12,8 @@ import { ProLock } from "../account/ProLock";
 import { isChannelLocked, isDemoUnlocked } from "../account/studio-gating";
 import { DemoBadge } from "../demo/DemoBadge";
 import { sanitizeFrequency } from "../state/studio-store";
-import { frequencyStep, steppedFrequency } from "./shortcuts";
-import { useStudio } from "./studio-context";
+import { frequencyStep, steppedFrequency } from "../state/shortcuts";
+import { useStudio } from "../state/studio-context";
 
 const SLIDER_DEBOUNCE_MS = 16;
 

@@ -8,8 +8,8 @@
 import { useCallback, useEffect, useRef } from "react";
 import { useStore } from "zustand";
 import { countFrame, displayFrames } from "./display-frames";
-import { useAudio, useStudio } from "./studio-context";
-import { frameGapMs } from "./performance-profile";
+import { useAudio, useStudio } from "../state/studio-context";
+import { frameGapMs } from "../state/performance-profile";
 import {
   AXIS_TICKS_HZ, colourRamp, formatHz, levelAt, logFrequencyFraction, rampIndex, rowBins,
 } from "./spectrogram-scale";

@@ -1,9 +1,9 @@
 // Play Audio / Stop Audio. Failures show the spec's toast; engine errors are only logged
-// (web/studio/toggle-playback.ts, shared with the Space shortcut). The label says what a press does,
+// (web/transport/toggle-playback.ts, shared with the Space shortcut). The label says what a press does,
 // so it carries no aria-pressed (a toggle button whose label changes reads wrongly).
 
 import { useStore } from "zustand";
-import { useAudio, useStudio } from "./studio-context";
+import { useAudio, useStudio } from "../state/studio-context";
 import { PLAYBACK_ERROR, togglePlayback } from "./toggle-playback";
 
 export { PLAYBACK_ERROR };

@@ -4,8 +4,8 @@
 import { useState } from "react";
 import { useStore } from "zustand";
 import { MIN_DURATION_SECONDS } from "../../dsp/host/model/limits";
-import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "./duration";
-import { useStudio } from "./studio-context";
+import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "../state/duration";
+import { useStudio } from "../state/studio-context";
 
 export function DurationInput() {
   const store = useStudio();

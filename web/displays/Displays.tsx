@@ -2,7 +2,7 @@
 // the spectrogram (hidden by default, toggled by a button; spec 2).
 
 import { useState } from "react";
-import { useDisplayPrefs } from "./display-prefs";
+import { useDisplayPrefs } from "../state/display-prefs";
 import { SpectrogramDisplay } from "./SpectrogramDisplay";
 import { WaveformDisplay } from "./WaveformDisplay";
 

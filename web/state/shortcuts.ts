@@ -1,5 +1,5 @@
 // Keyboard shortcuts of the studio (spec/studio.md section 2) as pure rules, so they are
-// unit-tested without a browser; web/studio/use-shortcuts.ts is the one hook that applies them.
+// unit-tested without a browser; web/state/use-shortcuts.ts is the one hook that applies them.
 //
 //   Space        plays or stops (not on a button, link, switch or field, where Space activates it)
 //   Ctrl+P       opens the pricing screen (Cmd+P on a Mac keyboard)

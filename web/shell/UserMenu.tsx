@@ -12,12 +12,12 @@ import { AdminAccessModal } from "../admin/AdminAccessModal";
 import { OverrideToggle, useOverrideMirror } from "../admin/OverrideToggle";
 import { PAY_TEXT, portalReason } from "../payments/messages";
 import { openBillingPortal } from "../payments/portal";
-import { daysLeftText, planText } from "./entitlements";
-import { useEntitlements, useSession } from "./hooks";
-import { TEXT } from "./messages";
-import { PRICING_PATH } from "./ProLock";
-import { sessionStore } from "./session-store";
-import { hasAdminStudioTools } from "./studio-gating";
+import { daysLeftText, planText } from "../account/entitlements";
+import { useEntitlements, useSession } from "../account/hooks";
+import { TEXT } from "../account/messages";
+import { PRICING_PATH } from "../account/ProLock";
+import { sessionStore } from "../account/session-store";
+import { hasAdminStudioTools } from "../account/studio-gating";
 
 const SIGN_OUT_TOAST_MS = 3000;
 

@@ -1,0 +1,45 @@
+// The app: the stored session is restored once on load; the profile is refreshed (through its
+// 5-minute cache) when the tab regains focus; a free user's demo status follows the session; the
+// studio's gate is enforced on every route. The frame (Frame.tsx) holds the routes (routes.tsx).
+
+import { useEffect } from "react";
+import { BrowserRouter } from "react-router-dom";
+import { useEnforceStudioGate, useStudioGate } from "../account/hooks";
+import { sessionStore } from "../account/session-store";
+import { useDemoLifecycle } from "../demo/use-demo";
+import { useAudio, useStudio } from "../state/studio-context";
+import { Frame } from "./Frame";
+import { AppRoutes } from "./routes";
+
+function useSessionLifecycle() {
+  useEffect(() => {
+    const store = sessionStore();
+    void store.getState().restore();
+    const refresh = () => {
+      if (document.visibilityState === "visible" && store.getState().status === "signed_in") {
+        store.getState().loadProfile().catch(() => undefined);
+      }
+    };
+    document.addEventListener("visibilitychange", refresh);
+    return () => document.removeEventListener("visibilitychange", refresh);
+  }, []);
+}
+
+/** The studio's gate holds on every route: sound keeps playing on /subscribe, so a demo that
+ *  ends there must switch channel 2 and the demo effects off there too. */
+function useStudioGateEverywhere() {
+  useEnforceStudioGate(useStudio(), useStudioGate(), useAudio());
+}
+
+export function App() {
+  useSessionLifecycle();
+  useDemoLifecycle();
+  useStudioGateEverywhere();
+  return (
+    <BrowserRouter>
+      <Frame>
+        <AppRoutes />
+      </Frame>
+    </BrowserRouter>
+  );
+}
