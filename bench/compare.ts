@@ -173,3 +173,23 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
     process.exit(2);
   }
 }
+
+// ---- a verdict as the reports print it ----
+
+const STATUS_TEXT: Record<Status, string> = {
+  ok: "ok",
+  regressed: "REGRESSED",
+  "slower-not-gating": "slower (not gating: noisy)",
+  improved: "faster",
+  missing: "MISSING",
+  absent: "not measured (never gates)",
+  incomparable: "INCOMPARABLE",
+  new: "new (not in baseline)",
+  yardstick: "yardstick",
+};
+
+export function fmtVerdict(v: Verdict | undefined): string {
+  if (!v) return "";
+  const quiet = v.gates || v.status === "yardstick" || v.status === "slower-not-gating";
+  return `${STATUS_TEXT[v.status]}${v.changePercent !== null ? ` ${pct(v.changePercent)}` : ""}${quiet ? "" : ", not gating"}`;
+}

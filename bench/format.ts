@@ -1,7 +1,6 @@
 // Number and label formatting shared by the console table, the Markdown summary and the HTML
 // report, so the three always show a row the same way.
 
-import type { Status, Verdict } from "./compare";
 import { REFERENCE_ID, oacId } from "./measure";
 import { isAbsoluteKind, type BenchRow } from "./schema";
 
@@ -54,20 +53,3 @@ export function pct(x: number | null): string {
   return t === "-0.0" || t === "0.0" ? "0.0 %" : `${x > 0 ? "+" : ""}${t} %`;
 }
 
-export const STATUS_TEXT: Record<Status, string> = {
-  ok: "ok",
-  regressed: "REGRESSED",
-  "slower-not-gating": "slower (not gating: noisy)",
-  improved: "faster",
-  missing: "MISSING",
-  absent: "not measured (never gates)",
-  incomparable: "INCOMPARABLE",
-  new: "new (not in baseline)",
-  yardstick: "yardstick",
-};
-
-export function fmtVerdict(v: Verdict | undefined): string {
-  if (!v) return "";
-  const quiet = v.gates || v.status === "yardstick" || v.status === "slower-not-gating";
-  return `${STATUS_TEXT[v.status]}${v.changePercent !== null ? ` ${pct(v.changePercent)}` : ""}${quiet ? "" : ", not gating"}`;
-}

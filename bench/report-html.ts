@@ -3,8 +3,8 @@
 // e.g. engine vs OfflineAudioContext; a UI row against its target; this run against the baseline
 // with its fail line) and the per-effect costs sorted. tests/e2e/bench-report.e2e.ts renders it in Chromium.
 
-import type { Comparison, Verdict } from "./compare";
-import { fmtRelative, fmtRepeats, fmtTarget, fmtValue, fmtVerdict, num, yardstickLabel } from "./format";
+import { type Comparison, fmtVerdict, type Verdict } from "./compare";
+import { fmtRelative, fmtRepeats, fmtTarget, fmtValue, num, yardstickLabel } from "./format";
 import { compareLine, machineLine } from "./report-md";
 import { isAbsoluteKind, type BenchResult, type BenchRow } from "./schema";
 

@@ -2,8 +2,8 @@
 // ($GITHUB_STEP_SUMMARY), readable in a terminal too. Failures first, then every row, then the
 // per-effect costs sorted.
 
-import type { Comparison, Verdict } from "./compare";
-import { fmtRelative, fmtRepeats, fmtTarget, fmtValue, fmtVerdict, num, pct } from "./format";
+import { type Comparison, fmtVerdict, type Verdict } from "./compare";
+import { fmtRelative, fmtRepeats, fmtTarget, fmtValue, num, pct } from "./format";
 import { isAbsoluteKind, type BenchResult, type BenchRow } from "./schema";
 
 const cell = (s: string) => s.replace(/\|/g, "\\|");

@@ -4,13 +4,8 @@
 // so a bad URL stops the server with a clear message instead of failing the first upload. The
 // AWS SDK is loaded only when a bucket is configured.
 import { join } from "node:path";
-import { type FileStorage, localStorage } from "./storage";
+import { type FileStorage, localStorage, type S3Location } from "./storage";
 
-export interface S3Location {
-  bucket: string;
-  /** "" or a folder ending in "/": every key is stored under it. */
-  prefix: string;
-}
 
 export type StorageConfig =
   | { kind: "local" }

@@ -12,8 +12,7 @@ import { pipeline } from "node:stream/promises";
 import {
   DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig,
 } from "@aws-sdk/client-s3";
-import { checkKey, type FileStorage, keyFor, writeIncoming } from "./storage";
-import type { S3Location } from "./storage-config";
+import { checkKey, type FileStorage, keyFor, type S3Location, writeIncoming } from "./storage";
 import { storageError, StoreUnavailable } from "./storage-faults";
 
 export interface S3StorageOptions extends S3Location {

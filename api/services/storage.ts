@@ -135,3 +135,10 @@ export function localStorage(dir: string): FileStorage {
     },
   };
 }
+
+/** Where an S3-compatible store keeps the files (STORAGE_URL s3://bucket/prefix/). */
+export interface S3Location {
+  bucket: string;
+  /** "" or a folder ending in "/": every key is stored under it. */
+  prefix: string;
+}
