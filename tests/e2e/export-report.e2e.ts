@@ -10,7 +10,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AudioState } from "../../dsp/host/schema/state";
 import { parseWavHeader } from "../../dsp/host/export/wav";
-import { peakFrequency, singleTone } from "../unit/dsp/helpers";
+import { peakFrequency, singleTone } from "../unit/dsp/assembly/helpers";
 import { axeViolations, launchChromium, screenshotPath, startTestApp, type TestApp } from "./browser";
 import { openSignedIn, registerProAccount } from "./session";
 

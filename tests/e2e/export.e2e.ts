@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportPlan } from "../../dsp/host/export/render";
 import type { AudioState } from "../../dsp/host/schema/state";
 import { parseWavHeader } from "../../dsp/host/export/wav";
-import { peakFrequency, singleTone } from "../unit/dsp/helpers";
+import { peakFrequency, singleTone } from "../unit/dsp/assembly/helpers";
 import { launchChromium, startTestApp, type TestApp } from "./browser";
 import { openSignedIn, registerAccount, registerProAccount, type TestAccount } from "./session";
 

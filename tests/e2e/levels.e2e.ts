@@ -16,7 +16,7 @@ import type { Page } from "playwright-core";
 import { LIMITER_CEILING_DBTP, NORMALISED_LUFS } from "../../dsp/host/schema/levels";
 import { LoudnessMeter, TruePeakMeter } from "../../dsp/host/analysis/loudness";
 import { parseWavHeader } from "../../dsp/host/export/wav";
-import { singleTone } from "../unit/dsp/helpers";
+import { singleTone } from "../unit/dsp/assembly/helpers";
 import { axeViolations, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { openFreeStudio, openFreeStudioOnPhone, openSignedIn, registerProAccount } from "./session";
 

@@ -1,6 +1,6 @@
 // THE ordered list of effects. The chain runs them in this order, and an effect's position here
 // is its slot: `wasm` in dsp/host/model/catalogue.ts (tone generators first, then modulation, filters,
-// time effects, space). One line per effect, with its catalogue id; tests/unit/dsp/registry.test.ts
+// time effects, space). One line per effect, with its catalogue id; tests/unit/dsp/assembly/registry.test.ts
 // checks the list against the catalogue. A new effect is a file in fx/, a line here and a
 // catalogue entry whose `wasm` is the line's position.
 

@@ -23,7 +23,7 @@
 // - Gain computer: the soft-knee curve (log/exp) every CONTROL samples, the gain interpolated
 //   linearly in between: 32 samples (0.67 ms at 48 kHz) is 4.5 times finer than the attack.
 //
-// Measured on a 65536-point 7-term Blackman-Harris spectrum (tests/unit/dsp/master-stage.test.ts):
+// Measured on a 65536-point 7-term Blackman-Harris spectrum (tests/unit/dsp/assembly/master.test.ts):
 // every non-harmonic component of a tone from 20 Hz to 20 kHz, any waveform, stays at least
 // 90 dB below it (above 1 kHz more than 120 dB); the oscillators' own floor for low sawtooth and
 // square tones is about -92 dB.

@@ -16,7 +16,7 @@
 //   smoothly over LOOKAHEAD frames and is already low enough when the peak arrives.
 // The internal ceiling sits MARGIN_DB under the stated one: the gain moves under the
 // interpolator's window, so the oversampled result is not exactly the gain times the oversampled
-// input (measured: the margin is never used up, tests/unit/dsp/limiter.test.ts).
+// input (measured: the margin is never used up, tests/unit/dsp/assembly/levels.test.ts).
 //
 // Passthrough: the interpolator can raise a sample peak by at most the largest sum of |taps| of
 // a phase (2.03, +6.1 dB). When the limiter is fully released and every sample near the block is

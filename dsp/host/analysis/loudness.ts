@@ -7,7 +7,7 @@
 //
 // The filters come from the analog prototypes the standard's 48 kHz coefficients were made from
 // (the parameters published with pyloudnorm), bilinear-transformed for any sample rate; at 48 kHz
-// they reproduce the standard's coefficients to 1e-8 (tests/unit/host/loudness.test.ts).
+// they reproduce the standard's coefficients to 1e-8 (tests/unit/dsp/host/analysis/loudness.test.ts).
 
 export interface Biquad {
   b: [number, number, number];

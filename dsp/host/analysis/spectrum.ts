@@ -9,7 +9,7 @@
 // (Gaussian interpolation) finds the centre between bins. Zero-padding the window 2x halves the bin
 // spacing, which shrinks the parabola's remaining bias (the lobe is not exactly Gaussian) to under
 // 0.001 bin: with 65536 samples at 48 kHz (1.37 s, bins 0.73 Hz, 0.37 Hz padded) the error on a clean
-// tone is under 0.001 Hz (tests/unit/host/spectrum.test.ts), far inside the 0.1 Hz the report allows.
+// tone is under 0.001 Hz (tests/unit/dsp/host/analysis/spectrum.test.ts), far inside the 0.1 Hz the report allows.
 
 /** Coefficients of the 4-term Blackman-Harris window (-92 dB side lobes). */
 const BH = [0.35875, 0.48829, 0.14128, 0.01168] as const;

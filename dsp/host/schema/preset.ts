@@ -132,7 +132,7 @@ export function presetData(state: PresetData): PresetData {
 /** Largest JSON body the API takes for a request that carries a sound (sharing a preset, exporting
  *  a video): room for the longest state the preset schema accepts once normalised, 1.38 MB (500
  *  timeline steps, each setting all four channels, every effect and a 64-character label;
- *  tests/unit/host/preset-size.test.ts builds it). Other JSON routes keep 64 KiB. */
+ *  tests/unit/dsp/host/schema/preset-size.test.ts builds it). Other JSON routes keep 64 KiB. */
 export const MAX_SOUND_BODY_BYTES = 2 * 1024 * 1024;
 
 // ---- the ?config= codec ------------------------------------------------------------------------

@@ -21,7 +21,7 @@ import { MAX_DURATION_SECONDS } from "../../../dsp/host/model/limits";
 import { MAX_SOUND_BODY_BYTES } from "../../../dsp/host/schema/preset";
 import { VIDEO_MAX_DURATION_SECONDS, VIDEO_TEXT, videoFileName, type VideoExportPayload } from "../../../api/rules/video";
 import { ffmpegArgs } from "../../../api/services/video-export";
-import { peakFrequency } from "../dsp/helpers";
+import { peakFrequency } from "../dsp/assembly/helpers";
 import { bodyOf, makeTestApp, signUp, type TestEnv, signUpPro } from "./helpers";
 
 setFlagsFromString("--expose-gc");

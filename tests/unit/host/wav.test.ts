@@ -16,7 +16,7 @@ import { defaultAudioState } from "../../../dsp/host/schema/state";
 import {
   PCM16_SCALE, RF64_HEADER_BYTES, RIFF_HEADER_BYTES, needsRf64, parseWavHeader, wavHeader,
 } from "../../../dsp/host/export/wav";
-import { FS, peakFrequency, renderFrames, singleTone } from "../dsp/helpers";
+import { FS, peakFrequency, renderFrames, singleTone } from "../dsp/assembly/helpers";
 
 const FFPROBE = "/usr/bin/ffprobe";
 const SOX = "/usr/bin/sox";

@@ -4,7 +4,7 @@
 
 import { describe, expect, it } from "vitest";
 import { checkTone, spectrumPeak } from "../../../web/admin/spectrum";
-import { FS, engineWith, renderFrames, singleTone } from "../dsp/helpers";
+import { FS, engineWith, renderFrames, singleTone } from "../dsp/assembly/helpers";
 
 function sine(hz: number, n: number, amp = 0.5, fs = FS): Float32Array {
   const out = new Float32Array(n);

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { effectDef } from "../../../dsp/host/model/catalogue";
 import { audioStateSchema } from "../../../dsp/host/schema/state";
 import { DEMO_CARDS, DEMO_CARDS_BY_ID } from "../../../web/demo-cards/presets";
-import { FS, allFinite, levelAt, magnitude, peak, play, rms } from "../dsp/helpers";
+import { FS, allFinite, levelAt, magnitude, peak, play, rms } from "../dsp/assembly/helpers";
 
 /** The effects spec/studio.md section 2 lists for the demo presets ('whiteNoise' is the noise effect, type white). */
 const SPEC_EFFECTS = new Set(["tremolo", "stereoPan", "phaser", "amplitudeMod", "pan360", "isoPulses", "noise", "chorus", "ringMod", "flanger", "harmonizer", "shepard"]);
