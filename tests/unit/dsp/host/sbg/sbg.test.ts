@@ -244,8 +244,8 @@ describe("parseSbg: the corpus", () => {
   });
 
   it("the reference tone-set 'alpha: 200+10/50 pink/20': 200 Hz at amplitude 50, a 10 Hz beat, pink noise at 20; alloff ends it", () => {
-    const r = ok(read("issue-alpha.sbg"));
-    expect(rows("issue-alpha.sbg")).toEqual([
+    const r = ok(read("alpha-over-pink.sbg"));
+    expect(rows("alpha-over-pink.sbg")).toEqual([
       "0 hold alpha | 200@0.25 - - - | beat 10 | - | pink 20",
       "1170 hold alpha | 200@0.25 - - - | beat 10 | - | pink 20",
       "1200 linear | 200@0 - - - | beat 10 | - | pink 0",
@@ -264,7 +264,7 @@ describe("parseSbg: the corpus", () => {
   });
 
   it("'+' loses its ear order on export, as the import warning says: the studio's beat is written as '-'", () => {
-    const text = toSbg(ok(read("issue-alpha.sbg")).session).text;
+    const text = toSbg(ok(read("alpha-over-pink.sbg")).session).text;
     expect(text).toContain("alpha: pink/20 200-10/50\n");
     expect(text).not.toMatch(/\d\+\d/);
   });
