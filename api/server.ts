@@ -15,6 +15,7 @@ import { withExclusiveLock } from "./db/locks";
 import { openDatabase } from "./db/open";
 import { SECURITY_HEADERS, securityHeaders } from "./http/security-headers";
 import { type AppLogger, createLogger, requestLog } from "./logging";
+import { describeBinary, findFfmpeg } from "./platform/binaries";
 import { sharedSecret } from "./services/app-secrets";
 import { createMailer } from "./services/mailer";
 import { Deployer } from "./services/deploy";
@@ -52,7 +53,8 @@ export interface ServerOptions {
   storage?: StorageConfig;
   /** Render the shipped marketplace sounds on first start (default true). */
   seedMarketplace?: boolean;
-  /** The video export's ffmpeg (FFMPEG_PATH; default /usr/bin/ffmpeg). */
+  /** The video export's ffmpeg (FFMPEG_PATH; default: the system's on PATH, else the npm-shipped
+   *  one, api/platform/binaries.ts). */
   ffmpegPath?: string;
   /** Demo length; tests only (the product's demo is 10 minutes, not configurable by env). */
   demoDurationMs?: number;
@@ -230,6 +232,8 @@ if (isEntryPoint()) {
     console.error(`Could not start the server: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   });
+  // Which ffmpeg the video export runs: FFMPEG_PATH, the system's, or the npm-shipped one.
+  console.log(`Video export ${describeBinary("ffmpeg", findFfmpeg())}`);
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { findFfprobe } from "../api/platform/binaries";
 import { exportPlan } from "../dsp/host/export/render";
 import type { AudioState } from "../dsp/host/schema/state";
 import { launchChromium } from "../tests/e2e/browser";
@@ -28,7 +29,6 @@ import type { BenchResult, BenchRow } from "./schema";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const TIME = "/usr/bin/time";
-const FFPROBE = "/usr/bin/ffprobe";
 const ORIGIN = "http://export-bench.localhost";
 const TARGET_WALL_S = 120;
 const TARGET_RSS_MB = 150;
@@ -72,8 +72,9 @@ function runCli(args: string[]): Promise<{ stdout: string; stderr: string; code:
 }
 
 async function ffprobeDuration(file: string): Promise<number | null> {
-  if (!existsSync(FFPROBE)) return null;
-  const { stdout } = await promisify(execFile)(FFPROBE, ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file]);
+  const ffprobe = findFfprobe(); // the system's, else the npm-shipped one (api/platform/binaries.ts)
+  if (!ffprobe) return null;
+  const { stdout } = await promisify(execFile)(ffprobe.path, ["-v", "error", "-show_entries", "format=duration", "-of", "csv=p=0", file]);
   return Number(stdout.trim());
 }
 

@@ -32,11 +32,13 @@ import { createNodeEngine } from "../../dsp/host/node";
 import type { Levels } from "../../dsp/host/schema/levels";
 import type { SoundState } from "../../dsp/host/schema/state";
 import { ApiError } from "../errors";
+import { findFfmpeg } from "../platform/binaries";
 import type { Logger } from "../errors";
 import { VIDEO_SIZES, VIDEO_TEXT, type VideoBackground, type VideoQuality } from "../rules/video";
 
-/** Debian's ffmpeg; FFMPEG_PATH overrides it. */
-export const DEFAULT_FFMPEG_PATH = "/usr/bin/ffmpeg";
+/** FFMPEG_PATH, else the system's ffmpeg (Debian's, on PATH), else the one @ffmpeg-installer/ffmpeg
+ *  ships (api/platform/binaries.ts); with none, a name that fails to start (the export answers 503). */
+export const DEFAULT_FFMPEG_PATH = findFfmpeg()?.path ?? "ffmpeg";
 
 export interface VideoExportOptions {
   ffmpegPath: string;

@@ -1,15 +1,15 @@
-// Launches the system Chromium through playwright-core (no browser downloads) with the flags
-// this environment needs, and serves the built app from a fresh server on a random port.
+// Launches Chromium through playwright-core (the system's, else the one @sparticuz/chromium ships:
+// api/platform/binaries.ts; no browser downloads) with the flags this environment needs, and serves
+// the built app from a fresh server on a random port.
 
 import { mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium, type Browser, type Page } from "playwright-core";
+import { chromium, type Browser, type LaunchOptions, type Page } from "playwright-core";
+import { findChromium, INSTALL_HINT } from "../../api/platform/binaries";
 import { startServer, type ServerOptions } from "../../api/server";
 import type { Timeline } from "../../dsp/host/schema/timeline";
-
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
 export const CHROMIUM_ARGS = [
   "--no-sandbox",
@@ -21,8 +21,16 @@ export const CHROMIUM_ARGS = [
   "--autoplay-policy=no-user-gesture-required",
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+/** playwright-core's launch options for the Chromium api/platform/binaries.ts finds, with `args`. */
+export async function chromiumLaunchOptions(args: string[] = CHROMIUM_ARGS): Promise<LaunchOptions> {
+  const found = await findChromium();
+  if (!found) throw new Error(`No Chromium for the end-to-end tests: ${INSTALL_HINT.chromium}.`);
+  const env = Object.keys(found.env).length ? { ...(process.env as Record<string, string>), ...found.env } : undefined;
+  return { executablePath: found.path, args, headless: true, env };
+}
+
+export async function launchChromium(args: string[] = CHROMIUM_ARGS): Promise<Browser> {
+  return chromium.launch(await chromiumLaunchOptions(args));
 }
 
 export interface TestApp {

@@ -6,8 +6,8 @@
 // phone sizes go to .tmp/screenshots/.
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chromium, type Page } from "playwright-core";
-import { CHROMIUM_ARGS, CHROMIUM_PATH, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
+import type { Page } from "playwright-core";
+import { CHROMIUM_ARGS, launchChromium, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { openFreeStudio } from "./session";
 
 let run: BrowserApp;
@@ -108,11 +108,7 @@ describe("demo cards", () => {
   });
 
   it("the first tap on a cold page starts sound, with the context made inside the click (autoplay policy on)", async () => {
-    const strict = await chromium.launch({
-      executablePath: CHROMIUM_PATH,
-      args: CHROMIUM_ARGS.filter((a) => !a.startsWith("--autoplay-policy")),
-      headless: true,
-    });
+    const strict = await launchChromium(CHROMIUM_ARGS.filter((a) => !a.startsWith("--autoplay-policy")));
     try {
       const page = await strict.newPage();
       await page.goto(run.app.url + "/");

@@ -1,4 +1,4 @@
-// Export Video in real Chromium against the real server and the system ffmpeg (spec/studio.md
+// Export Video in real Chromium against the real server and its ffmpeg (spec/studio.md
 // sections 4-8): only an admin with the override sees the button; its dialog takes the studio's
 // duration; a 2-second export goes through the job API (POST /api/video-export/jobs, its status
 // polled, the file fetched; never the streaming POST) and arrives as a download named
@@ -16,6 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requireBinary } from "../../api/platform/binaries";
 import { seriousAxeViolations, startBrowserApp, screenshotPath, type BrowserApp } from "./browser";
 import { openSignedIn, registerAdminWithOverride, registerProAccount, storedToken, type TestAccount } from "./session";
 
@@ -46,13 +47,24 @@ function recordApi(p: Page): string[] {
 
 const JOB_PATH = /^\/api\/video-export\/jobs\/[0-9a-f-]{36}$/;
 
-/** The ffmpeg processes the in-process test server runs (its children). */
+/** The ffmpeg processes the in-process test server runs (its children), read from /proc like
+ *  `pgrep -P <pid> -x ffmpeg` (procps is not on every machine). */
 function ffmpegChildren(): string[] {
-  try {
-    return execFileSync("pgrep", ["-P", String(process.pid), "-x", "ffmpeg"]).toString().trim().split("\n").filter(Boolean);
-  } catch {
-    return []; // pgrep exits 1 when there is none
+  const pids: string[] = [];
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    } catch {
+      continue; // gone meanwhile
+    }
+    // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so split at the last ")".
+    const close = stat.lastIndexOf(")");
+    const comm = stat.slice(stat.indexOf("(") + 1, close);
+    const ppid = stat.slice(close + 2).split(" ")[1];
+    if (comm === "ffmpeg" && ppid === String(process.pid)) pids.push(pid);
   }
+  return pids;
 }
 
 /** Every file in the server's storage folder, half-written ones included. */
@@ -134,7 +146,7 @@ describe("Export Video", () => {
     const file = join(scratch, download.suggestedFilename());
     await download.saveAs(file);
     const probe = JSON.parse(
-      execFileSync("ffprobe", ["-v", "error", "-show_entries", "stream=codec_type,codec_name,width,height,duration", "-of", "json", file]).toString(),
+      execFileSync(requireBinary("ffprobe").path, ["-v", "error", "-show_entries", "stream=codec_type,codec_name,width,height,duration", "-of", "json", file]).toString(),
     ) as { streams: { codec_type: string; codec_name: string; width?: number; height?: number; duration: string }[] };
     const video = probe.streams.find((s) => s.codec_type === "video")!;
     const audio = probe.streams.find((s) => s.codec_type === "audio")!;
