@@ -3,6 +3,8 @@
 // both import: the payload's options, the frame sizes, the duration limit, the verification counts
 // and the user-visible messages.
 
+import { MAX_DURATION_SECONDS } from "../../dsp/host/model/limits";
+
 export const VIDEO_BACKGROUNDS = ["black", "black_waveform"] as const;
 export type VideoBackground = (typeof VIDEO_BACKGROUNDS)[number];
 export const VIDEO_BACKGROUND_LABELS: Record<VideoBackground, string> = {
@@ -19,11 +21,10 @@ export const VIDEO_SIZES: Record<VideoQuality, { width: number; height: number }
 
 /** Shortest video in seconds (spec 5). */
 export const VIDEO_MIN_DURATION_SECONDS = 1;
-/** Longest video in seconds: the dialog promises the '59 min limit', the studio's 3600 s maximum
- *  for everyone but unlimited admins (MAX_DURATION_SECONDS of dsp/host/model/limits.ts, labelled '59 min
- *  max'; a test keeps the two equal, since this module imports nothing but its siblings); the
- *  server also applies the role's own maximum, whichever is lower. */
-export const VIDEO_MAX_DURATION_SECONDS = 3600;
+/** Longest video in seconds: the dialog promises the '59 min limit', the studio's maximum for
+ *  everyone but unlimited admins (MAX_DURATION_SECONDS, labelled '59 min max'); the server also
+ *  applies the role's own maximum, whichever is lower. */
+export const VIDEO_MAX_DURATION_SECONDS = MAX_DURATION_SECONDS;
 
 /** Spec 8, verbatim, plus the API's own texts in the same voice. */
 export const VIDEO_TEXT = {

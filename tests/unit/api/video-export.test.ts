@@ -17,9 +17,8 @@ import { runInNewContext } from "node:vm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { parseWavHeader } from "../../../dsp/host/export/wav";
 import { defaultAudioState } from "../../../dsp/host/schema/state";
-import { MAX_DURATION_SECONDS } from "../../../dsp/host/model/limits";
 import { MAX_SOUND_BODY_BYTES } from "../../../dsp/host/schema/preset";
-import { VIDEO_MAX_DURATION_SECONDS, VIDEO_TEXT, videoFileName, type VideoExportPayload } from "../../../api/rules/video";
+import { VIDEO_TEXT, videoFileName, type VideoExportPayload } from "../../../api/rules/video";
 import { ffmpegArgs } from "../../../api/services/video-export";
 import { peakFrequency } from "../dsp/assembly/helpers";
 import { bodyOf, makeTestApp, signUp, type TestEnv, signUpPro } from "./helpers";
@@ -243,10 +242,6 @@ describe("the MP4", () => {
     await long.arrayBuffer();
     await env.app.services.video.idle();
     expect(tmpEntries()).toEqual([]);
-  });
-
-  it("the video limit is the studio's '59 min max'", () => {
-    expect(VIDEO_MAX_DURATION_SECONDS).toBe(MAX_DURATION_SECONDS);
   });
 
   it("ffmpeg gets an argument array of fixed options, the sizes and the duration only", () => {
