@@ -3,7 +3,8 @@
 // Spec 4: start resumes a suspended context or recreates a closed one; sound begins after 50 ms;
 // stop fades over 50 ms (in the engine); playback ends by itself after the duration.
 // The context is created or resumed synchronously inside the gesture that starts sound (the first
-// tap on a phone must work). The demo cards run their own engines on the same context.
+// tap on a phone must work). The demo cards run their own engines on the same context; the side
+// sounds (the Quality Test, the headphone check) play there one at a time (side-sound.ts).
 // The listener's safe levels (web/levels/levels-store.ts) are followed: sent before every start
 // (the fade-in) and whenever they change; the sleep timer drives sleep() and cancelSleep().
 
@@ -16,6 +17,7 @@ import type { StudioStore } from "../state/studio-store";
 import { currentDisplayProfile, type DisplayProfile } from "../state/performance-profile";
 import { DemoPlayer } from "./demo-player";
 import { OutputRoute } from "./media-element-route";
+import { SideSounds } from "./side-sound";
 import type { Levels } from "../../dsp/host/schema/levels";
 import { levelsOf, levelsStore, type LevelsState } from "../levels/levels-store";
 
@@ -39,6 +41,9 @@ export class AudioClient {
   readonly profile: DisplayProfile;
   /** The landing section's demo cards, each with its own engine on this client's context. */
   readonly demos: DemoPlayer;
+  /** The short sounds played beside the studio: starting one stops the studio, the demo cards
+   *  and the others; starting the studio stops them. */
+  readonly sideSounds: SideSounds;
   /** Called synchronously whenever sound is about to start, still inside the user's gesture
    *  (mobile browsers only start media from there). */
   readonly onGesture = new Set<() => void>();
@@ -56,6 +61,7 @@ export class AudioClient {
     this.store = store;
     this.profile = profile;
     this.demos = new DemoPlayer(this);
+    this.sideSounds = new SideSounds(this, store);
     this.levelsValue = levelsOf(levels.getState());
     levels.subscribe((l) => this.setLevels(levelsOf(l)));
     store.subscribe((s, prev) => {

@@ -1,12 +1,14 @@
 // The demo cards' playback (spec/studio.md sections 2 and 4): each card that plays gets its own
 // engine (its own AudioWorkletNode, wasm instance and AudioState) on the studio's AudioContext,
 // so cards play at the same time, stop independently and never touch the studio's own engine or
-// store. Stop fades out in the engine (50 ms), then the card's nodes are torn down.
+// store. Stop fades out in the engine (50 ms), then the card's nodes are torn down. The player
+// knows the audio client only through DemoHost, so the client can own it without an import loop.
 
 import { createStore, type StoreApi } from "zustand/vanilla";
+import type { Levels } from "../../dsp/host/schema/levels";
 import type { AudioState } from "../../dsp/host/schema/state";
 import type { FromWorklet, ToWorklet } from "../../worklets/protocol";
-import type { AudioClient } from "./audio-client";
+import { Tickets, type AudioHost } from "./side-sound";
 
 /** Spec 9: demo preset base gain 0.3, against the studio's channel tone gain 0.15 (the engine's
  *  TONE_GAIN, dsp/assembly/lib/constants.ts): a card sounds at twice the engine's tone level. */
@@ -15,6 +17,13 @@ const ENGINE_TONE_GAIN = 0.15;
 const START_DELAY = 0.05;
 /** The engine's stop fade is 50 ms; the nodes are removed once it is surely over. */
 const TEARDOWN_MS = 150;
+
+/** What the demo cards need of the audio client: its context and output, a new engine on the
+ *  context, and the listener's levels. */
+export interface DemoHost extends AudioHost {
+  createEngineNode(context: AudioContext): Promise<AudioWorkletNode>;
+  readonly levels: Levels;
+}
 
 export interface DemoPlayerState {
   /** Card ids that are playing (or starting). */
@@ -29,11 +38,11 @@ interface Voice {
 export class DemoPlayer {
   readonly state: StoreApi<DemoPlayerState> = createStore<DemoPlayerState>()(() => ({ playing: {} }));
   private readonly voices = new Map<string, Voice>();
-  /** Bumped on every play and stop, so a start that finishes after a stop does not sound. */
-  private readonly generation = new Map<string, number>();
-  private readonly client: AudioClient;
+  /** Taken on every play and stop, so a start that finishes after a stop does not sound. */
+  private readonly tickets = new Tickets<string>();
+  private readonly client: DemoHost;
 
-  constructor(client: AudioClient) {
+  constructor(client: DemoHost) {
     this.client = client;
   }
 
@@ -54,12 +63,12 @@ export class DemoPlayer {
    *  start; resolves false when the preset has nothing audible. */
   async play(id: string, preset: Pick<AudioState, "channels" | "effects" | "duration">): Promise<boolean> {
     const context = this.client.ensureContext();
-    const gen = this.bump(id);
+    const gen = this.tickets.take(id);
     this.release(id);
     this.setPlaying(id, true);
     try {
       const node = await this.client.createEngineNode(context);
-      if (this.generation.get(id) !== gen) {
+      if (!this.tickets.valid(gen, id)) {
         node.disconnect();
         return false;
       }
@@ -83,14 +92,14 @@ export class DemoPlayer {
       if (!ok) this.stop(id);
       return ok;
     } catch (err) {
-      if (this.generation.get(id) === gen) this.setPlaying(id, false);
+      if (this.tickets.valid(gen, id)) this.setPlaying(id, false);
       throw err;
     }
   }
 
   /** Fades card `id` out and tears its engine down; other cards and the studio keep playing. */
   stop(id: string): void {
-    this.bump(id);
+    this.tickets.take(id);
     this.release(id);
     this.setPlaying(id, false);
   }
@@ -101,13 +110,7 @@ export class DemoPlayer {
 
   /** The card's engine ended by itself (its duration elapsed). */
   private ended(id: string, gen: number): void {
-    if (this.generation.get(id) === gen) this.stop(id);
-  }
-
-  private bump(id: string): number {
-    const gen = (this.generation.get(id) ?? 0) + 1;
-    this.generation.set(id, gen);
-    return gen;
+    if (this.tickets.valid(gen, id)) this.stop(id);
   }
 
   private release(id: string): void {

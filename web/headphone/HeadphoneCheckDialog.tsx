@@ -28,7 +28,7 @@ export function HeadphoneCheckDialog({ onClose, balance, onBalance }: {
   onBalance(db: number): void;
 }) {
   const store = useStudio();
-  const player = headphonePlayer(useAudio(), store);
+  const player = headphonePlayer(useAudio());
   const dialog = useRef<HTMLDialogElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const [step, setStep] = useState(0);

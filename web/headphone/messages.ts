@@ -1,9 +1,9 @@
 // Every text of the headphone check: titles, instructions, answer options, results, the offers
 // for mono outputs and the summary. Components and tests import them from here, so a change of
-// wording is made once.
+// wording is made once. Texts take plain values: beat-alternatives.ts imports its texts from
+// here, so nothing here imports it.
 
 import type { Heard, LeftRightResult, MonoAnswer, MonoResult, PolarityAnswer, PolarityResult } from "./answers";
-import type { MonauralPlan } from "./beat-alternatives";
 
 export const CHECK_TITLE = "Headphone check";
 export const OPEN_BUTTON = "Headphone check";
@@ -75,7 +75,15 @@ const hz = (v: number): string => `${Number(v.toFixed(2))} Hz`;
 
 export const switchedToIsochronic = (rate: number): string =>
   `Binaural Beat is off and Isochronic Pulses are on at ${hz(rate)}.`;
-export const switchedToMonaural = (plan: Pick<MonauralPlan, "base" | "baseFrequency" | "target" | "frequency">, beat: number): string =>
+/** The channels of a monaural beat, as beat-alternatives.ts's MonauralPlan gives them. */
+interface MonauralChannels {
+  base: number;
+  baseFrequency: number;
+  target: number;
+  frequency: number;
+}
+
+export const switchedToMonaural = (plan: MonauralChannels, beat: number): string =>
   `Binaural Beat is off. Channel ${plan.target} plays ${hz(plan.frequency)} beside channel ${plan.base}'s ${hz(plan.baseFrequency)}: a ${hz(beat)} monaural beat.`;
 
 export const ISOCHRONIC_NOT_IN_PLAN = "Your plan does not include Isochronic Pulses (Pro Only), so they could not be switched on.";

@@ -4,6 +4,8 @@
 // sound's preview (the browser asks for byte ranges); this controller only decides which one
 // plays. It knows media elements through the small PreviewMedia interface, so the rules are
 // unit-tested with stand-ins. React reads `playingId` from the zustand store.
+// Previews are not side sounds (web/audio/side-sound.ts): they play outside the AudioContext and
+// the spec has them exclude only each other, so the studio and the demo cards play on beside them.
 
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { PREVIEW_VOLUME } from "../../api/rules/marketplace";

@@ -3,14 +3,15 @@
 // the export worker) and keeps it until the state changes; the compressed version is made from
 // that render on first use. Switching while one plays continues the other from the same moment,
 // so the two can be compared phrase by phrase. The clip plays once, through the studio's output
-// (so the page's output analyser hears it). Starting it stops the studio and the demo cards;
-// starting the studio stops it.
+// (so the page's output analyser hears it). It is a side sound (web/audio/side-sound.ts):
+// starting it stops the studio, the demo cards and the headphone check; starting the studio
+// stops it.
 
 import { createStore, type StoreApi } from "zustand/vanilla";
 import { hasAudibleChannel } from "../../dsp/host/schema/state";
 import { announce } from "../a11y/announcer";
 import type { AudioClient } from "../audio/audio-client";
-import { fadeOutAndStop } from "../audio/fade-out";
+import { perClient, planarBuffer, startBufferVoice, Tickets, type BufferVoice, type SideSound } from "../audio/side-sound";
 import type { StudioStore } from "../state/studio-store";
 import { compress, detectCodec, type CodecInfo } from "./codec";
 import type { PlanarAudio } from "./planar";
@@ -40,37 +41,24 @@ interface Clip {
   compressed: AudioBuffer | null;
 }
 
-interface Voice {
-  source: AudioBufferSourceNode;
-  gain: GainNode;
-  mode: Exclude<QualityMode, "none">;
-  /** context time at which position 0 of the clip would have played. */
-  origin: number;
-}
-
-function toBuffer(a: PlanarAudio): AudioBuffer {
-  const buffer = new AudioBuffer({ numberOfChannels: 2, length: a.left.length, sampleRate: a.sampleRate });
-  buffer.copyToChannel(a.left as Float32Array<ArrayBuffer>, 0);
-  buffer.copyToChannel(a.right as Float32Array<ArrayBuffer>, 1);
-  return buffer;
-}
-
-export class QualityPlayer {
+export class QualityPlayer implements SideSound {
   readonly state: StoreApi<QualityState> = createStore<QualityState>()(() => ({ mode: "none", busy: false, codec: null, problem: null }));
   private clip: Clip | null = null;
   private rendered: PlanarAudio | null = null;
-  private voice: Voice | null = null;
-  /** Bumped by every play and stop: a render that finishes late does not start. */
-  private generation = 0;
+  private voice: BufferVoice | null = null;
+  /** Taken by every play and stop: a render that finishes late does not start. */
+  private readonly tickets = new Tickets();
   private readonly audio: AudioClient;
   private readonly store: StoreApi<StudioStore>;
 
   constructor(audio: AudioClient, store: StoreApi<StudioStore>) {
     this.audio = audio;
     this.store = store;
-    store.subscribe((s, prev) => {
-      if (s.isPlaying && !prev.isPlaying && this.state.getState().mode !== "none") this.stop();
-    });
+    audio.sideSounds.add(this);
+  }
+
+  sounding(): boolean {
+    return this.state.getState().mode !== "none";
   }
 
   /** Finds out which codec the compressed version uses (for the panel's text). */
@@ -90,7 +78,7 @@ export class QualityPlayer {
 
   async play(mode: Exclude<QualityMode, "none">): Promise<void> {
     const context = this.audio.ensureContext(); // inside the gesture, before any await
-    const gen = ++this.generation;
+    const gen = this.tickets.take();
     const s = this.store.getState();
     if (!hasAudibleChannel(s)) {
       this.state.setState({ problem: NO_CHANNEL_PROBLEM });
@@ -100,31 +88,30 @@ export class QualityPlayer {
     this.state.setState({ busy: true, problem: null });
     try {
       const buffer = await this.buffer(mode, s);
-      if (gen !== this.generation) return;
+      if (!this.tickets.valid(gen)) return;
       // Where the one playing now has got to (it played on while this one was made): the other
       // continues from there.
       const position = this.voice ? context.currentTime - this.voice.origin : 0;
-      if (this.store.getState().isPlaying) this.audio.stop();
-      this.audio.demos.stopAll();
+      this.audio.sideSounds.claim(this);
       this.release();
-      this.start(context, buffer, mode, position < buffer.duration - 0.05 ? Math.max(0, position) : 0);
+      this.start(context, buffer, position < buffer.duration - 0.05 ? Math.max(0, position) : 0);
       this.state.setState({ mode });
       const codec = this.state.getState().codec;
       announce(mode === "hq" ? "Playing the high-quality render" : `Playing the compressed version${codec ? ` (${codec.name})` : ""}`);
     } catch (err) {
       console.error("Quality test failed:", err);
-      if (gen === this.generation) {
+      if (this.tickets.valid(gen)) {
         this.release();
         this.state.setState({ mode: "none", problem: RENDER_PROBLEM });
         announce(RENDER_PROBLEM);
       }
     } finally {
-      if (gen === this.generation) this.state.setState({ busy: false });
+      if (this.tickets.valid(gen)) this.state.setState({ busy: false });
     }
   }
 
   stop(): void {
-    this.generation++;
+    this.tickets.take();
     const was = this.state.getState().mode;
     this.release();
     this.state.setState({ mode: "none", busy: false });
@@ -135,34 +122,28 @@ export class QualityPlayer {
     const key = JSON.stringify({ channels: s.channels, effects: s.effects });
     if (this.clip?.key !== key) {
       this.rendered = await renderClip(s);
-      this.clip = { key, hq: toBuffer(this.rendered), compressed: null };
+      this.clip = { key, hq: planarBuffer(this.rendered), compressed: null };
     }
     const clip = this.clip;
     if (mode === "hq") return clip.hq;
     if (!clip.compressed) {
       const codec = await this.prepare();
-      clip.compressed = toBuffer(await compress(this.rendered!, codec));
+      clip.compressed = planarBuffer(await compress(this.rendered!, codec));
     }
     return clip.compressed;
   }
 
-  private start(context: AudioContext, buffer: AudioBuffer, mode: Voice["mode"], offset: number): void {
-    const now = context.currentTime;
-    const gain = new GainNode(context, { gain: 0 });
-    gain.gain.setValueAtTime(0, now);
-    gain.gain.linearRampToValueAtTime(1, now + FADE_S);
-    const source = new AudioBufferSourceNode(context, { buffer });
-    source.connect(gain);
-    gain.connect(this.audio.output ?? context.destination);
-    const voice: Voice = { source, gain, mode, origin: now - offset };
-    source.onended = () => {
-      if (this.voice !== voice) return;
-      this.voice = null;
-      gain.disconnect();
-      this.state.setState({ mode: "none" });
-      announce("Quality test finished");
-    };
-    source.start(now, offset);
+  private start(context: AudioContext, buffer: AudioBuffer, offset: number): void {
+    const voice = startBufferVoice(context, this.audio.output, buffer, {
+      offset,
+      fadeIn: FADE_S,
+      onEnded: () => {
+        if (this.voice !== voice) return;
+        this.voice = null;
+        this.state.setState({ mode: "none" });
+        announce("Quality test finished");
+      },
+    });
     this.voice = voice;
   }
 
@@ -171,15 +152,9 @@ export class QualityPlayer {
     const v = this.voice;
     if (!v) return;
     this.voice = null;
-    fadeOutAndStop(v.gain, v.source, FADE_S);
+    v.release(FADE_S);
   }
 }
 
-const players = new WeakMap<AudioClient, QualityPlayer>();
-
 /** The page's quality player for `audio` (one per audio client). */
-export function qualityPlayer(audio: AudioClient, store: StoreApi<StudioStore>): QualityPlayer {
-  let p = players.get(audio);
-  if (!p) players.set(audio, (p = new QualityPlayer(audio, store)));
-  return p;
-}
+export const qualityPlayer = perClient((audio: AudioClient, store: StoreApi<StudioStore>) => new QualityPlayer(audio, store));
