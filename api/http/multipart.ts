@@ -75,7 +75,7 @@ export async function readMultipart(c: Context, opts: MultipartOptions): Promise
   parser.on("file", (name, stream) => {
     // A body cut off inside a file part errors that part's stream too ("Unexpected end of form"),
     // possibly before storage has started reading it (it first makes its folder), and an 'error'
-    // nobody listens to ends the process (found by tests/unit/api/fuzz-multipart.test.ts). Heard
+    // nobody listens to ends the process (found by tests/unit/api/http/multipart-fuzz.test.ts). Heard
     // here; the parser's own error answers the request, and storage still sees the stream failed.
     stream.on("error", () => undefined);
     if (name !== opts.fileField || file) {

@@ -14,7 +14,7 @@ import { presetData } from "../../../../dsp/host/schema/preset";
 import { defaultAudioState } from "../../../../dsp/host/schema/state";
 import { wavHeader } from "../../../../dsp/host/export/wav";
 import { lastCode, signUp } from "../helpers";
-import { makePaymentsApp, nowSeconds, type PaymentsEnv, PRICES, WEBHOOK_SECRET } from "../payments-setup";
+import { makePaymentsApp, nowSeconds, type PaymentsEnv, PRICES, WEBHOOK_SECRET } from "../routes/payments-setup";
 import {
   type AuthShape, type BodySpec, bodyOf, type HeaderSpec, headerSafe, hugeText, isHuge, type Huge, type PathEncoding, placeInPath,
 } from "./arbitraries";

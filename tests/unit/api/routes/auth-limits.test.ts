@@ -1,0 +1,116 @@
+// Rate limits: login 10/min per IP and per account, register and forgot-password 5 per 10 min per
+// IP, each answering 429 with Retry-After; X-Forwarded-For only counts with TRUST_PROXY.
+import { afterEach, describe, expect, it } from "vitest";
+import { MSG } from "../../../../api/messages";
+import { RateLimiter } from "../../../../api/services/rate-limit";
+import { makeTestApp, signUp, TestClock, type TestEnv } from "../helpers";
+
+let env: TestEnv | undefined;
+afterEach(async () => {
+  await env?.close();
+  env = undefined;
+});
+
+function post(e: TestEnv, path: string, body: unknown, ip?: string) {
+  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  if (ip) headers["X-Forwarded-For"] = ip;
+  return Promise.resolve(e.app.request(path, { method: "POST", headers, body: JSON.stringify(body) }));
+}
+
+async function expect429(res: Response, retryAfter: number) {
+  expect(res.status).toBe(429);
+  expect(res.headers.get("Retry-After")).toBe(String(retryAfter));
+  expect(await res.json()).toEqual({ error: MSG.tooManyRequests(retryAfter) });
+}
+
+describe("RateLimiter", () => {
+  it("allows `limit` hits per sliding window and reports when the oldest expires", () => {
+    const clock = new TestClock();
+    const limiter = new RateLimiter({ limit: 3, windowMs: 60_000 }, clock.now);
+    expect(limiter.hit("a")).toEqual({ ok: true });
+    clock.advance(10_000);
+    expect(limiter.hit("a").ok).toBe(true);
+    expect(limiter.hit("a").ok).toBe(true);
+    expect(limiter.hit("a")).toEqual({ ok: false, retryAfterSeconds: 50 });
+    expect(limiter.hit("b").ok).toBe(true); // keys are independent
+    clock.advance(50_000);
+    expect(limiter.hit("a").ok).toBe(true); // the first hit left the window
+    expect(limiter.hit("a").ok).toBe(false);
+  });
+
+  it("keeps memory bounded", () => {
+    const clock = new TestClock();
+    const limiter = new RateLimiter({ limit: 1, windowMs: 1000 }, clock.now, 100);
+    for (let i = 0; i < 1000; i++) limiter.hit(`k${i}`);
+    expect(limiter.size).toBeLessThanOrEqual(101);
+  });
+});
+
+describe("login limits", () => {
+  it("10 attempts per minute per IP, then 429 with Retry-After; the window reopens", async () => {
+    env = await makeTestApp();
+    for (let i = 0; i < 10; i++) {
+      const res = await post(env, "/api/auth/login", { email: `u${i}@example.com`, password: "whatever" });
+      expect(res.status).toBe(404);
+    }
+    await expect429(await post(env, "/api/auth/login", { email: "z@example.com", password: "whatever" }), 60);
+    env.clock.advance(30_000);
+    await expect429(await post(env, "/api/auth/login", { email: "z@example.com", password: "whatever" }), 30);
+    env.clock.advance(30_001);
+    expect((await post(env, "/api/auth/login", { email: "z@example.com", password: "whatever" })).status).toBe(404);
+  });
+
+  it("10 attempts per minute per account, across IPs (proxy trusted)", async () => {
+    env = await makeTestApp({ trustProxy: 1 });
+    await signUp(env, "ada@example.com", "right password");
+    for (let i = 0; i < 10; i++) {
+      const res = await post(env, "/api/auth/login", { email: "ada@example.com", password: "wrong" }, `10.0.0.${i}`);
+      expect(res.status).toBe(401);
+    }
+    const blocked = await post(env, "/api/auth/login", { email: "ADA@example.com", password: "right password" }, "10.0.1.1");
+    await expect429(blocked, 60);
+    const other = await post(env, "/api/auth/login", { email: "bob@example.com", password: "x" }, "10.0.1.1");
+    expect(other.status).toBe(404);
+  });
+});
+
+describe("register and forgot-password limits", () => {
+  it("register: 5 per 10 minutes per IP", async () => {
+    env = await makeTestApp();
+    for (let i = 0; i < 5; i++) {
+      expect((await post(env, "/api/auth/register", { email: `u${i}@example.com`, password: "secret1" })).status).toBe(201);
+    }
+    await expect429(await post(env, "/api/auth/register", { email: "u9@example.com", password: "secret1" }), 600);
+    expect(await env.db.selectFrom("users").select("id").execute()).toHaveLength(5);
+  });
+
+  it("forgot-password: 5 per 10 minutes per IP", async () => {
+    env = await makeTestApp();
+    for (let i = 0; i < 5; i++) {
+      expect((await post(env, "/api/auth/forgot-password", { email: "a@example.com" })).status).toBe(200);
+    }
+    env.clock.advance(60_000);
+    await expect429(await post(env, "/api/auth/forgot-password", { email: "a@example.com" }), 540);
+  });
+});
+
+describe("client address", () => {
+  it("ignores X-Forwarded-For unless TRUST_PROXY is set", async () => {
+    env = await makeTestApp(); // no proxy: every request here shares the fallback address
+    for (let i = 0; i < 5; i++) {
+      await post(env, "/api/auth/forgot-password", { email: "a@example.com" }, `192.0.2.${i}`);
+    }
+    expect((await post(env, "/api/auth/forgot-password", { email: "a@example.com" }, "198.51.100.1")).status).toBe(429);
+  });
+
+  it("with TRUST_PROXY, keys on the address the proxy appended, not a forged first entry", async () => {
+    env = await makeTestApp({ trustProxy: 1 });
+    for (let i = 0; i < 5; i++) {
+      await post(env, "/api/auth/forgot-password", { email: "a@example.com" }, `1.2.3.${i}, 203.0.113.7`);
+    }
+    const sameClient = await post(env, "/api/auth/forgot-password", { email: "a@example.com" }, "9.9.9.9, 203.0.113.7");
+    expect(sameClient.status).toBe(429);
+    const otherClient = await post(env, "/api/auth/forgot-password", { email: "a@example.com" }, "203.0.113.8");
+    expect(otherClient.status).toBe(200);
+  });
+});

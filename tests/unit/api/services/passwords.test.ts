@@ -1,0 +1,42 @@
+// Password hashing with the production argon2id parameters (the other tests inject a cheaper
+// hasher) and the spec's common-password rule.
+import { describe, expect, it } from "vitest";
+import { isCommonPassword } from "../../../../api/rules/passwords";
+import { createArgon2Hasher, PRODUCTION_ARGON2 } from "../../../../api/services/passwords";
+
+describe("argon2id hasher", () => {
+  it("production parameters meet the floor: m >= 19456 KiB, t >= 2, p = 1", () => {
+    expect(PRODUCTION_ARGON2.memoryCost).toBeGreaterThanOrEqual(19456);
+    expect(PRODUCTION_ARGON2.timeCost).toBeGreaterThanOrEqual(2);
+    expect(PRODUCTION_ARGON2.parallelism).toBe(1);
+  });
+
+  it("the default hasher writes those parameters into the PHC string and verifies exactly", async () => {
+    const hasher = createArgon2Hasher();
+    const hash = await hasher.hash("Tr0ub4dor & 3");
+    const m = /^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(hash);
+    expect(m).not.toBeNull();
+    expect(Number(m![1])).toBe(PRODUCTION_ARGON2.memoryCost);
+    expect(Number(m![2])).toBe(PRODUCTION_ARGON2.timeCost);
+    expect(Number(m![3])).toBe(1);
+    expect(await hasher.verify(hash, "Tr0ub4dor & 3")).toBe(true);
+    expect(await hasher.verify(hash, "Tr0ub4dor & 3 ")).toBe(false);
+    expect(await hasher.verify(hash, "tr0ub4dor & 3")).toBe(false);
+  });
+
+  it("salts: the same password hashes differently; a malformed hash verifies false", async () => {
+    const hasher = createArgon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+    expect(await hasher.hash("same")).not.toBe(await hasher.hash("same"));
+    expect(await hasher.verify("not a hash", "same")).toBe(false);
+  });
+});
+
+describe("isCommonPassword", () => {
+  it.each(["123456", "1234567890", "password", "PassWord1", "qwerty!", "QWERTY", "abc123xyz", "ABC123", "111111", "000000z"])(
+    "%s is common",
+    (pw) => expect(isCommonPassword(pw)).toBe(true),
+  );
+  it.each(["12345", "my password", "xqwerty", "abc12", "11111", "correct horse"])("%s is fine", (pw) =>
+    expect(isCommonPassword(pw)).toBe(false),
+  );
+});
