@@ -11,14 +11,14 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { requireBinary } from "../../../api/platform/binaries";
-import { DEFAULT_CHUNK_BYTES, WavRenderer, exportPlan } from "../../../dsp/host/export/render";
-import { createNodeEngine } from "../../../dsp/host/node";
-import { defaultAudioState } from "../../../dsp/host/schema/state";
+import { requireBinary } from "../../../../../api/platform/binaries";
+import { DEFAULT_CHUNK_BYTES, WavRenderer, exportPlan } from "../../../../../dsp/host/export/render";
+import { createNodeEngine } from "../../../../../dsp/host/node";
+import { defaultAudioState } from "../../../../../dsp/host/schema/state";
 import {
   PCM16_SCALE, RF64_HEADER_BYTES, RIFF_HEADER_BYTES, needsRf64, parseWavHeader, wavHeader,
-} from "../../../dsp/host/export/wav";
-import { FS, peakFrequency, renderFrames, singleTone } from "../dsp/assembly/helpers";
+} from "../../../../../dsp/host/export/wav";
+import { FS, peakFrequency, renderFrames, singleTone } from "../../assembly/helpers";
 
 let dir: string;
 
