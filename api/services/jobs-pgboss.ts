@@ -18,6 +18,9 @@ import {
   type JobHandler, type JobInfo, type JobName, type JobQueue, type JobState, throttledProgress, type WorkOptions,
 } from "./jobs";
 
+/** pg-boss's job ids are UUIDs. */
+const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface PgBossJobQueueOptions {
   /** postgres:// URL of the app's database. */
   connectionString: string;
@@ -110,9 +113,22 @@ export class PgBossJobQueue implements JobQueue {
     return r.rows;
   }
 
+  /** The queued or running job of `name` under `key`, if any. */
+  async #keyed(name: JobName, key: string): Promise<string | null> {
+    const [existing] = await this.#sql<{ id: string }>(
+      `SELECT id FROM ${this.#schema}.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' ORDER BY created_on DESC LIMIT 1`,
+      [name, key],
+    );
+    return existing?.id ?? null;
+  }
+
   async enqueue(name: JobName, data: unknown, options: EnqueueOptions = {}): Promise<string> {
     await this.#open();
     for (let tries = 0; tries < 5; tries++) {
+      // A 'stately' queue keeps one queued AND one running job per key; the queue's promise is one
+      // queued-or-running job per key, so a key that has either answers with that job.
+      const held = options.singletonKey ? await this.#keyed(name, options.singletonKey) : null;
+      if (held) return held;
       const id = await this.boss.send(name, (data ?? {}) as object, {
         singletonKey: options.singletonKey,
         startAfter: options.startAfter,
@@ -122,11 +138,6 @@ export class PgBossJobQueue implements JobQueue {
         return id;
       }
       if (!options.singletonKey) throw new Error(`pg-boss refused a ${name} job`);
-      const [existing] = await this.#sql<{ id: string }>(
-        `SELECT id FROM ${this.#schema}.job WHERE name = $1 AND singleton_key = $2 AND state < 'completed' ORDER BY created_on DESC LIMIT 1`,
-        [name, options.singletonKey],
-      );
-      if (existing) return existing.id;
     }
     throw new Error(`Could not enqueue ${name}`);
   }
@@ -137,6 +148,7 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async get<D = unknown, R = unknown>(name: JobName, id: string): Promise<JobInfo<D, R> | null> {
+    if (!JOB_ID.test(id)) return null; // not an id this queue makes (PostgreSQL would refuse it as a uuid)
     await this.#open();
     const job = await this.boss.getJobById<D>(name, id, { includeArchive: true });
     if (!job) return null;
@@ -156,6 +168,7 @@ export class PgBossJobQueue implements JobQueue {
   }
 
   async cancel<R = unknown>(name: JobName, id: string): Promise<CancelOutcome<R> | null> {
+    if (!JOB_ID.test(id)) return null;
     await this.#open();
     if (affected(await this.boss.cancel(name, id)) === 1) {
       this.#workers.cancel(id);

@@ -91,7 +91,7 @@ const pgBoss: Backend = {
   // With a keyed job running, enqueue() queues a second job for its key (pg-boss's 'stately'
   // policy allows one queued and one active job per key); an id that is not a UUID makes
   // PostgreSQL throw instead of get() and cancel() answering null.
-  gaps: ["singleton key while running", "malformed id"],
+  gaps: [],
   async setUp() {
     const r = await localPostgres();
     if (typeof r === "string") return r;
