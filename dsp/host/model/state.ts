@@ -6,6 +6,7 @@
 
 import { EFFECTS, type EffectDef } from "./catalogue";
 import { DEFAULT_DURATION_SECONDS } from "./limits";
+import type { VoiceSlots } from "./voices";
 
 export const WAVEFORMS = ["sine", "square", "sawtooth", "triangle"] as const;
 export type Waveform = (typeof WAVEFORMS)[number];
@@ -54,6 +55,8 @@ export interface TimelineStep {
   effects?: Record<string, StepEffect>;
   /** A name shown in the editor (an .sbg tone-set's name). */
   label?: string;
+  /** The voices from this step on (the whole set, slot by slot; absent: unchanged). */
+  voices?: VoiceSlots;
 }
 
 export interface Timeline {
@@ -68,9 +71,11 @@ export interface AudioState {
   isPlaying?: boolean | undefined;
   /** The session's steps over time (dsp/host/model/timeline.ts). */
   timeline?: Timeline | undefined;
+  /** Voices at 0:00 beside the channels (dsp/host/model/voices.ts); SBaGen schedules play in them. */
+  voices?: VoiceSlots | undefined;
 }
 /** What makes the sound (no duration or play state): what the engine, exports and renders take. */
-export type SoundState = Pick<AudioState, "channels" | "effects" | "timeline">;
+export type SoundState = Pick<AudioState, "channels" | "effects" | "timeline" | "voices">;
 
 export function defaultChannels(): ChannelState[] {
   return DEFAULT_FREQUENCIES.map((frequency, i) => ({

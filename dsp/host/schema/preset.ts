@@ -15,10 +15,11 @@ import { z } from "zod";
 import { EFFECTS, type EffectDef } from "../model/catalogue";
 import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../model/limits";
 import { clamp, hasTimeline, timelineSchema } from "./timeline";
+import { voiceSlotsSchema } from "./voices";
 import { WAVEFORMS, defaultEffect, type AudioState, type ChannelState, type EffectState, type Waveform } from "./state";
 
 /** What a preset stores and a share link carries. */
-export type PresetData = Pick<AudioState, "channels" | "effects" | "duration" | "timeline">;
+export type PresetData = Pick<AudioState, "channels" | "effects" | "duration" | "timeline" | "voices">;
 
 /** Either the state to load, or what is wrong with the input (for "Invalid preset: {error}"). */
 export type PresetResult = { ok: true; state: PresetData } | { ok: false; error: string };
@@ -101,9 +102,14 @@ export const presetDataSchema: z.ZodType<PresetData, unknown> = z.object(
     duration: required(durationInput),
     // Optional: a preset without steps is a sound that does not change over time.
     timeline: timelineSchema.optional().transform((t) => (hasTimeline(t) ? t : undefined)),
+    // Optional: voices beside the channels (an SBaGen schedule's sound); old presets have none.
+    voices: voiceSlotsSchema.optional().transform((v) => (v && v.length > 0 ? v : undefined)),
   },
   anObject("an object with channels, effects and duration"),
-).transform((p): PresetData => (p.timeline ? p : { channels: p.channels, effects: p.effects, duration: p.duration }));
+).transform((p): PresetData => {
+  const data: PresetData = { channels: p.channels, effects: p.effects, duration: p.duration };
+  return { ...data, ...(p.timeline ? { timeline: p.timeline } : {}), ...(p.voices ? { voices: p.voices } : {}) };
+});
 
 function issuePath(path: readonly PropertyKey[]): string {
   return path.reduce<string>((out, key) => (typeof key === "number" ? `${out}[${key}]` : out ? `${out}.${String(key)}` : String(key)), "");
@@ -126,7 +132,11 @@ export function parsePreset(raw: unknown): PresetResult {
 /** The part of a studio state that a preset or share link carries. */
 export function presetData(state: PresetData): PresetData {
   const data: PresetData = { channels: state.channels, effects: state.effects, duration: state.duration };
-  return hasTimeline(state.timeline) ? { ...data, timeline: state.timeline } : data;
+  return {
+    ...data,
+    ...(hasTimeline(state.timeline) ? { timeline: state.timeline } : {}),
+    ...(state.voices && state.voices.length > 0 ? { voices: state.voices } : {}),
+  };
 }
 
 /** Largest JSON body the API takes for a request that carries a sound (sharing a preset, exporting

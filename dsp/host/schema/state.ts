@@ -7,6 +7,7 @@ import { z } from "zod";
 import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ } from "../model/limits";
 import { type AudioState, type ChannelState, type EffectState, WAVEFORMS } from "../model/state";
 import type { Timeline } from "../model/timeline";
+import { voiceSlotsSchema } from "./voices";
 
 export * from "../model/state";
 export { hasAudibleChannel } from "../model/timeline";
@@ -32,6 +33,7 @@ export const audioStateSchema = z.object({
   timeline: z
     .custom<Timeline>((v) => typeof v === "object" && v !== null && Array.isArray((v as { steps?: unknown }).steps))
     .optional(),
+  voices: voiceSlotsSchema.optional(),
 });
 
 // The schemas' output types are the model's types, both ways.

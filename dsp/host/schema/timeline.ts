@@ -8,6 +8,7 @@ import { z } from "zod";
 import { effectDef } from "../model/catalogue";
 import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MAX_TIMELINE_STEPS } from "../model/limits";
 import { WAVEFORMS, type Waveform } from "../model/state";
+import { voiceSlotsSchema } from "./voices";
 import { RAMPS, type Ramp, type StepChannel, type StepEffect, type Timeline, type TimelineStep } from "../model/timeline";
 
 export * from "../model/timeline";
@@ -77,6 +78,7 @@ const stepInput = z
         .optional(),
       effects: stepEffectsInput.optional(),
       label: z.string({ error: "must be text" }).max(64, { error: "must be at most 64 characters" }).optional(),
+      voices: voiceSlotsSchema.optional(),
     },
     { error: "must be an object" },
   )

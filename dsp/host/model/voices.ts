@@ -1,0 +1,98 @@
+// Voices: the sound of a session step as SBaGen describes it, a set of up to MAX_VOICES slots each
+// holding one voice or nothing. The four channels stay the studio's own simple view; voices are what
+// an SBaGen schedule plays (several binaural tones with their own beats, isochronic tones, noise,
+// spinning noise, bells) and they play beside the channels, before the effects.
+//
+// Units and conventions (SBaGen's, so that a schedule plays as SBaGen plays it):
+// - amp: percent of full scale, linear peak (a sine at 100 peaks at full scale); voices add
+//   linearly. The engine plays full scale at the studio's full tone level (TONE_GAIN), so a
+//   schedule keeps SBaGen's balance between its voices and sits at the studio's channel level.
+// - binaural: left ear carrier + beat/2, right ear carrier - beat/2; the beat is signed (SBaGen's
+//   `200+10/50` is beat +10: left 205 Hz, right 195 Hz; `200-10/50` is beat -10).
+// - isochronic: one carrier in both ears, gated at `pulse` Hz by SBaGen+'s gate (the tone sounds
+//   while sin(2 pi pulse t) > 0.3, rising and falling by a smoothstep: 40.3 % of each cycle).
+// - noise: white, pink or brown, the same signal in both ears; the three colours at the same amp
+//   have the same RMS (pink noise at amp 100 is about -15 dB RMS against a full-scale sine).
+// - spin: noise whose interaural delay swings sinusoidally by +-width microseconds at `rate` Hz
+//   (positive: the left ear leads first), so the noise circles between the ears.
+// - bell: a sine struck when it appears in its slot, decaying by 11/12 every 50 ms (about -60 dB
+//   after 4 s); it rings out whatever follows.
+// - A carrier of 0 Hz is a silent voice, not an error; negative ear frequencies (a carrier below
+//   half the beat) are the same sine with its phase reversed, as in SBaGen.
+//
+// Between two steps each slot moves as SBaGen moves it: the same kind of voice interpolates every
+// value linearly over a ramp (or jumps, for a "hold" step); a different kind of voice goes through
+// silence (the old one fades linearly to 0 at the middle of the ramp, the new one rises from there).
+// An SBaGen schedule's fades, slides and fades through silence are written as such steps by the
+// reader (dsp/host/sbg).
+
+export const MAX_VOICES = 32;
+
+export const NOISE_COLOURS = ["white", "pink", "brown"] as const;
+export type NoiseColour = (typeof NOISE_COLOURS)[number];
+
+export const VOICE_KINDS = ["tone", "binaural", "isochronic", "noise", "spin", "bell"] as const;
+export type VoiceKind = (typeof VOICE_KINDS)[number];
+
+/** A plain sine, the same in both ears. */
+export interface ToneVoice {
+  kind: "tone";
+  carrier: number;
+  amp: number;
+}
+
+/** A binaural pair: left carrier + beat/2, right carrier - beat/2 (beat signed). */
+export interface BinauralVoice {
+  kind: "binaural";
+  carrier: number;
+  beat: number;
+  amp: number;
+}
+
+/** One carrier in both ears, gated at `pulse` Hz (SBaGen+'s `carrier@pulse/amp`). */
+export interface IsochronicVoice {
+  kind: "isochronic";
+  carrier: number;
+  pulse: number;
+  amp: number;
+}
+
+export interface NoiseVoice {
+  kind: "noise";
+  colour: NoiseColour;
+  amp: number;
+}
+
+/** Spinning noise (SBaGen's `spin:width+rate/amp`, SBaGen+'s `bspin:` brown and `wspin:` white). */
+export interface SpinVoice {
+  kind: "spin";
+  colour: NoiseColour;
+  /** Largest interaural delay away from the centre, in microseconds. */
+  width: number;
+  /** Turns per second (signed). */
+  rate: number;
+  amp: number;
+}
+
+/** A struck bell (SBaGen's `bell+carrier/amp`). */
+export interface BellVoice {
+  kind: "bell";
+  carrier: number;
+  amp: number;
+}
+
+export type Voice = ToneVoice | BinauralVoice | IsochronicVoice | NoiseVoice | SpinVoice | BellVoice;
+
+/** A step's voices: slot i holds a voice or nothing (null). Slots pair voices between steps. */
+export type VoiceSlots = (Voice | null)[];
+
+/** Largest values the model keeps (the schema clamps to them). */
+export const VOICE_LIMITS = {
+  carrier: 20000,
+  beat: 1000,
+  pulse: 1000,
+  amp: 100,
+  /** Microseconds: beyond about 2.6 ms the delay is no longer heard as a direction. */
+  width: 2600,
+  rate: 100,
+} as const;

@@ -1,0 +1,35 @@
+// The voices' schema (presets, share links, .sbg imports): a list of at most MAX_VOICES slots,
+// each a voice or null. Lenient like the timeline's schema: numbers are clamped into the model's
+// ranges (VOICE_LIMITS), a wrong type or an unknown kind is an error.
+
+import { z } from "zod";
+import { MAX_VOICES, NOISE_COLOURS, VOICE_LIMITS, type Voice, type VoiceSlots } from "../model/voices";
+
+export * from "../model/voices";
+
+const clamp = (v: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, v)) || 0;
+const r4 = (v: number): number => Math.round(v * 10000) / 10000;
+const aNumber = z.number({ error: "must be a number" }).refine(Number.isFinite, { error: "must be a number" });
+const within = (lo: number, hi: number) => aNumber.transform((v) => r4(clamp(v, lo, hi)));
+
+const carrier = within(0, VOICE_LIMITS.carrier);
+const amp = within(0, VOICE_LIMITS.amp);
+const colour = z.enum(NOISE_COLOURS, { error: "must be white, pink or brown" });
+
+const voiceSchema: z.ZodType<Voice, unknown> = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({ kind: z.literal("tone"), carrier, amp }),
+    z.object({ kind: z.literal("binaural"), carrier, beat: within(-VOICE_LIMITS.beat, VOICE_LIMITS.beat), amp }),
+    z.object({ kind: z.literal("isochronic"), carrier, pulse: within(0, VOICE_LIMITS.pulse), amp }),
+    z.object({ kind: z.literal("noise"), colour, amp }),
+    z.object({ kind: z.literal("spin"), colour, width: within(0, VOICE_LIMITS.width), rate: within(-VOICE_LIMITS.rate, VOICE_LIMITS.rate), amp }),
+    z.object({ kind: z.literal("bell"), carrier, amp }),
+  ],
+  { error: "must be a voice: tone, binaural, isochronic, noise, spin or bell" },
+);
+
+/** THE voices schema: unknown JSON in, slots out. */
+export const voiceSlotsSchema: z.ZodType<VoiceSlots, unknown> = z
+  .array(voiceSchema.nullable(), { error: "must be a list of voices" })
+  .max(MAX_VOICES, { error: `must hold at most ${MAX_VOICES} voices` });
