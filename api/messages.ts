@@ -16,7 +16,7 @@ export const MSG = {
   // forgot / update / reset password (spec 5, 8)
   forgotSent: "If an account exists for that email address, a password reset link is on its way. Please check your inbox.",
   passwordUpdated: "Your password has been updated.",
-  resetTokenInvalid: "Password reset failed. This reset link is invalid or has expired - please request a new one.",
+  currentPasswordWrong: "Your current password is incorrect. Please check it and try again.",
 
   // verification and e-mailed codes
   verifyTokenMissing: "Email verification failed. The verification link is missing its token.",

@@ -1,6 +1,7 @@
 // zod schemas of every auth request body and query, each check carrying the spec's user-facing
 // text (spec/accounts.md section 5). Inputs are bounded: e-mails 254, passwords 6..256 (compared
-// exactly: never trimmed or normalised), names 200, tokens 512.
+// exactly: never trimmed or normalised), names 200, tokens 512. Every password being chosen
+// (sign-up, reset, update) must pass the common-password rule of api/rules/passwords.ts.
 import { z } from "zod";
 import { MSG } from "../messages";
 import { isCommonPassword, PASSWORD_MAX, PASSWORD_MIN } from "../rules/passwords";
@@ -65,22 +66,33 @@ export const registerBody = z
   )
   .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
     error: MSG.passwordsDontMatch,
-  });
+  })
+  .refine((b) => !isCommonPassword(b.password), { error: MSG.commonPassword });
 
 export const forgotPasswordBody = z.object({ email: email(MSG.forgotMissing) }, { error: MSG.forgotMissing });
 
+/** A signed-in change proves the account with the current password, or with the one-time reset
+ *  token that /exchange hands back for a recovery link (the forgot-password flow, where the user
+ *  does not know the current one). The new password's texts come first: the current-password
+ *  check is the last refinement. */
 export const updatePasswordBody = z
   .object(
     {
       newPassword: newPassword(MSG.updateMissing, MSG.passwordTooShort),
       confirmNewPassword: optionalConfirmation(MSG.passwordsDontMatch),
+      currentPassword: z
+        .string({ error: MSG.currentPasswordMissing })
+        .max(PASSWORD_MAX, { error: MSG.currentPasswordWrong })
+        .optional(),
+      resetToken: token(MSG.resetTokenInvalid, MSG.resetTokenInvalid).optional(),
     },
     { error: MSG.updateMissing },
   )
   .refine((b) => b.confirmNewPassword === undefined || b.confirmNewPassword === b.newPassword, {
     error: MSG.passwordsDontMatch,
   })
-  .refine((b) => !isCommonPassword(b.newPassword), { error: MSG.commonPassword });
+  .refine((b) => !isCommonPassword(b.newPassword), { error: MSG.commonPassword })
+  .refine((b) => b.resetToken !== undefined || (b.currentPassword ?? "") !== "", { error: MSG.currentPasswordMissing });
 
 export const resetPasswordBody = z
   .object(
@@ -93,7 +105,8 @@ export const resetPasswordBody = z
   )
   .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
     error: MSG.resetMismatch,
-  });
+  })
+  .refine((b) => !isCommonPassword(b.password), { error: MSG.commonPassword });
 
 export const verifyEmailInput = z.object(
   { token: token(MSG.verifyTokenMissing, MSG.verifyFailed) },

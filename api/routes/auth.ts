@@ -58,15 +58,18 @@ export function authRoutes(s: Services): Hono<AppEnv> {
 
   // The web app's /auth/callback posts the code from an e-mailed link. A verification code also
   // confirms the address; a recovery code (link marked #type=recovery) signs the user in so the
-  // callback can open update_password. Either way, reading the link proves the inbox is theirs.
+  // callback can open update_password, and comes back with a fresh one-time reset token
+  // (`resetToken`, 1 hour) that update-password takes in place of the current password, which the
+  // user has forgotten. Either way, reading the link proves the inbox is theirs.
   app.post("/exchange", async (c) => {
     const body = await readBody(c, exchangeBody);
     const used = await s.tokens.consume(body.code, ["verify_email", "reset_password"]);
     if (!used) throw new ApiError(400, MSG.exchangeInvalid);
     const user = await markEmailVerified(s.db, used.userId, s.clock());
     if (!user) throw new ApiError(400, MSG.exchangeInvalid);
-    const type = used.purpose === "reset_password" ? "recovery" : "signup";
-    return c.json({ ...(await signedIn(user)), type }, 200);
+    if (used.purpose !== "reset_password") return c.json({ ...(await signedIn(user)), type: "signup" }, 200);
+    const resetToken = await s.tokens.issue(user.id, "reset_password");
+    return c.json({ ...(await signedIn(user)), type: "recovery", resetToken }, 200);
   });
 
   return app;

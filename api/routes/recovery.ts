@@ -1,6 +1,8 @@
 // E-mail verification and password recovery: POST/GET /api/auth/verify-email,
 // POST /api/auth/forgot-password, /reset-password and /update-password. Every password change
-// revokes the account's other sessions and voids outstanding reset links.
+// revokes the account's other sessions and voids outstanding reset links. A signed-in change
+// proves the account again: with the current password, or with the one-time reset token that
+// /exchange handed back for a recovery link.
 import { Hono } from "hono";
 import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
@@ -57,8 +59,16 @@ export function recoveryRoutes(s: Services): Hono<AppEnv> {
   });
 
   app.post("/update-password", requireAuth(s.sessions), async (c) => {
-    const body = await readBody(c, updatePasswordBody);
     const { user, sessionId } = c.var.auth;
+    // Per account: a stolen session must not become a way to guess the current password.
+    await s.limiters.passwordChangePerUser.enforce(user.id);
+    const body = await readBody(c, updatePasswordBody);
+    if (body.resetToken !== undefined) {
+      const used = await s.tokens.consume(body.resetToken, ["reset_password"]);
+      if (!used || used.userId !== user.id) throw new ApiError(400, MSG.resetTokenInvalid);
+    } else if (!(await s.hasher.verify(user.password_hash, body.currentPassword ?? ""))) {
+      throw new ApiError(400, MSG.currentPasswordWrong);
+    }
     const hash = await s.hasher.hash(body.newPassword);
     await setPasswordHash(s.db, user.id, hash, s.clock());
     await s.sessions.revokeAllForUser(user.id, sessionId);

@@ -19,10 +19,15 @@ export const AUTH_TEXT = {
   forgotMissing: "Please enter the email address associated with your account to receive a password reset link.",
   updateMissing: "Please enter your new password in both fields to confirm it matches.",
   commonPassword: "That password is too common and easy to guess. Please choose something more unique and secure.",
+  /** Not in the spec: changing the password while signed in asks for the current one. */
+  currentPasswordMissing: "Please enter your current password to change it.",
   resetTokenMissing: "Invalid or missing reset token",
   resetFieldsMissing: "Please fill in both password fields",
   resetMismatch: "Passwords do not match",
   resetTooShort: `Password must be at least ${PASSWORD_MIN} characters long`,
+  /** Not in the spec: a spent or expired reset link (the reset page and a change after a recovery
+   *  link both show it). */
+  resetTokenInvalid: "Password reset failed. This reset link is invalid or has expired - please request a new one.",
   resetSuccess: "Password reset successfully! You can now sign in with your new password.",
   // verification, e-mailed codes and sessions
   verifySuccess: "Your email address has been verified. You can now sign in.",

@@ -23,7 +23,8 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** The limits of sign-in, of billing (credentialed actions keyed by user id; the
+/** The limits of sign-in and the other password checks (a signed-in password change, per
+ *  user), of billing (credentialed actions keyed by user id; the
  *  unauthenticated success-page call by client address), of shared presets (per user) and of
  *  the marketplace (uploads, purchases and ratings, per user). */
 export const RATE_RULES = {
@@ -31,6 +32,7 @@ export const RATE_RULES = {
   loginPerAccount: { limit: 10, windowMs: 60_000 },
   registerPerIp: { limit: 5, windowMs: 10 * 60_000 },
   forgotPerIp: { limit: 5, windowMs: 10 * 60_000 },
+  passwordChangePerUser: { limit: 10, windowMs: 10 * 60_000 },
   checkoutPerUser: { limit: 10, windowMs: 10 * 60_000 },
   portalPerUser: { limit: 10, windowMs: 10 * 60_000 },
   checkoutLookupPerIp: { limit: 30, windowMs: 60_000 },

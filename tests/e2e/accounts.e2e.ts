@@ -1,8 +1,9 @@
 // Accounts in real Chromium against the real server: the locked studio for anonymous visitors,
 // sign-up with the Free label and channels 2-4 locked, the user menu and sign-out, the
 // verification link, forgot password with the recovery link from the newest .eml in the outbox
-// (through /auth/callback, #type=recovery), a new password that works while the old one fails,
-// the /reset-password page with the e-mailed token, and an admin's menu (ADMIN_EMAILS).
+// (through /auth/callback, #type=recovery), a signed-in change that asks for the current password,
+// a new password that works while the old one fails, the /reset-password page with the e-mailed
+// token, and an admin's menu (ADMIN_EMAILS).
 
 import { join } from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -22,6 +23,7 @@ const adminEmail = uniqueEmail("admin");
 const firstPassword = "first-Pass-1";
 const secondPassword = "second-Pass-2";
 const thirdPassword = "third-Pass-3";
+const recoveredPassword = "recovered-Pass-9";
 
 /** The newest mail to `to` whose subject matches, polled until it arrives; its link on our origin. */
 async function newestLink(to: string, subject: RegExp, after = 0): Promise<string> {
@@ -177,7 +179,7 @@ describe("accounts in Chromium", () => {
     await signOut();
   });
 
-  it("resets a forgotten password through the e-mailed recovery link; the old password then fails", async () => {
+  it("resets a forgotten password through the e-mailed recovery link, changes it signed in with the current one; the old password then fails", async () => {
     await page.goto(app.url + "/auth");
     await page.getByRole("button", { name: "Forgot your password?" }).click();
     await page.getByRole("button", { name: "Send Reset Link" }).click();
@@ -197,13 +199,37 @@ describe("accounts in Chromium", () => {
     await page.getByRole("button", { name: "Update Password" }).click();
     await toast("That password is too common and easy to guess. Please choose something more unique and secure.").waitFor();
 
-    await page.getByLabel("New password", { exact: true }).fill(secondPassword);
-    await page.getByLabel("Confirm new password", { exact: true }).fill(secondPassword);
+    // The recovery link stands in for the current password, which the form does not ask for.
+    expect(await page.getByLabel("Current password", { exact: true }).count()).toBe(0);
+    await page.getByLabel("New password", { exact: true }).fill(recoveredPassword);
+    await page.getByLabel("Confirm new password", { exact: true }).fill(recoveredPassword);
     await page.getByRole("button", { name: "Update Password" }).click();
     await toast("Your password has been updated").waitFor();
     await page.getByRole("heading", { name: "Sign In" }).waitFor();
     expect(await page.getByLabel("Email", { exact: true }).inputValue()).toBe(email);
     expect(await storedToken(page)).toBeNull();
+
+    await page.getByLabel("Password", { exact: true }).fill(recoveredPassword);
+    await page.getByRole("button", { name: "Sign In", exact: true }).click();
+    await reach("/");
+    await page.getByText(FREE_LABEL).waitFor();
+
+    // Signed in, a change asks for the current password.
+    await page.goto(app.url + "/auth?view=update_password");
+    await page.getByRole("heading", { name: "Choose a New Password" }).waitFor();
+    const current = page.getByLabel("Current password", { exact: true });
+    expect(await current.getAttribute("autocomplete")).toBe("current-password");
+    await page.getByLabel("New password", { exact: true }).fill(secondPassword);
+    await page.getByLabel("Confirm new password", { exact: true }).fill(secondPassword);
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await toast("Please enter your current password to change it.").waitFor();
+    await current.fill(firstPassword);
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await toast("Your current password is incorrect. Please check it and try again.").waitFor();
+    await current.fill(recoveredPassword);
+    await page.getByRole("button", { name: "Update Password" }).click();
+    await toast("Your password has been updated").waitFor();
+    await page.getByRole("heading", { name: "Sign In" }).waitFor();
 
     await page.getByLabel("Password", { exact: true }).fill(secondPassword);
     await page.getByRole("button", { name: "Sign In", exact: true }).click();

@@ -1,6 +1,7 @@
 // The account API client (spec/accounts.md section 7): relative paths, JSON bodies, the bearer
 // header when a token is stored, and on a non-OK answer the `error` field of the body (falling
-// back to 'Request failed'). Also the answer shapes of the auth routes in api/routes.
+// back to 'Request failed'). Also the answer shapes of the auth routes in api/routes, and the
+// body of a password change.
 
 // The user as the API returns it: one definition, shared with the server (type only).
 import type { PublicUser } from "../../api/rules/account";
@@ -15,6 +16,24 @@ export interface SessionAnswer {
 
 export interface ExchangeAnswer extends SessionAnswer {
   type: "recovery" | "signup";
+  /** Recovery links only: a one-time token (1 hour) that update-password takes in place of the
+   *  current password, which the user who asked for the link has forgotten. */
+  resetToken?: string;
+}
+
+export interface UpdatePasswordFields {
+  newPassword: string;
+  confirmNewPassword: string;
+  currentPassword: string;
+  /** The recovery link's reset token, when the form was reached through one. */
+  resetToken: string | null;
+}
+
+/** The body of POST /api/auth/update-password: the new password twice and the proof that the
+ *  account is the user's, the reset token when there is one, else the current password. */
+export function updatePasswordBody(f: UpdatePasswordFields): Record<string, string> {
+  const { newPassword, confirmNewPassword } = f;
+  return f.resetToken ? { newPassword, confirmNewPassword, resetToken: f.resetToken } : { newPassword, confirmNewPassword, currentPassword: f.currentPassword };
 }
 
 export interface SubscriptionInfo {

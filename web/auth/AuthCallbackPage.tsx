@@ -1,7 +1,8 @@
 // /auth/callback: the return from an e-mailed link (spec 2 and 4). Starts after 100 ms. An error
 // param toasts and goes to /auth; without a code an existing session is welcomed (none goes to
 // /auth); a code is exchanged for a session (POST /api/auth/exchange); #type=recovery goes on to
-// /auth?view=update_password; an unconfirmed e-mail is signed out; otherwise welcome, then the
+// /auth?view=update_password, keeping the answer's one-time reset token for that form
+// (recovery-token.ts); an unconfirmed e-mail is signed out; otherwise welcome, then the
 // redirect param or /app. Progress messages and a Return to Sign In button throughout.
 
 import { useEffect, useState } from "react";
@@ -10,6 +11,7 @@ import { toast } from "sonner";
 import { safeReturnPath } from "../account/auth-entry";
 import { exchangeErrorText, TEXT } from "../account/messages";
 import { sessionStore } from "../account/session-store";
+import { holdResetToken } from "./recovery-token";
 
 export const CALLBACK_START_MS = 100;
 
@@ -53,6 +55,7 @@ export function AuthCallbackPage() {
         const answer = await session.getState().exchange(code);
         if (cancelled) return;
         if (recovery || answer.type === "recovery") {
+          if (answer.resetToken) holdResetToken(answer.user.id, answer.resetToken);
           setProgress("Opening the password form...");
           navigate("/auth?view=update_password", { replace: true });
           return;

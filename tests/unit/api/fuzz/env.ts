@@ -157,7 +157,7 @@ export async function makeFuzzEnv(): Promise<FuzzEnv> {
     "POST /api/auth/verify-email": [{ token: verifyCode }],
     "POST /api/auth/forgot-password": [{ email: FREE_EMAIL }],
     "POST /api/auth/reset-password": [{ token: verifyCode, password: PASSWORD, confirmPassword: PASSWORD }],
-    "POST /api/auth/update-password": [{ newPassword: PASSWORD, confirmNewPassword: PASSWORD }],
+    "POST /api/auth/update-password": [{ newPassword: PASSWORD, confirmNewPassword: PASSWORD, currentPassword: PASSWORD }],
     "POST /api/stripe/create-checkout-session": [{ priceId: PRICES.monthly, mode: "subscription" }, { priceId: PRICES.oneDay }],
     "POST /api/handle-guest-checkout": [{ session_id: checkoutId }],
     "POST /api/stripe/verify-checkout-session": [{ sessionId: checkoutId }],

@@ -77,6 +77,10 @@ describe("POST /api/auth/register", () => {
     [{ email: "ada@example.com", password: "12345" }, MSG.passwordTooShort],
     [{ email: "ada@example.com", password: "x".repeat(257) }, MSG.passwordTooLong],
     [{ email: "ada@example.com", password: "secret1", confirmPassword: "secret2" }, MSG.passwordsDontMatch],
+    // the common-password rule holds on sign-up as on reset and update
+    [{ email: "ada@example.com", password: "password1" }, MSG.commonPassword],
+    [{ email: "ada@example.com", password: "123456789", confirmPassword: "123456789" }, MSG.commonPassword],
+    [{ email: "ada@example.com", password: "Qwerty-uiop", fullName: "Ada" }, MSG.commonPassword],
   ])("answers 400 for %j", async (payload, message) => {
     const res = await postJson(env, "/api/auth/register", payload);
     expect(res.status).toBe(400);

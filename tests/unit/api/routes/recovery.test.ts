@@ -1,5 +1,7 @@
 // E-mail verification, forgot/reset/update password and the code exchange: the outbox mails carry
-// working links, tokens are single use and expire, password changes revoke old sessions.
+// working links, tokens are single use and expire, password changes revoke old sessions, a
+// signed-in change needs the current password (or the reset token of a recovery link), and a
+// common password is refused on reset and update alike.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "../../../../api/messages";
 import { hashToken } from "../../../../api/services/one-time-tokens";
@@ -18,6 +20,19 @@ async function forgot(email: string): Promise<string> {
   const res = await postJson(env, "/api/auth/forgot-password", { email });
   expect(res.status).toBe(200);
   return lastCode(env, email);
+}
+
+/** Follows a recovery link: the session and the one-time reset token /exchange answers with. */
+async function recover(email: string): Promise<{ session: string; resetToken: string }> {
+  const exchanged = await bodyOf(await postJson(env, "/api/auth/exchange", { code: await forgot(email) }));
+  expect(exchanged.type).toBe("recovery");
+  return { session: exchanged.token as string, resetToken: exchanged.resetToken as string };
+}
+
+/** POST /api/auth/update-password as `session`: [status, body]. */
+async function updatePassword(payload: Record<string, unknown>, session: string): Promise<[number, unknown]> {
+  const res = await postJson(env, "/api/auth/update-password", payload, session);
+  return [res.status, await res.json()];
 }
 
 describe("verification", () => {
@@ -191,6 +206,17 @@ describe("forgot and reset password", () => {
     expect(await res.json()).toEqual({ error: message });
   });
 
+  it.each(["password123", "QWERTY-board", "123456789x", "abc123abc", "111111a", "000000b"])(
+    "reset-password refuses the common password %s with 400 and keeps the token",
+    async (password) => {
+      await signUp(env, "ada@example.com", "old password");
+      const code = await forgot("ada@example.com");
+      const res = await postJson(env, "/api/auth/reset-password", { token: code, password, confirmPassword: password });
+      expect([res.status, await res.json()]).toEqual([400, { error: MSG.commonPassword }]);
+      expect((await postJson(env, "/api/auth/reset-password", { token: code, password: "fine password" })).status).toBe(200);
+    },
+  );
+
   it("a validation error does not burn the reset token", async () => {
     await signUp(env, "ada@example.com");
     const code = await forgot("ada@example.com");
@@ -202,11 +228,9 @@ describe("forgot and reset password", () => {
 describe("recovery through the callback and update-password", () => {
   it("exchanging a recovery code signs in; update-password then keeps only that session", async () => {
     const { token: oldSession } = await signUp(env, "ada@example.com", "old password");
-    const code = await forgot("ada@example.com");
-    const exchanged = await bodyOf(await postJson(env, "/api/auth/exchange", { code }));
-    expect(exchanged.type).toBe("recovery");
-    const session = exchanged.token as string;
-    const res = await postJson(env, "/api/auth/update-password", { newPassword: "brand new pw" }, session);
+    const { session, resetToken } = await recover("ada@example.com");
+    expect(resetToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const res = await postJson(env, "/api/auth/update-password", { newPassword: "brand new pw", resetToken }, session);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ ok: true, message: MSG.passwordUpdated });
     expect((await getWith(env, "/api/user/profile", oldSession)).status).toBe(401);
@@ -230,6 +254,64 @@ describe("recovery through the callback and update-password", () => {
     const res = await postJson(env, "/api/auth/update-password", payload, token);
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: message });
+  });
+
+  it("a verification exchange hands back no reset token", async () => {
+    await signUp(env, "ada@example.com");
+    const exchanged = await bodyOf(await postJson(env, "/api/auth/exchange", { code: await lastCode(env, "ada@example.com") }));
+    expect(exchanged.type).toBe("signup");
+    expect(exchanged).not.toHaveProperty("resetToken");
+  });
+
+  it("a signed-in change asks for the current password: missing or wrong is 400, right is 200", async () => {
+    const { token } = await signUp(env, "ada@example.com", "old password");
+    for (const [payload, message] of [
+      [{ newPassword: "brand new pw" }, MSG.currentPasswordMissing],
+      [{ newPassword: "brand new pw", currentPassword: "" }, MSG.currentPasswordMissing],
+      [{ newPassword: "brand new pw", currentPassword: 42 }, MSG.currentPasswordMissing],
+      [{ newPassword: "brand new pw", currentPassword: "old passwort" }, MSG.currentPasswordWrong],
+      [{ newPassword: "brand new pw", currentPassword: "x".repeat(257) }, MSG.currentPasswordWrong],
+    ] as const) {
+      expect(await updatePassword(payload, token), JSON.stringify(payload)).toEqual([400, { error: message }]);
+    }
+    const oldLogin = await postJson(env, "/api/auth/login", { email: "ada@example.com", password: "old password" });
+    expect(oldLogin.status).toBe(200); // unchanged by the refused attempts
+    const changed = await updatePassword({ newPassword: "brand new pw", currentPassword: "old password" }, token);
+    expect(changed).toEqual([200, { ok: true, message: MSG.passwordUpdated }]);
+    expect((await postJson(env, "/api/auth/login", { email: "ada@example.com", password: "brand new pw" })).status).toBe(200);
+    expect((await postJson(env, "/api/auth/login", { email: "ada@example.com", password: "old password" })).status).toBe(401);
+  });
+
+  it("a reset token proves the account once, and only for its own user", async () => {
+    await signUp(env, "ada@example.com", "old password");
+    const { token: bobSession } = await signUp(env, "bob@example.com", "bobs password");
+    const { session, resetToken } = await recover("ada@example.com");
+    const invalid = [400, { error: MSG.resetTokenInvalid }];
+    // Ada's reset token does not change Bob's password (and is spent by the try).
+    expect(await updatePassword({ newPassword: "brand new pw", resetToken }, bobSession)).toEqual(invalid);
+    expect(await updatePassword({ newPassword: "brand new pw", resetToken }, session)).toEqual(invalid);
+    expect(await updatePassword({ newPassword: "brand new pw", resetToken: "junk" }, session)).toEqual(invalid);
+    expect((await postJson(env, "/api/auth/login", { email: "bob@example.com", password: "bobs password" })).status).toBe(200);
+    expect((await postJson(env, "/api/auth/login", { email: "ada@example.com", password: "old password" })).status).toBe(200);
+  });
+
+  it("a validation error does not spend the reset token", async () => {
+    await signUp(env, "ada@example.com", "old password");
+    const { session, resetToken } = await recover("ada@example.com");
+    expect(await updatePassword({ newPassword: "password123", resetToken }, session)).toEqual([400, { error: MSG.commonPassword }]);
+    expect((await updatePassword({ newPassword: "brand new pw", resetToken }, session))[0]).toBe(200);
+  });
+
+  it("password changes are limited to 10 per 10 minutes per account (wrong current passwords count)", async () => {
+    const { token } = await signUp(env, "ada@example.com", "old password");
+    for (let i = 0; i < 10; i++) {
+      const res = await postJson(env, "/api/auth/update-password", { newPassword: "brand new pw", currentPassword: `guess ${i}` }, token);
+      expect(res.status).toBe(400);
+    }
+    const blocked = await postJson(env, "/api/auth/update-password", { newPassword: "brand new pw", currentPassword: "old password" }, token);
+    expect(blocked.status).toBe(429);
+    expect(blocked.headers.get("Retry-After")).toBe("600");
+    expect(await blocked.json()).toEqual({ error: MSG.tooManyRequests(600) });
   });
 
   it("update-password needs a session", async () => {
