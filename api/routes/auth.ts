@@ -62,6 +62,7 @@ export function authRoutes(s: Services): Hono<AppEnv> {
   // (`resetToken`, 1 hour) that update-password takes in place of the current password, which the
   // user has forgotten. Either way, reading the link proves the inbox is theirs.
   app.post("/exchange", async (c) => {
+    await s.limiters.exchangePerIp.enforce(clientIp(c, s.config.trustProxy));
     const body = await readBody(c, exchangeBody);
     const used = await s.tokens.consume(body.code, ["verify_email", "reset_password"]);
     if (!used) throw new ApiError(400, MSG.exchangeInvalid);

@@ -46,6 +46,7 @@ export function recoveryRoutes(s: Services): Hono<AppEnv> {
   });
 
   app.post("/reset-password", async (c) => {
+    await s.limiters.resetPerIp.enforce(clientIp(c, s.config.trustProxy));
     const body = await readBody(c, resetPasswordBody);
     const used = await s.tokens.consume(body.token, ["reset_password"]);
     if (!used) throw new ApiError(400, MSG.resetTokenInvalid);

@@ -23,13 +23,17 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** The limits of sign-in and the other password checks (a signed-in password change, per
- *  user), of billing (credentialed actions keyed by user id; the
+/** The limits of sign-in and the other credential checks (code exchange and password reset per
+ *  client address, a signed-in password change per user), of billing (credentialed actions keyed by user id; the
  *  unauthenticated success-page call by client address), of shared presets (per user) and of
  *  the marketplace (uploads, purchases and ratings, per user). */
 export const RATE_RULES = {
   loginPerIp: { limit: 10, windowMs: 60_000 },
   loginPerAccount: { limit: 10, windowMs: 60_000 },
+  // The other doors that open a session or set a password, at sign-in's pace: the exchange of an
+  // e-mailed code and the reset with one.
+  exchangePerIp: { limit: 10, windowMs: 60_000 },
+  resetPerIp: { limit: 10, windowMs: 60_000 },
   registerPerIp: { limit: 5, windowMs: 10 * 60_000 },
   forgotPerIp: { limit: 5, windowMs: 10 * 60_000 },
   passwordChangePerUser: { limit: 10, windowMs: 10 * 60_000 },

@@ -1,9 +1,10 @@
-// Rate limits: login 10/min per IP and per account, register and forgot-password 5 per 10 min per
-// IP, each answering 429 with Retry-After; X-Forwarded-For only counts with TRUST_PROXY.
+// Rate limits: login, code exchange and password reset 10/min per IP (login also per account),
+// register and forgot-password 5 per 10 min per IP, each answering 429 with Retry-After;
+// X-Forwarded-For only counts with TRUST_PROXY.
 import { afterEach, describe, expect, it } from "vitest";
 import { MSG } from "../../../../api/messages";
 import { RateLimiter } from "../../../../api/services/rate-limit";
-import { makeTestApp, signUp, TestClock, type TestEnv } from "../helpers";
+import { makeTestApp, sentMail, signUp, TestClock, type TestEnv } from "../helpers";
 
 let env: TestEnv | undefined;
 afterEach(async () => {
@@ -91,6 +92,40 @@ describe("register and forgot-password limits", () => {
     }
     env.clock.advance(60_000);
     await expect429(await post(env, "/api/auth/forgot-password", { email: "a@example.com" }), 540);
+  });
+});
+
+describe("code exchange and password reset limits", () => {
+  /** The code of the newest mail to `to` (a verification or recovery link). */
+  async function codeFor(e: TestEnv, to: string): Promise<string> {
+    const mail = (await sentMail(e)).filter((m) => m.to === to).at(-1)!;
+    return new URL(mail.links[0]).searchParams.get("code")!;
+  }
+
+  it.each([
+    ["/api/auth/exchange", (code: string) => ({ code })],
+    ["/api/auth/reset-password", (code: string) => ({ token: code, password: "fresh password" })],
+  ] as const)("%s: 10 per minute per IP, then 429 with Retry-After; a good code waits, unspent", async (path, bodyOf) => {
+    env = await makeTestApp();
+    await signUp(env, "ada@example.com", "old password");
+    await post(env, "/api/auth/forgot-password", { email: "ada@example.com" });
+    const code = await codeFor(env, "ada@example.com"); // a recovery code: both routes take it
+    for (let i = 0; i < 10; i++) {
+      expect((await post(env, path, bodyOf(`${"x".repeat(42)}${i}`))).status).toBe(400);
+    }
+    await expect429(await post(env, path, bodyOf(code)), 60);
+    env.clock.advance(45_000);
+    await expect429(await post(env, path, bodyOf(code)), 15);
+    env.clock.advance(15_001);
+    expect((await post(env, path, bodyOf(code))).status).toBe(200);
+  });
+
+  it("keys on the client address: another client is not held up", async () => {
+    env = await makeTestApp({ trustProxy: 1 });
+    for (let i = 0; i < 10; i++) await post(env, "/api/auth/exchange", { code: "junk" }, "203.0.113.7");
+    expect((await post(env, "/api/auth/exchange", { code: "junk" }, "203.0.113.7")).status).toBe(429);
+    expect((await post(env, "/api/auth/exchange", { code: "junk" }, "203.0.113.8")).status).toBe(400);
+    expect((await post(env, "/api/auth/reset-password", { token: "junk", password: "fresh password" }, "203.0.113.7")).status).toBe(400);
   });
 });
 
