@@ -1,6 +1,7 @@
 // Sign-up, sign-in, sign-out and the exchange of an e-mailed code for a session:
 // POST /api/auth/register, /login, /logout, /exchange. Answers follow spec/accounts.md section 7:
-// {token, user, csrfToken} on success, {error} with 400/401/404/409/429 otherwise.
+// {token, user, csrfToken} on success, {error} with 400/401/404/409/429 otherwise. Sign-in spends
+// one password verify whether or not the e-mail has an account.
 import { Hono } from "hono";
 import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
@@ -8,12 +9,14 @@ import { clientIp, readBody, requireAuth } from "../http/boundary";
 import { MSG } from "../messages";
 import { verificationEmail } from "../services/auth-emails";
 import { isAdminUser } from "../services/entitlements";
+import { unknownAccountCheck } from "../services/passwords";
 import type { UserRow } from "../db/schema";
 import { createUser, findUserByEmail, markEmailVerified, publicUser } from "../services/users";
 import { exchangeBody, loginBody, registerBody } from "./auth-schemas";
 
 export function authRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
+  const checkUnknownAccount = unknownAccountCheck(s.hasher);
 
   /** The answer every sign-in path gives: a fresh session for `user`. */
   async function signedIn(user: UserRow) {
@@ -44,7 +47,12 @@ export function authRoutes(s: Services): Hono<AppEnv> {
     const body = await readBody(c, loginBody);
     await s.limiters.loginPerAccount.enforce(body.email);
     const user = await findUserByEmail(s.db, body.email);
-    if (!user) throw new ApiError(404, MSG.userNotFound);
+    if (!user) {
+      // The spec's own 404 text stays; the argon2 work is spent anyway so that the timing does
+      // not tell an unknown address from a wrong password either.
+      await checkUnknownAccount(body.password);
+      throw new ApiError(404, MSG.userNotFound);
+    }
     if (!(await s.hasher.verify(user.password_hash, body.password))) {
       throw new ApiError(401, MSG.invalidCredentials);
     }

@@ -1,7 +1,9 @@
-// Password hashing (argon2id through @node-rs/argon2); the spec's password rules are in
+// Password hashing (argon2id through @node-rs/argon2) and the stand-in check that makes a sign-in
+// for an unknown e-mail cost what a wrong password costs; the spec's password rules are in
 // api/rules/passwords.ts.
 // Production parameters follow OWASP's argon2id minimum (m = 19 MiB, t = 2, p = 1). Tests may
 // inject a cheaper hasher through the app's deps; the default is always the production one.
+import { randomBytes } from "node:crypto";
 import { availableParallelism } from "node:os";
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
 
@@ -56,5 +58,22 @@ export function createArgon2Hasher(params: Argon2Params = PRODUCTION_ARGON2, lim
         return false;
       }
     },
+  };
+}
+
+/** The check a sign-in runs when its e-mail has no account: `password` is verified against the
+ *  hash of a random password that `hasher` made (so with the same argon2 parameters, through the
+ *  same concurrency limit), so that answering an unknown address takes as long as answering a
+ *  wrong password. The hash is made on first use and kept; a failure to make it is retried on the
+ *  next call and never surfaces (the caller answers the same either way). */
+export function unknownAccountCheck(hasher: PasswordHasher): (password: string) => Promise<void> {
+  let dummy: Promise<string> | null = null;
+  return async (password) => {
+    try {
+      dummy ??= hasher.hash(randomBytes(18).toString("base64url"));
+      await hasher.verify(await dummy, password);
+    } catch {
+      dummy = null;
+    }
   };
 }

@@ -1,7 +1,7 @@
 // Shared fixtures for the API tests: a fresh app on a real SQLite file in a temp dir (or, when
 // TEST_DATABASE_URL names a PostgreSQL server, in a fresh schema of a database made for this test
-// file on that server and dropped after it), a movable clock, a cheap argon2id hasher (the production parameters are tested in passwords.test.ts), and
-// small request helpers.
+// file on that server and dropped after it), a movable clock, a cheap argon2id hasher (the production parameters are tested in passwords.test.ts), a
+// hasher that records its calls, and small request helpers.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,13 +17,30 @@ import type { Database } from "../../../api/db/schema";
 import type { Logger } from "../../../api/errors";
 import { outboxMailer } from "../../../api/services/mailer";
 import { readOutbox } from "../../../api/services/outbox";
-import { createArgon2Hasher } from "../../../api/services/passwords";
+import { createArgon2Hasher, type PasswordHasher } from "../../../api/services/passwords";
 
 export const TEST_SECRET = "test-secret-0123456789-abcdefghijklmnopqrstuvwxyz";
 export const PUBLIC_URL = "http://studio.test";
 
 /** Argon2id with tiny costs: same code path, fast tests. Never the production default. */
 export const fastHasher = createArgon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
+
+/** `inner` with a record of every call: the passwords hashed, and each verify's stored hash and
+ *  password. */
+export function countingHasher(inner: PasswordHasher = fastHasher) {
+  const calls = { hash: [] as string[], verify: [] as { storedHash: string; password: string }[] };
+  const hasher: PasswordHasher = {
+    hash(password) {
+      calls.hash.push(password);
+      return inner.hash(password);
+    },
+    verify(storedHash, password) {
+      calls.verify.push({ storedHash, password });
+      return inner.verify(storedHash, password);
+    },
+  };
+  return { hasher, calls };
+}
 
 export class TestClock {
   ms: number;
@@ -104,7 +121,7 @@ export interface TestEnv {
 
 export async function makeTestApp(
   config: Partial<AppConfigInput> = {},
-  extra: { clock?: TestClock } & Pick<AppDeps, "demoDurationMs" | "deployer" | "video"> & { storage?: (dir: string) => FileStorage } = {},
+  extra: { clock?: TestClock } & Pick<AppDeps, "demoDurationMs" | "deployer" | "video" | "hasher"> & { storage?: (dir: string) => FileStorage } = {},
 ): Promise<TestEnv> {
   const dir = mkdtempSync(join(tmpdir(), "studio-api-"));
   const db = await openTestDatabase(dir);
@@ -116,7 +133,7 @@ export async function makeTestApp(
     db,
     mailer: outboxMailer(outbox, "Tone Studio <no-reply@studio.test>"),
     clock: clock.now,
-    hasher: fastHasher,
+    hasher: extra.hasher ?? fastHasher,
     logger,
     config: { publicUrl: PUBLIC_URL, jwtSecret: TEST_SECRET, ...config },
     demoDurationMs: extra.demoDurationMs,

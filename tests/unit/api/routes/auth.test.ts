@@ -2,7 +2,7 @@
 // every error text of spec/accounts.md for these calls.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MSG } from "../../../../api/messages";
-import { bodyOf, getWith, makeTestApp, postJson, signUp, type TestEnv } from "../helpers";
+import { bodyOf, countingHasher, fastHasher, getWith, makeTestApp, postJson, signUp, type TestEnv } from "../helpers";
 
 let env: TestEnv;
 beforeEach(async () => {
@@ -131,6 +131,34 @@ describe("POST /api/auth/login", () => {
     const res = await postJson(env, "/api/auth/login", { email: "nobody@example.com", password: "whatever" });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: MSG.userNotFound });
+  });
+
+  it("spends one password verify for an unknown account, as for a wrong password, with the spec's texts", async () => {
+    const { hasher, calls } = countingHasher();
+    const counted = await makeTestApp({}, { hasher });
+    try {
+      await signUp(counted, "ada@example.com", "correct horse");
+      calls.hash.length = 0;
+      const wrong = await postJson(counted, "/api/auth/login", { email: "ada@example.com", password: "wrong horse" });
+      expect([wrong.status, await wrong.json()]).toEqual([401, { error: MSG.invalidCredentials }]);
+      expect(calls.verify.map((v) => v.password)).toEqual(["wrong horse"]);
+
+      for (const password of ["guess one", "guess two"]) {
+        const unknown = await postJson(counted, "/api/auth/login", { email: "nobody@example.com", password });
+        expect([unknown.status, await unknown.json()]).toEqual([404, { error: MSG.userNotFound }]);
+      }
+      // Each unknown address ran a verify of its password against a hash of the same hasher (so
+      // the same argon2 parameters), made once.
+      expect(calls.verify.slice(1).map((v) => v.password)).toEqual(["guess one", "guess two"]);
+      expect(calls.hash).toHaveLength(1);
+      const params = (h: string) => h.split("$").slice(0, 4).join("$");
+      const dummy = calls.verify[1].storedHash;
+      expect(calls.verify[2].storedHash).toBe(dummy);
+      expect(params(dummy)).toBe(params(calls.verify[0].storedHash));
+      expect(await fastHasher.verify(dummy, "guess one")).toBe(false);
+    } finally {
+      await counted.close();
+    }
   });
 
   it.each([

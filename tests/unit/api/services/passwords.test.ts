@@ -1,8 +1,10 @@
 // Password hashing with the production argon2id parameters (the other tests inject a cheaper
-// hasher) and the spec's common-password rule.
+// hasher), the stand-in verify of a sign-in for an unknown e-mail, and the spec's common-password
+// rule.
 import { describe, expect, it } from "vitest";
 import { isCommonPassword } from "../../../../api/rules/passwords";
-import { createArgon2Hasher, PRODUCTION_ARGON2 } from "../../../../api/services/passwords";
+import { createArgon2Hasher, type PasswordHasher, PRODUCTION_ARGON2, unknownAccountCheck } from "../../../../api/services/passwords";
+import { countingHasher, fastHasher } from "../helpers";
 
 describe("argon2id hasher", () => {
   it("production parameters meet the floor: m >= 19456 KiB, t >= 2, p = 1", () => {
@@ -28,6 +30,38 @@ describe("argon2id hasher", () => {
     const hasher = createArgon2Hasher({ memoryCost: 1024, timeCost: 1, parallelism: 1 });
     expect(await hasher.hash("same")).not.toBe(await hasher.hash("same"));
     expect(await hasher.verify("not a hash", "same")).toBe(false);
+  });
+});
+
+describe("unknownAccountCheck", () => {
+  it("verifies against a hash the production hasher made, with its parameters, made once", async () => {
+    const { hasher, calls } = countingHasher(createArgon2Hasher());
+    const check = unknownAccountCheck(hasher);
+    await check("first guess");
+    await check("second guess");
+    expect(calls.hash).toHaveLength(1);
+    expect(calls.verify.map((v) => v.password)).toEqual(["first guess", "second guess"]);
+    const prefix = `$argon2id$v=19$m=${PRODUCTION_ARGON2.memoryCost},t=${PRODUCTION_ARGON2.timeCost},p=${PRODUCTION_ARGON2.parallelism}$`;
+    expect(calls.verify[0].storedHash.startsWith(prefix)).toBe(true);
+  });
+
+  it("never throws: a failed hash is tried again on the next call", async () => {
+    let fail = true;
+    const flaky: PasswordHasher = {
+      hash: async (p) => {
+        if (fail) throw new Error("out of memory");
+        return fastHasher.hash(p);
+      },
+      verify: (h, p) => fastHasher.verify(h, p),
+    };
+    const { hasher, calls } = countingHasher(flaky);
+    const check = unknownAccountCheck(hasher);
+    await expect(check("x")).resolves.toBeUndefined();
+    expect(calls.verify).toHaveLength(0);
+    fail = false;
+    await check("y");
+    expect(calls.hash).toHaveLength(2);
+    expect(calls.verify.map((v) => v.password)).toEqual(["y"]);
   });
 });
 
