@@ -1,5 +1,6 @@
-// Reads an SBaGen schedule (.sbg) into a studio session (dsp/host/sbg/model.ts has the mapping and
-// its sources). Every construct the studio cannot play is reported with its line: an error when
+// Reads an SBaGen schedule (.sbg) into a studio session on the four channels (parseSbg; the mapping
+// and its sources are in dsp/host/sbg/model.ts, the text itself is read by dsp/host/sbg/read.ts,
+// SBaGen's own sound as voices is dsp/host/sbg/voices.ts). Every construct the studio cannot play is reported with its line: an error when
 // the sound would be wrong, a warning when it is approximated or left out.
 //
 // Time rules (SBaGen plays a 24-hour day; the studio plays from 0:00):
@@ -21,42 +22,27 @@ import { parsePreset, type PresetData } from "../schema/preset";
 import { defaultEffects } from "../schema/state";
 import type { TimelineStep } from "../schema/timeline";
 import {
-  AUTO_NAME, CHANNELS, DAY_SECONDS, DEFAULT_FADE_MS, JUMP_FADE_MS, MAX_SECONDS, SBG_MAX_CHARS, SBG_MAX_TONES, SBG_TAIL_SECONDS,
+  AUTO_NAME, CHANNELS, DAY_SECONDS, JUMP_FADE_MS, MAX_SECONDS, SBG_MAX_CHARS, SBG_MAX_TONES, SBG_TAIL_SECONDS,
   clock, isSilent, num, sameSet, setBeat, silentSet, studioChannels, studioEffects,
   type Noise, type NoiseType, type SbgIssue, type SetState, type Tone,
 } from "./model";
+import { NUMBER, ScheduleReader, type OptionWords, type TimeLine as Line } from "./read";
+
+type TimeLine = Line<SetState>;
 
 export type SbgResult =
   | { ok: true; session: PresetData; warnings: SbgIssue[] }
   | { ok: false; errors: SbgIssue[]; warnings: SbgIssue[] };
 
-const N = String.raw`(\d+(?:\.\d*)?|\.\d+)`;
+const N = NUMBER;
 const RE = {
-  def: /^([A-Za-z][A-Za-z0-9_-]*):(?:\s+(.*))?$/,
   noise: new RegExp(`^(pink|white|brown)/${N}$`),
   binaural: new RegExp(`^${N}([+-])${N}/${N}$`),
   iso: new RegExp(`^${N}@${N}/${N}$`),
   sine: new RegExp(`^${N}/${N}$`),
   bell: new RegExp(`^bell\\+?${N}/${N}$`),
   mix: new RegExp(`^mix/${N}$`),
-  time: /^(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?/,
 };
-/** Time lines a schedule may expand to (block calls included): four times the timeline's steps. */
-const MAX_EXPANDED_LINES = 4 * MAX_TIMELINE_STEPS;
-const FADE_IN = { "<": "silence", "-": "fade", "=": "slide" } as const;
-const FADE_OUT = { ">": "silence", "-": "fade", "=": "slide" } as const;
-type Mark = "silence" | "fade" | "slide";
-
-interface TimeLine {
-  line: number;
-  at: number; // clock seconds in the day (NOW = 0)
-  now: boolean;
-  fadeIn: Mark;
-  fadeOut: Mark;
-  name: string;
-  set: SetState;
-  slide: boolean;
-}
 
 interface Key {
   t: number;
@@ -66,76 +52,41 @@ interface Key {
   label?: string;
 }
 
-class Reader {
-  errors: SbgIssue[] = [];
-  warnings: SbgIssue[] = [];
-  sets = new Map<string, SetState>();
-  /** Tone-sets whose definition had an error (already reported): lines using them say nothing more. */
-  broken = new Set<string>();
-  blocks = new Map<string, { line: number; text: string }[]>();
-  lines: TimeLine[] = [];
-  fadeMs = DEFAULT_FADE_MS;
-  stopAtEnd = false;
-  length: number | null = null;
-  private lastAbs: { at: number; now: boolean } | null = null;
+/** The four-channel reader: SBaGen's tone-sets as the studio's channels and effects. */
+class Reader extends ScheduleReader<SetState> {
   private warnedPlus = false;
-  /** Time lines read so far, block calls expanded (see MAX_EXPANDED_LINES). */
-  private expanded = 0;
 
-  error(line: number, message: string) {
-    this.errors.push({ line, message });
-  }
-  warn(line: number, message: string) {
-    this.warnings.push({ line, message });
-  }
-
-  // ---- option lines (only before anything else, as in SBaGen) -----------------------------------
-  options(line: number, text: string) {
-    const words = text.split(/\s+/);
-    for (let i = 0; i < words.length; i++) {
-      const w = words[i];
-      if (!w.startsWith("-") || w.length < 2) {
-        this.error(line, `'${w}' is not an option`);
-        return;
-      }
-      for (const flag of w.slice(1)) {
-        const arg = () => words[++i];
-        switch (flag) {
-          case "S": case "Q": break; // the studio always plays from the start, with no status line
-          case "E": this.stopAtEnd = true; break;
-          case "F": {
-            const v = Number(arg());
-            if (!(v >= 0)) this.error(line, "-F needs a fade time in milliseconds");
-            else this.fadeMs = v;
-            break;
-          }
-          case "L": {
-            const a = arg();
-            const m = a ? RE.time.exec(a) : null;
-            if (!m || m[0] !== a) this.error(line, "-L needs a length as hh:mm or hh:mm:ss");
-            else this.length = Number(m[1]) * 3600 + Number(m[2]) * 60 + Number(m[3] ?? 0);
-            break;
-          }
-          case "i": case "p":
-            this.error(line, `-${flag} (${flag === "i" ? "immediate tone-specs" : "pre-programmed sequences"}) is not supported in a schedule: write a tone-set and a NOW line`);
-            return;
-          case "T": arg(); this.warn(line, "-T (start at a clock time) ignored: the session plays from its first line"); break;
-          case "m": arg(); this.warn(line, "-m (soundtrack file) ignored: the studio has no soundtrack input"); break;
-          case "M": this.warn(line, "-M (soundtrack from standard input) ignored: the studio has no soundtrack input"); break;
-          case "c": arg(); this.warn(line, "-c (headphone compensation) ignored: it belongs to one listener's headphones"); break;
-          case "q": case "r": case "b": case "o": case "R": case "d":
-            arg(); this.warn(line, `-${flag} ignored: the studio chooses playback and output itself (48 kHz, 16-bit)`); break;
-          case "O": case "W": case "D": case "h":
-            this.warn(line, `-${flag} ignored: the studio chooses playback and output itself`); break;
-          default:
-            this.error(line, `unknown option -${flag}`);
-        }
-      }
+  protected option(line: number, flag: string, words: OptionWords): "stop" | void {
+    const arg = words.next;
+    switch (flag) {
+      case "i": case "p":
+        this.error(line, `-${flag} (${flag === "i" ? "immediate tone-specs" : "pre-programmed sequences"}) is not supported in a schedule: write a tone-set and a NOW line`);
+        return "stop";
+      case "T": arg(); this.warn(line, "-T (start at a clock time) ignored: the session plays from its first line"); break;
+      case "m": arg(); this.warn(line, "-m (soundtrack file) ignored: the studio has no soundtrack input"); break;
+      case "M": this.warn(line, "-M (soundtrack from standard input) ignored: the studio has no soundtrack input"); break;
+      case "c": arg(); this.warn(line, "-c (headphone compensation) ignored: it belongs to one listener's headphones"); break;
+      case "q": case "r": case "b": case "o": case "R": case "d":
+        arg(); this.warn(line, `-${flag} ignored: the studio chooses playback and output itself (48 kHz, 16-bit)`); break;
+      case "O": case "W": case "D": case "h":
+        this.warn(line, `-${flag} ignored: the studio chooses playback and output itself`); break;
+      default:
+        this.error(line, `unknown option -${flag}`);
     }
   }
 
+  protected definition(line: number, name: string): boolean {
+    if (!/^wave\d\d$/.test(name)) return false;
+    this.warn(line, `waveform definition '${name}' is not used: the studio plays sine tones`);
+    return true;
+  }
+
+  protected undefinedSet(_line: number, name: string): SetState | undefined {
+    return name === "off" || name === "alloff" ? silentSet() : undefined;
+  }
+
   // ---- tone-set definitions ----------------------------------------------------------------------
-  toneSet(line: number, name: string, words: string[]): SetState | null {
+  protected toneSet(line: number, name: string, words: string[]): SetState | null {
     const slots: (Tone | null)[] = [];
     let noise: Noise | null = null;
     let bad = false;
@@ -215,169 +166,6 @@ class Reader {
       this.warn(line, "'+' beats put the higher tone in the left ear; the studio's binaural beat always puts it in the right ear and cannot store the swap: this plays with the ears swapped (same beat) and exports as '-'");
     }
     return ok;
-  }
-
-  // ---- time lines ----------------------------------------------------------------------------------
-  /** NOW, NOW+hh:mm[:ss], hh:mm[:ss], +hh:mm[:ss] and chains like 12:00+00:20 (sbagen.c readTimeLine). */
-  timeSpec(line: number, spec: string): { at: number; now: boolean } | null {
-    let p = spec;
-    let at: number | null = null;
-    let now = false;
-    if (p.startsWith("NOW")) {
-      at = 0;
-      now = true;
-      this.lastAbs = { at, now };
-      p = p.slice(3);
-    }
-    while (p) {
-      if (p[0] === "+") {
-        if (at === null) {
-          if (!this.lastAbs) {
-            this.error(line, `relative time '${spec}' without an absolute time (NOW or hh:mm) before it`);
-            return null;
-          }
-          ({ at, now } = this.lastAbs);
-        }
-        p = p.slice(1);
-      } else if (at !== null) break;
-      const m = RE.time.exec(p);
-      if (!m) break;
-      const [hh, mm, ss] = [Number(m[1]), Number(m[2]), Number(m[3] ?? 0)];
-      if (mm > 59 || ss > 59) {
-        this.error(line, `time '${spec}': minutes and seconds must be 0-59`);
-        return null;
-      }
-      const secs = hh * 3600 + mm * 60 + ss;
-      p = p.slice(m[0].length);
-      if (at === null) {
-        if (hh > 23) {
-          this.error(line, `clock time '${spec}': hours must be 0-23`);
-          return null;
-        }
-        at = secs;
-        this.lastAbs = { at, now: false };
-      } else at = (at + secs) % DAY_SECONDS;
-    }
-    if (p || at === null) {
-      this.error(line, `'${spec}' is not a time: expected NOW, NOW+hh:mm[:ss], hh:mm[:ss] or +hh:mm[:ss]`);
-      return null;
-    }
-    return { at, now };
-  }
-
-  timeLine(line: number, text: string, depth = 0, from = "", calling: readonly string[] = []) {
-    // Blocks calling blocks multiply: n lines nested k deep are n^k time lines. Stop at a budget
-    // no playable schedule needs (each line is at least one of the timeline's steps).
-    if (++this.expanded > MAX_EXPANDED_LINES) {
-      if (this.expanded === MAX_EXPANDED_LINES + 1) {
-        this.error(line, `the schedule expands to more than ${MAX_EXPANDED_LINES} time lines${from}; the studio holds at most ${MAX_TIMELINE_STEPS} steps`);
-      }
-      return;
-    }
-    const words = text.split(/\s+/);
-    const spec = words.shift()!;
-    const time = this.timeSpec(line, spec);
-    let marks: [Mark, Mark] = ["fade", "fade"];
-    if (words[0] && !/^[A-Za-z]/.test(words[0])) {
-      const w = words.shift()!;
-      const fi = FADE_IN[w[0] as keyof typeof FADE_IN];
-      const fo = FADE_OUT[w[1] as keyof typeof FADE_OUT];
-      if (w.length !== 2 || !fi || !fo) {
-        this.error(line, `'${w}' is not a fade mark: expected two of < - = (fade in) and > - = (fade out), like == or <>`);
-        return;
-      }
-      marks = [fi, fo];
-    }
-    const name = words.shift();
-    if (!name) {
-      this.error(line, `time line without a tone-set name${from}`);
-      return;
-    }
-    const slide = words[0] === "->";
-    if (slide) words.shift();
-    if (words.length) {
-      this.error(line, `unexpected '${words.join(" ")}' after the tone-set name${from}`);
-      return;
-    }
-    const block = this.blocks.get(name);
-    if (block) {
-      if (calling.includes(name)) {
-        this.error(line, `block '${name}' calls itself${from}`);
-        return;
-      }
-      if (depth > 16) {
-        this.error(line, `block '${name}' is nested more than 16 deep`);
-        return;
-      }
-      if (slide || marks[0] !== "fade" || marks[1] !== "fade") this.warn(line, `fade marks and '->' on a block call are ignored (as SBaGen does)`);
-      for (const b of block) this.timeLine(b.line, `${spec}${b.text}`, depth + 1, ` (in block '${name}' called at line ${line})`, [...calling, name]);
-      return;
-    }
-    let set = this.sets.get(name);
-    if (!set && (name === "off" || name === "alloff")) set = silentSet();
-    if (!set) {
-      if (!this.broken.has(name)) this.error(line, `'${name}' is not defined above${from}`);
-      return;
-    }
-    if (!time) return;
-    const first = this.lines[0];
-    if (first && first.now !== time.now) {
-      this.error(line, `NOW and clock times in one schedule: their order depends on when SBaGen is started${from}`);
-      return;
-    }
-    this.lines.push({ line, ...time, fadeIn: marks[0], fadeOut: marks[1], name, set, slide });
-  }
-
-  read(text: string) {
-    const src = text.replace(/^\uFEFF/, "").split(/\r\n|\r|\n/);
-    let started = false;
-    for (let i = 0; i < src.length; i++) {
-      const line = i + 1;
-      const body = src[i].replace(/#.*$/, "").trim();
-      if (!body) continue;
-      if (body.startsWith("-")) {
-        if (started) this.error(line, "options are only allowed at the start of the file, before any tone-set or time");
-        else this.options(line, body);
-        continue;
-      }
-      started = true;
-      const def = RE.def.exec(body);
-      if (!def) {
-        this.timeLine(line, body);
-        continue;
-      }
-      const [, name, rest = ""] = def;
-      if (rest === "{") {
-        const lines: { line: number; text: string }[] = [];
-        let closed = false;
-        for (i++; i < src.length; i++) {
-          const b = src[i].replace(/#.*$/, "").trim();
-          if (!b) continue;
-          if (b === "}") {
-            closed = true;
-            break;
-          }
-          if (!b.startsWith("+")) this.error(i + 1, `every line in block '${name}' must start with a relative time (+hh:mm)`);
-          else lines.push({ line: i + 1, text: b });
-        }
-        if (!closed) this.error(line, `block '${name}' has no closing '}'`);
-        else if (!lines.length) this.error(line, `block '${name}' is empty`);
-        else this.blocks.set(name, lines);
-        continue;
-      }
-      if (/^wave\d\d$/.test(name)) {
-        this.warn(line, `waveform definition '${name}' is not used: the studio plays sine tones`);
-        continue;
-      }
-      if (!rest) {
-        this.error(line, `tone-set '${name}' has no tones (use '-' for silence)`);
-        continue;
-      }
-      if (this.sets.has(name) || this.blocks.has(name)) this.warn(line, `'${name}' is defined again: later lines use this definition`);
-      const set = this.toneSet(line, name, rest.split(/\s+/));
-      if (set) this.sets.set(name, set);
-      else this.broken.add(name);
-    }
   }
 }
 
