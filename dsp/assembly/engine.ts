@@ -15,6 +15,7 @@ import { BLOCK, MAX_FRAMES, START_FADE_SECONDS, STOP_FADE_SECONDS } from "./lib/
 import { restartDither } from "./pcm16";
 import { commitTimeline, timelineActive, timelineAudible } from "./timeline";
 import { blockFrame, initMix, restartMix, updateChannel } from "./mix";
+import { voicesAudible } from "./voices";
 import {
   blockL, blockR, initMaster, nextBlock, restartMaster, setBalanceGains, setMasterGain, setOutputTrim,
 } from "./master";
@@ -67,9 +68,10 @@ export function setMaster(gain: f32): void {
 }
 
 /** Starts playback: `delay` silent frames, then the sound, ending by itself after `duration`
- *  frames of sound (0 = until stop()). Returns false, and stays stopped, when no channel sounds. */
+ *  frames of sound (0 = until stop()). Returns false, and stays stopped, when no channel or voice sounds. */
 export function start(delay: i32, duration: u64): bool {
-  if (timelineActive ? !timelineAudible : activeChannelCount() == 0) {
+  const channelsSound = timelineActive ? timelineAudible : activeChannelCount() > 0;
+  if (!channelsSound && !voicesAudible) {
     playing = false;
     return false;
   }

@@ -5,6 +5,7 @@ import * as engine from "./engine";
 import * as chain from "./fx/chain";
 import * as pcm16 from "./pcm16";
 import * as timeline from "./timeline";
+import * as voices from "./voices";
 import { MAX_FRAMES, BLOCK } from "./lib/constants";
 
 export function init(sampleRate: f64): void {
@@ -62,6 +63,32 @@ export function timelineEffectSegment(
  *  playing); `voices` is the number of channels that sound anywhere in it. */
 export function timelineCommit(voices: i32): void {
   engine.useTimeline(voices);
+}
+
+// ---- voices (dsp/host/model/voice-track.ts compiles the segments) ----
+
+/** Forgets the uploaded voices. */
+export function voicesClear(): void {
+  voices.clearVoices();
+}
+
+/** Appends slot `slot`'s next segment (slots in ascending order, each in time order): from frame
+ *  `start` until the slot's next segment, a voice of `kind` (0 none, 1 tone, 2 binaural,
+ *  3 isochronic, 4 noise, 5 spin; `colour` 0 white, 1 pink, 2 brown) whose carrier (or spin width
+ *  in microseconds) moves c0 -> c1, beat (or pulse, or spin rate) b0 -> b1 and amp (percent of full
+ *  scale) a0 -> a1, linearly. */
+export function voiceSegment(slot: i32, start: f64, kind: i32, colour: i32, c0: f64, c1: f64, b0: f64, b1: f64, a0: f64, a1: f64): void {
+  voices.addVoiceSegment(slot, start, kind, colour, c0, c1, b0, b1, a0, a1);
+}
+
+/** Appends a bell strike at frame `at` (time order): `freq` Hz, `amp` percent of full scale. */
+export function voiceBell(at: f64, freq: f64, amp: f64): void {
+  voices.addBellStrike(at, freq, amp);
+}
+
+/** Plays the uploaded voices from the next start. */
+export function voicesCommit(): void {
+  voices.commitVoices();
 }
 
 /** duration in frames as f64 (exact up to 2^53); 0 plays until stop(). Returns 1 if started. */

@@ -1,7 +1,7 @@
 // The channel mix: the four channels summed into one mono block at 1/N of the tone gain 0.15
 // (N = the channels that sound, the scale smoothed per block), driven by setChannel or, while one
-// plays, by the session timeline (timeline.ts); then the effect chain (fx/chain.ts) on a stereo
-// copy of that block. The master stage (master.ts) asks for one BLOCK-frame block at a time.
+// plays, by the session timeline (timeline.ts); the voices of an SBaGen schedule (voices.ts) added
+// in stereo; then the effect chain (fx/chain.ts) on a stereo copy of that block. The master stage (master.ts) asks for one BLOCK-frame block at a time.
 
 import { channels, initChannels, sampleRate, setSampleRate, activeChannelCount, setToneScale } from "./bus";
 import { BLOCK, CHANNELS, TONE_GAIN } from "./lib/constants";
@@ -11,6 +11,7 @@ import { TABLE_BITS, buildTables } from "./osc/wavetable";
 import { AUTOMATED, SPECIAL, STEADY } from "./osc/channel";
 import { applyEffectsAt, planChannel, rewindTimeline, timelineActive, timelineVoices } from "./timeline";
 import { anyEffectRunning, dryMixUnused, initEffects, processEffects, resetEffects } from "./fx/chain";
+import { initVoices, renderVoices, rewindVoices, voicesActive } from "./voices";
 
 const mixScale = new Smoothed();
 let coef: f32 = 0.0;
@@ -25,6 +26,7 @@ export function initMix(fs: f64): void {
   buildTables();
   initChannels();
   initEffects(fs);
+  initVoices();
   coef = blockCoef(fs);
   glideFrames = <i32>Math.round(GLIDE_SECONDS * fs);
   mixScale.jump(0.0);
@@ -58,6 +60,7 @@ export function restartMix(): void {
   blockFrame = 0;
   mixScale.value = mixScale.target;
   resetEffects();
+  rewindVoices();
 }
 
 /** Jumps every channel's clock `frames` ahead (exact; used by tests and by seeking exports). */
@@ -132,6 +135,7 @@ function mixFour(dst: usize, n: i32): void {
 /** The next block: the channels mixed into l, then the effect chain on l and a copy in r.
  *  Returns false when no effect runs: l alone holds the block (mono) and r is left as it was. */
 export function mixBlock(l: usize, r: usize): bool {
+  const voicesAt = <f64>blockFrame;
   const s0 = mixScale.value;
   if (timelineActive) mixScale.target = TONE_GAIN / <f32>timelineVoices;
   const s1 = mixScale.step(coef);
@@ -152,7 +156,7 @@ export function mixBlock(l: usize, r: usize): bool {
     }
   }
   blockFrame += <u64>BLOCK;
-  if (steady == CHANNELS && dryMixUnused()) {
+  if (steady == CHANNELS && dryMixUnused() && !voicesActive) {
     // The first effect re-synthesises the channels: keep the clocks exact, skip the mix.
     for (let i = 0; i < CHANNELS; i++) channels[i].advance(<u64>BLOCK);
   } else if (steady == CHANNELS) {
@@ -164,6 +168,13 @@ export function mixBlock(l: usize, r: usize): bool {
   for (let i = 0; i < CHANNELS; i++) {
     if (modes[i] == SPECIAL) channels[i].renderSpecial(l, BLOCK);
     else if (modes[i] == AUTOMATED) channels[i].renderAutomated(l, BLOCK);
+  }
+  if (voicesActive) {
+    // The voices are stereo: the block is from here on, the effects take it as it is.
+    memory.copy(r, l, <usize>BLOCK << 2);
+    renderVoices(l, r, voicesAt);
+    if (anyEffectRunning()) processEffects(l, r, BLOCK, coef);
+    return true;
   }
   if (!anyEffectRunning()) return false;
   memory.copy(r, l, <usize>BLOCK << 2);

@@ -10,6 +10,7 @@ import { FADE_IN_MAX_SECONDS, SLEEP_FADE_MAX_SECONDS, balanceGains, type Levels 
 import type { ChannelState, EffectState, SoundState, Waveform } from "./model/state";
 // timeline-core has no zod either (the schema is in timeline.ts).
 import { compileEffects, compileTimeline, hasTimeline, resolveTimeline } from "./model/timeline";
+import { compileVoices } from "./model/voice-track";
 
 const WAVE_INDEX: Record<Waveform, number> = { sine: 0, square: 1, sawtooth: 2, triangle: 3 };
 
@@ -27,6 +28,10 @@ interface Abi {
     index: number, start: number, enabled: number, v0: number, v1: number, a1: number, b1: number, a2: number, b2: number, a3: number, b3: number, curve: number,
   ): void;
   timelineCommit(voices: number): void;
+  voicesClear(): void;
+  voiceSegment(slot: number, start: number, kind: number, colour: number, c0: number, c1: number, b0: number, b1: number, a0: number, a1: number): void;
+  voiceBell(at: number, freq: number, amp: number): void;
+  voicesCommit(): void;
   start(delayFrames: number, durationFrames: number): number;
   stop(): void;
   isPlaying(): number;
@@ -70,6 +75,8 @@ export class Engine {
   private timelineKey = "";
   /** Effects the timeline drives: apply() leaves them alone while it plays. */
   private timelineEffects = new Set<string>();
+  /** What the uploaded voices were compiled from ("" = none). */
+  private voicesKey = "";
 
   constructor(module: WebAssembly.Module, sampleRate: number) {
     const instance = new WebAssembly.Instance(module, {});
@@ -83,6 +90,7 @@ export class Engine {
    *  An effect whose update fails is switched off (never the whole engine); the ids of such
    *  effects are returned so the UI can show them off too. */
   apply(state: SoundState): string[] {
+    this.applyVoices(state);
     const timed = this.applyTimeline(state);
     if (!timed) state.channels.slice(0, 4).forEach((c, i) => this.applyChannel(i, c));
     const failed: string[] = [];
@@ -97,6 +105,24 @@ export class Engine {
       }
     }
     return failed;
+  }
+
+  /** Uploads the session's voices when they changed (an SBaGen schedule's sound); clears them when
+   *  the state has none. */
+  private applyVoices(state: SoundState): void {
+    const compiled = compileVoices(state, this.sampleRate);
+    const key = compiled ? JSON.stringify(compiled) : "";
+    if (key === this.voicesKey) return;
+    this.voicesKey = key;
+    const abi = this.abi;
+    abi.voicesClear();
+    if (compiled) {
+      compiled.slots.forEach((segs, slot) => {
+        for (const s of segs) abi.voiceSegment(slot, s.start, s.kind, s.colour, s.c0, s.c1, s.b0, s.b1, s.a0, s.a1);
+      });
+      for (const b of compiled.bells) abi.voiceBell(b.at, b.freq, b.amp);
+    }
+    abi.voicesCommit();
   }
 
   /** Uploads the session timeline when it (or the state at 0:00) changed; clears it when the state

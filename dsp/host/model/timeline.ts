@@ -26,6 +26,9 @@ import { EFFECTS, effectDef, extrasToArgs } from "./catalogue";
 import { STEP_JUMP_SECONDS } from "./limits";
 import type { ChannelState, EffectState, Ramp, Timeline, TimelineStep, Waveform } from "./state";
 
+import { voicesSound } from "./voice-track";
+import type { VoiceSlots } from "./voices";
+
 // The timeline's shapes are part of the state (dsp/host/model/state.ts); re-exported here.
 export { RAMPS, type Ramp, type StepChannel, type StepEffect, type Timeline, type TimelineStep } from "./state";
 
@@ -373,8 +376,9 @@ export function compileEffects(steps: readonly ResolvedStep[], fs: number): Comp
 }
 
 /** True when at least one channel would sound (enabled and above 0 Hz), now or at some step of
- *  the session's timeline. */
-export function hasAudibleChannel(state: { channels: readonly ChannelState[]; timeline?: Timeline | undefined }): boolean {
+ *  the session's timeline, or some voice does (the sound of an SBaGen schedule). */
+export function hasAudibleChannel(state: { channels: readonly ChannelState[]; timeline?: Timeline | undefined; voices?: VoiceSlots | undefined }): boolean {
   if (state.channels.some((c) => c.enabled && c.frequency > 0)) return true;
-  return hasTimeline(state.timeline) && timelineSounds(state.channels, state.timeline);
+  if (hasTimeline(state.timeline) && timelineSounds(state.channels, state.timeline)) return true;
+  return voicesSound(state);
 }

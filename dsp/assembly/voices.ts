@@ -1,0 +1,474 @@
+// Voices: the sound of an SBaGen schedule (dsp/host/model/voices.ts has the model and its units),
+// up to MAX_VOICES slots played beside the four channels and before the effects. The host uploads
+// each slot's segments (dsp/host/model/voice-track.ts compiles them from the session's steps): a
+// segment holds one kind of voice from its start frame until the slot's next segment, its values
+// moving linearly between the two, so slides and fades are exact to the sample. Bells are separate
+// strikes that ring out by themselves.
+//
+// Sines are complex phasors: each sub-block starts from the voice's exact phase (kept in f64 cycles,
+// so a 12-hour file never drifts) and rotates four frames at a time in f32x4 at the sub-block's mean
+// frequency, which is exactly the integral of a linear slide; nothing is looked up per sample.
+// Noise is one shared generator per colour (white, pink, brown), the same in both ears, kept with
+// a short history that spinning noise reads with a moving interaural delay.
+
+import { sampleRate } from "./bus";
+import { BLOCK, TONE_GAIN } from "./lib/constants";
+import { cos2pi, ftz, sin2pi } from "./lib/math";
+import { Rng } from "./lib/rng";
+
+export const MAX_VOICES: i32 = 32;
+/** Segments of all slots together (500 steps, each up to three segments a slot, for 21 slots). */
+const MAX_SEGMENTS: i32 = 32768;
+/** Bell strikes in a session, and bells ringing at once. */
+const MAX_STRIKES: i32 = 4096;
+const RINGING: i32 = 16;
+
+// Kinds, as the host codes them (dsp/host/model/voice-track.ts VOICE_CODE).
+const OFF: i32 = 0;
+const TONE: i32 = 1;
+const BINAURAL: i32 = 2;
+const ISO: i32 = 3;
+const NOISE: i32 = 4;
+const SPIN: i32 = 5;
+
+/** amp 100 (SBaGen's full scale) plays at the channels' full tone level. */
+const VOICE_GAIN: f32 = TONE_GAIN / 100.0;
+/** Noise of every colour at amp 100 has an RMS 15 dB below a full-scale sine's peak (SBaGen's pink
+ *  noise); the generators below all come out at white noise's RMS (1/sqrt 3). */
+const NOISE_GAIN: f32 = <f32>(0.17782794 * 1.7320508);
+const PINK_SCALE: f32 = 0.3285;   // Kellet's filter has ~9.7 dB of power gain on white noise
+const BROWN_LEAK: f32 = 0.9985;   // corner fs (1 - a) / 2 pi = 11.5 Hz at 48 kHz
+const BROWN_SCALE: f32 = 0.0548;  // sqrt(1 - a^2): unit gain in power
+/** Spin: the delay swings at most this many samples either way (SBaGen clamps to 127), read from
+ *  noise this many samples old, so both ears read the past. */
+const SPIN_MAX: f64 = 127.0;
+const SPIN_DELAY: i32 = 128;
+const HISTORY: i32 = 256;
+/** The isochronic gate (SBaGen+): on while sin(2 pi pulse t) > 0.3, with smoothstep edges. */
+const GATE: f32 = 0.3;
+/** A bell loses 1/12 of its level every 50 ms. */
+const BELL_STEP_SECONDS: f64 = 0.05;
+const BELL_FLOOR: f32 = 1e-5;
+
+// ---- the uploaded session ------------------------------------------------------------------------
+
+const segStart = new StaticArray<f64>(MAX_SEGMENTS);
+const segKind = new StaticArray<i32>(MAX_SEGMENTS);
+const segColour = new StaticArray<i32>(MAX_SEGMENTS);
+const segC0 = new StaticArray<f64>(MAX_SEGMENTS);
+const segC1 = new StaticArray<f64>(MAX_SEGMENTS);
+const segB0 = new StaticArray<f64>(MAX_SEGMENTS);
+const segB1 = new StaticArray<f64>(MAX_SEGMENTS);
+const segA0 = new StaticArray<f64>(MAX_SEGMENTS);
+const segA1 = new StaticArray<f64>(MAX_SEGMENTS);
+let segCount: i32 = 0;
+
+const slotFirst = new StaticArray<i32>(MAX_VOICES);
+const slotCount = new StaticArray<i32>(MAX_VOICES);
+const slotCursor = new StaticArray<i32>(MAX_VOICES);
+const slotKind = new StaticArray<i32>(MAX_VOICES);
+let lastSlot: i32 = -1;
+
+const strikeAt = new StaticArray<f64>(MAX_STRIKES);
+const strikeFreq = new StaticArray<f64>(MAX_STRIKES);
+const strikeAmp = new StaticArray<f64>(MAX_STRIKES);
+let strikeCount: i32 = 0;
+let strikeCursor: i32 = 0;
+
+/** True while uploaded voices play (set by commitVoices). */
+export let voicesActive: bool = false;
+/** True when some voice or bell sounds somewhere in the session. */
+export let voicesAudible: bool = false;
+let coloursUsed: i32 = 0; // bit per noise colour
+
+// ---- playing state -------------------------------------------------------------------------------
+
+// Phases in cycles: left (or the only) carrier, right carrier, isochronic pulse, spin.
+const phL = new StaticArray<f64>(MAX_VOICES);
+const phR = new StaticArray<f64>(MAX_VOICES);
+const phP = new StaticArray<f64>(MAX_VOICES);
+const phS = new StaticArray<f64>(MAX_VOICES);
+
+const ringPhase = new StaticArray<f64>(RINGING);
+const ringInc = new StaticArray<f64>(RINGING);
+const ringLevel = new StaticArray<f32>(RINGING);
+let bellDecay: f32 = 1.0; // per sample
+
+// Per-block buffers: left-only, right-only and both-ear contributions, and the pulse gate.
+const bufL = new StaticArray<f32>(BLOCK);
+const bufR = new StaticArray<f32>(BLOCK);
+const bufM = new StaticArray<f32>(BLOCK);
+
+// Noise: per colour, HISTORY old samples then this block's.
+const noise = new StaticArray<StaticArray<f32>>(3);
+const rng = new Rng();
+let pb0: f32 = 0.0; let pb1: f32 = 0.0; let pb2: f32 = 0.0; let pb3: f32 = 0.0; let pb4: f32 = 0.0; let pb5: f32 = 0.0; let pb6: f32 = 0.0;
+let brownY: f32 = 0.0;
+
+export function initVoices(): void {
+  for (let c = 0; c < 3; c++) noise[c] = new StaticArray<f32>(HISTORY + BLOCK);
+  bellDecay = <f32>Math.pow(11.0 / 12.0, 1.0 / (BELL_STEP_SECONDS * sampleRate));
+}
+
+// ---- upload (index.ts) ---------------------------------------------------------------------------
+
+export function clearVoices(): void {
+  segCount = 0;
+  strikeCount = 0;
+  lastSlot = -1;
+  for (let s = 0; s < MAX_VOICES; s++) slotCount[s] = 0;
+  voicesActive = false;
+  voicesAudible = false;
+  coloursUsed = 0;
+}
+
+/** Appends slot `slot`'s next segment. Slots come in ascending order, each slot's segments in time
+ *  order; a segment out of order, or past the pool, is dropped. */
+export function addVoiceSegment(slot: i32, start: f64, kind: i32, colour: i32, c0: f64, c1: f64, b0: f64, b1: f64, a0: f64, a1: f64): void {
+  if (slot < 0 || slot >= MAX_VOICES || slot < lastSlot || segCount >= MAX_SEGMENTS) return;
+  if (slot != lastSlot) {
+    slotFirst[slot] = segCount;
+    lastSlot = slot;
+  } else if (start < segStart[segCount - 1]) {
+    return;
+  }
+  const i = segCount++;
+  slotCount[slot]++;
+  segStart[i] = start;
+  segKind[i] = kind < OFF || kind > SPIN ? OFF : kind;
+  segColour[i] = colour < 0 || colour > 2 ? 1 : colour;
+  segC0[i] = finite(c0); segC1[i] = finite(c1);
+  segB0[i] = finite(b0); segB1[i] = finite(b1);
+  segA0[i] = Math.max(0.0, finite(a0)); segA1[i] = Math.max(0.0, finite(a1));
+  if (segKind[i] != OFF && (segA0[i] > 0.0 || segA1[i] > 0.0)) {
+    voicesAudible = true;
+    if (segKind[i] == NOISE || segKind[i] == SPIN) coloursUsed |= 1 << segColour[i];
+  }
+}
+
+/** Appends a bell strike (time order). */
+export function addBellStrike(at: f64, freq: f64, amp: f64): void {
+  if (strikeCount >= MAX_STRIKES || (strikeCount > 0 && at < strikeAt[strikeCount - 1])) return;
+  strikeAt[strikeCount] = at;
+  strikeFreq[strikeCount] = finite(freq);
+  strikeAmp[strikeCount] = Math.max(0.0, finite(amp));
+  if (strikeAmp[strikeCount] > 0.0) voicesAudible = true;
+  strikeCount++;
+}
+
+export function commitVoices(): void {
+  voicesActive = segCount > 0 || strikeCount > 0;
+  rewindVoices();
+}
+
+/** Back to the session's first frame: every slot at its first segment, phases at 0, no bell
+ *  ringing, the noise generators reseeded (the same bytes on every render). */
+export function rewindVoices(): void {
+  for (let s = 0; s < MAX_VOICES; s++) {
+    slotCursor[s] = slotFirst[s];
+    slotKind[s] = OFF;
+    phL[s] = 0.0; phR[s] = 0.0; phP[s] = 0.0; phS[s] = 0.0;
+  }
+  strikeCursor = 0;
+  for (let b = 0; b < RINGING; b++) ringLevel[b] = 0.0;
+  rng.seed(0x5eed5b6e);
+  pb0 = 0.0; pb1 = 0.0; pb2 = 0.0; pb3 = 0.0; pb4 = 0.0; pb5 = 0.0; pb6 = 0.0;
+  brownY = 0.0;
+  for (let c = 0; c < 3; c++) memory.fill(changetype<usize>(noise[c]), 0, <usize>(HISTORY + BLOCK) << 2);
+}
+
+// @ts-ignore: decorator
+@inline
+function finite(v: f64): f64 {
+  return v - v == 0.0 ? v : 0.0;
+}
+
+// ---- rendering -----------------------------------------------------------------------------------
+
+/** Adds the voices' block starting at sound frame `frame` to l and r (BLOCK frames each). */
+export function renderVoices(l: usize, r: usize, frame: f64): void {
+  const pl = changetype<usize>(bufL), pr = changetype<usize>(bufR), pm = changetype<usize>(bufM);
+  memory.fill(pl, 0, <usize>BLOCK << 2);
+  memory.fill(pr, 0, <usize>BLOCK << 2);
+  memory.fill(pm, 0, <usize>BLOCK << 2);
+  if (coloursUsed != 0) makeNoise();
+  for (let s = 0; s < MAX_VOICES; s++) if (slotCount[s] > 0) renderSlot(s, frame, pl, pr, pm);
+  if (strikeCount > 0) renderBells(frame, pm);
+  for (let i = 0; i < BLOCK; i += 4) {
+    const o = <usize>i << 2;
+    const m = v128.load(pm + o);
+    v128.store(l + o, f32x4.add(v128.load(l + o), f32x4.add(v128.load(pl + o), m)));
+    v128.store(r + o, f32x4.add(v128.load(r + o), f32x4.add(v128.load(pr + o), m)));
+  }
+}
+
+/** One slot's block: the segments it crosses, each over its own part of the block. */
+function renderSlot(s: i32, frame: f64, pl: usize, pr: usize, pm: usize): void {
+  const last = slotFirst[s] + slotCount[s] - 1;
+  let cur = slotCursor[s];
+  let pos = 0;
+  while (pos < BLOCK) {
+    const at = frame + <f64>pos;
+    while (cur < last && segStart[cur + 1] <= at) cur++;
+    const start = segStart[cur];
+    if (at < start) {
+      // Before the slot's first segment: silent until it begins.
+      pos = <i32>Math.min(<f64>BLOCK, Math.ceil(start - frame));
+      continue;
+    }
+    const end = cur < last ? segStart[cur + 1] : Infinity;
+    const stop = <i32>Math.min(<f64>BLOCK, Math.ceil(end - frame));
+    const n = max(1, stop - pos);
+    const kind = segKind[cur];
+    if (kind != slotKind[s]) {
+      // A new kind of voice starts from phase 0, as SBaGen's do (it rises from silence).
+      slotKind[s] = kind;
+      phL[s] = 0.0; phR[s] = 0.0; phP[s] = 0.0; phS[s] = 0.0;
+    }
+    if (kind != OFF) {
+      const span = end - start;
+      const u0 = span == Infinity ? 0.0 : (at - start) / span;
+      const u1 = span == Infinity ? 0.0 : (at + <f64>n - start) / span;
+      renderPart(s, cur, kind, u0, u1, n, pos, pl, pr, pm);
+    }
+    pos += n;
+  }
+  slotCursor[s] = cur;
+}
+
+// @ts-ignore: decorator
+@inline
+function lerp(a: f64, b: f64, u: f64): f64 {
+  return a + (b - a) * u;
+}
+
+function renderPart(s: i32, i: i32, kind: i32, u0: f64, u1: f64, n: i32, pos: i32, pl: usize, pr: usize, pm: usize): void {
+  const fs = sampleRate;
+  const c0 = lerp(segC0[i], segC1[i], u0), c1 = lerp(segC0[i], segC1[i], u1);
+  const b0 = lerp(segB0[i], segB1[i], u0), b1 = lerp(segB0[i], segB1[i], u1);
+  const g0 = <f32>lerp(segA0[i], segA1[i], u0), g1 = <f32>lerp(segA0[i], segA1[i], u1);
+  const o = <usize>pos << 2;
+  if (kind == NOISE || kind == SPIN) {
+    const gain = VOICE_GAIN * NOISE_GAIN;
+    const src = changetype<usize>(noise[segColour[i]]) + (<usize>HISTORY << 2) + o;
+    if (kind == NOISE) addScaled(pm + o, src, n, g0 * gain, g1 * gain);
+    else phS[s] = addSpin(pl + o, pr + o, src, n, phS[s], (b0 + b1) * 0.5 / fs, c0, c1, g0 * gain, g1 * gain);
+    return;
+  }
+  if (g0 == 0.0 && g1 == 0.0) {
+    // Silent (a fade's middle, a 0 amp): the clocks still run, so a voice that comes back is in phase.
+    advancePhases(s, kind, c0, c1, b0, b1, n);
+    return;
+  }
+  const a0 = g0 * VOICE_GAIN, a1 = g1 * VOICE_GAIN;
+  if (kind == TONE) {
+    const inc = (c0 + c1) * 0.5 / fs;
+    phL[s] = addSine(pm + o, n, phL[s], inc, a0, a1, 0.0, 0.0);
+  } else if (kind == BINAURAL) {
+    const incL = (c0 + c1 + (b0 + b1) * 0.5) * 0.5 / fs;
+    const incR = (c0 + c1 - (b0 + b1) * 0.5) * 0.5 / fs;
+    phL[s] = addSine(pl + o, n, phL[s], incL, a0, a1, 0.0, 0.0);
+    phR[s] = addSine(pr + o, n, phR[s], incR, a0, a1, 0.0, 0.0);
+  } else if (kind == ISO) {
+    const inc = (c0 + c1) * 0.5 / fs;
+    const pulse = (b0 + b1) * 0.5 / fs;
+    phL[s] = addSine(pm + o, n, phL[s], inc, a0, a1, pulse, phP[s]);
+    phP[s] = wrap(phP[s] + pulse * <f64>n);
+  }
+}
+
+function advancePhases(s: i32, kind: i32, c0: f64, c1: f64, b0: f64, b1: f64, n: i32): void {
+  const k = <f64>n * 0.5 / sampleRate;
+  if (kind == BINAURAL) {
+    phL[s] = wrap(phL[s] + (c0 + c1 + (b0 + b1) * 0.5) * k);
+    phR[s] = wrap(phR[s] + (c0 + c1 - (b0 + b1) * 0.5) * k);
+  } else {
+    phL[s] = wrap(phL[s] + (c0 + c1) * k);
+    if (kind == ISO) phP[s] = wrap(phP[s] + (b0 + b1) * k);
+  }
+}
+
+// @ts-ignore: decorator
+@inline
+function wrap(ph: f64): f64 {
+  return ph - Math.floor(ph);
+}
+
+/**
+ * Adds n frames of a sine to dst: phase `ph` (cycles) at the first frame, `inc` cycles a frame,
+ * gain moving linearly from a0 (first frame) towards a1 (the frame after the last). With `pulse`
+ * above 0 the sine is gated by the isochronic gate at `pulse` cycles a frame from phase `pulsePh`.
+ * Returns the phase after the last frame.
+ */
+function addSine(dst: usize, n: i32, ph: f64, inc: f64, a0: f32, a1: f32, pulse: f64, pulsePh: f64): f64 {
+  // z = e^(i 2 pi ph); w = e^(i 2 pi inc). Four frames a pass: Im(z w^k), k = 0..3, then z *= w^4.
+  let re = <f32>cos2pi(ph), im = <f32>sin2pi(ph);
+  const wr = f32x4(1.0, <f32>cos2pi(inc), <f32>cos2pi(2.0 * inc), <f32>cos2pi(3.0 * inc));
+  const wi = f32x4(0.0, <f32>sin2pi(inc), <f32>sin2pi(2.0 * inc), <f32>sin2pi(3.0 * inc));
+  const w4r = <f32>cos2pi(4.0 * inc), w4i = <f32>sin2pi(4.0 * inc);
+  const gs = (a1 - a0) / <f32>n;
+  let g = f32x4.add(f32x4.splat(a0), f32x4.mul(f32x4(0.0, 1.0, 2.0, 3.0), f32x4.splat(gs)));
+  const g4 = f32x4.splat(4.0 * gs);
+  const gated = pulse > 0.0;
+  // The gate's own phasor, the same way.
+  let pre: f32 = 0.0, pim: f32 = 0.0, p4r: f32 = 1.0, p4i: f32 = 0.0;
+  let pwr = f32x4.splat(1.0), pwi = f32x4.splat(0.0);
+  if (gated) {
+    pre = <f32>cos2pi(pulsePh); pim = <f32>sin2pi(pulsePh);
+    pwr = f32x4(1.0, <f32>cos2pi(pulse), <f32>cos2pi(2.0 * pulse), <f32>cos2pi(3.0 * pulse));
+    pwi = f32x4(0.0, <f32>sin2pi(pulse), <f32>sin2pi(2.0 * pulse), <f32>sin2pi(3.0 * pulse));
+    p4r = <f32>cos2pi(4.0 * pulse); p4i = <f32>sin2pi(4.0 * pulse);
+  }
+  const gate = f32x4.splat(GATE);
+  const gateScale = f32x4.splat(1.0 / (1.0 - GATE));
+  const zero = f32x4.splat(0.0), three = f32x4.splat(3.0), two = f32x4.splat(2.0);
+  const whole = n & ~3;
+  for (let i = 0; i < whole; i += 4) {
+    let v = f32x4.add(f32x4.mul(f32x4.splat(re), wi), f32x4.mul(f32x4.splat(im), wr));
+    if (gated) {
+      const m = f32x4.add(f32x4.mul(f32x4.splat(pre), pwi), f32x4.mul(f32x4.splat(pim), pwr));
+      const u = f32x4.max(zero, f32x4.mul(f32x4.sub(m, gate), gateScale));
+      v = f32x4.mul(v, f32x4.mul(f32x4.mul(u, u), f32x4.sub(three, f32x4.mul(two, u))));
+      const npr = pre * p4r - pim * p4i;
+      pim = pre * p4i + pim * p4r;
+      pre = npr;
+    }
+    const q = dst + (<usize>i << 2);
+    v128.store(q, f32x4.add(v128.load(q), f32x4.mul(v, g)));
+    g = f32x4.add(g, g4);
+    const nr = re * w4r - im * w4i;
+    im = re * w4i + im * w4r;
+    re = nr;
+  }
+  for (let i = whole; i < n; i++) {
+    // The last frames one at a time (a segment boundary inside the block).
+    const k = <f64>(i - whole);
+    let v = <f32>(<f64>re * sin2pi(k * inc) + <f64>im * cos2pi(k * inc));
+    if (gated) {
+      const m = <f32>(<f64>pre * sin2pi(k * pulse) + <f64>pim * cos2pi(k * pulse));
+      const u = Mathf.max(0.0, (m - GATE) / (1.0 - GATE));
+      v *= u * u * (3.0 - 2.0 * u);
+    }
+    const q = dst + (<usize>i << 2);
+    store<f32>(q, load<f32>(q) + v * (a0 + gs * <f32>i));
+  }
+  return wrap(ph + inc * <f64>n);
+}
+
+/** dst += src x gain (gain linear from g0 to g1 over n frames). */
+function addScaled(dst: usize, src: usize, n: i32, g0: f32, g1: f32): void {
+  const gs = (g1 - g0) / <f32>n;
+  for (let i = 0; i < n; i++) {
+    const o = <usize>i << 2;
+    store<f32>(dst + o, load<f32>(dst + o) + load<f32>(src + o) * (g0 + gs * <f32>i));
+  }
+}
+
+/**
+ * Spinning noise: left reads the noise SPIN_DELAY - d samples old, right SPIN_DELAY + d, with
+ * d = width (microseconds, moving from w0 to w1) x sin(2 pi phase), linearly interpolated between
+ * samples. Returns the spin's phase after the last frame.
+ */
+function addSpin(dl: usize, dr: usize, src: usize, n: i32, ph: f64, inc: f64, w0: f64, w1: f64, g0: f32, g1: f32): f64 {
+  const perUs = sampleRate * 1e-6;
+  const gs = (g1 - g0) / <f32>n;
+  // The swing's sine by a phasor, one frame at a time.
+  let re = cos2pi(ph), im = sin2pi(ph);
+  const wr = cos2pi(inc), wi = sin2pi(inc);
+  const ws = (w1 - w0) / <f64>n;
+  for (let i = 0; i < n; i++) {
+    const width = Math.min(SPIN_MAX, Math.max(0.0, (w0 + ws * <f64>i) * perUs));
+    const d = width * im;
+    const g = g0 + gs * <f32>i;
+    const o = <usize>i << 2;
+    store<f32>(dl + o, load<f32>(dl + o) + tap(src + o, <f64>SPIN_DELAY - d) * g);
+    store<f32>(dr + o, load<f32>(dr + o) + tap(src + o, <f64>SPIN_DELAY + d) * g);
+    const nr = re * wr - im * wi;
+    im = re * wi + im * wr;
+    re = nr;
+  }
+  return wrap(ph + inc * <f64>n);
+}
+
+/** The noise `age` samples before the one at p (fractional: linear between the two around it). */
+// @ts-ignore: decorator
+@inline
+function tap(p: usize, age: f64): f32 {
+  const whole = <i32>Math.floor(age);
+  const frac = <f32>(age - <f64>whole);
+  const a = load<f32>(p - (<usize>whole << 2));
+  const b = load<f32>(p - (<usize>(whole + 1) << 2));
+  return a + (b - a) * frac;
+}
+
+/** This block's noise for every colour in use, after the kept history. */
+function makeNoise(): void {
+  const keep = <usize>HISTORY << 2;
+  for (let c = 0; c < 3; c++) {
+    const p = changetype<usize>(noise[c]);
+    memory.copy(p, p + (<usize>BLOCK << 2), keep);
+  }
+  const pw = changetype<usize>(noise[0]) + keep;
+  const pp = changetype<usize>(noise[1]) + keep;
+  const pbr = changetype<usize>(noise[2]) + keep;
+  const pink = (coloursUsed & 2) != 0, brown = (coloursUsed & 4) != 0;
+  let b0 = pb0, b1 = pb1, b2 = pb2, b3 = pb3, b4 = pb4, b5 = pb5, b6 = pb6, y = brownY;
+  for (let i = 0; i < BLOCK; i++) {
+    const o = <usize>i << 2;
+    const x = rng.next();
+    store<f32>(pw + o, x);
+    if (pink) {
+      // Paul Kellet's refined pink filter (as the noise effect, dsp/assembly/fx/noise.ts).
+      b0 = 0.99886 * b0 + x * 0.0555179;
+      b1 = 0.99332 * b1 + x * 0.0750759;
+      b2 = 0.969 * b2 + x * 0.153852;
+      b3 = 0.8665 * b3 + x * 0.3104856;
+      b4 = 0.55 * b4 + x * 0.5329522;
+      b5 = -0.7616 * b5 - x * 0.016898;
+      store<f32>(pp + o, (b0 + b1 + b2 + b3 + b4 + b5 + b6 + x * 0.5362) * PINK_SCALE);
+      b6 = x * 0.115926;
+    }
+    if (brown) {
+      y = BROWN_LEAK * y + x;
+      store<f32>(pbr + o, y * BROWN_SCALE);
+    }
+  }
+  pb0 = ftz(b0); pb1 = ftz(b1); pb2 = ftz(b2); pb3 = ftz(b3); pb4 = ftz(b4); pb5 = ftz(b5); pb6 = ftz(b6);
+  brownY = ftz(y);
+}
+
+/** Strikes that fall in this block start ringing at their frame; every ringing bell decays. */
+function renderBells(frame: f64, pm: usize): void {
+  for (let b = 0; b < RINGING; b++) if (ringLevel[b] > 0.0) ringFrom(b, 0, pm);
+  const end = frame + <f64>BLOCK;
+  while (strikeCursor < strikeCount && strikeAt[strikeCursor] < end) {
+    const at = Math.max(0.0, strikeAt[strikeCursor] - frame);
+    startBell(strikeFreq[strikeCursor], <f32>strikeAmp[strikeCursor] * VOICE_GAIN, <i32>Math.floor(at), pm);
+    strikeCursor++;
+  }
+}
+
+function startBell(freq: f64, level: f32, offset: i32, pm: usize): void {
+  // A free place, or the quietest bell's.
+  let slot = 0;
+  for (let b = 1; b < RINGING; b++) if (ringLevel[b] < ringLevel[slot]) slot = b;
+  ringPhase[slot] = 0.0;
+  ringInc[slot] = freq / sampleRate;
+  ringLevel[slot] = level;
+  // The strike's own block from its frame on; later blocks as the others ring.
+  ringFrom(slot, offset, pm);
+}
+
+function ringFrom(b: i32, from: i32, pm: usize): void {
+  let level = ringLevel[b];
+  let ph = ringPhase[b];
+  const inc = ringInc[b];
+  for (let i = from; i < BLOCK; i++) {
+    const o = <usize>i << 2;
+    store<f32>(pm + o, load<f32>(pm + o) + <f32>sin2pi(ph) * level);
+    ph += inc;
+    level *= bellDecay;
+  }
+  ringPhase[b] = wrap(ph);
+  ringLevel[b] = level < BELL_FLOOR ? 0.0 : level;
+}

@@ -1,0 +1,170 @@
+// A session's voices over time, compiled into what the engine plays (dsp/assembly/voices.ts): per
+// slot, segments in which one kind of voice moves linearly from one set of values to the next, and
+// the bell strikes. Plain TypeScript, no zod: the audio worklet compiles with it.
+//
+// The steps are the session's voices at 0:00 (AudioState.voices) and the timeline's steps that
+// carry voices (a step without voices leaves them as they were). Between two steps each slot
+// moves as dsp/host/model/voices.ts says:
+// - the same kind of voice (and colour, for noise): every value moves linearly over a "linear"
+//   ramp (from the step before to this one), or over STEP_JUMP_SECONDS from the step for a "hold";
+// - another kind, or a voice coming or going: through silence, the old voice fading linearly to 0
+//   at the middle of that time and the new one rising from 0 there;
+// - a bell strikes at the time of the step where it appears (a slot becomes a bell, or a bell's
+//   carrier or amp changes) and then rings out in the engine whatever the slot does next.
+// A ramp starts where the slot's last move ended, so a ramp right after a jump does not overlap it.
+
+import { STEP_JUMP_SECONDS } from "./limits";
+import type { SoundState, TimelineStep } from "./state";
+import type { NoiseColour, Voice, VoiceSlots } from "./voices";
+
+/** The engine's codes for the kinds (0 is no voice; bells are strikes, not segments). */
+export const VOICE_CODE: Record<Exclude<Voice["kind"], "bell">, number> = { tone: 1, binaural: 2, isochronic: 3, noise: 4, spin: 5 };
+export const COLOUR_CODE: Record<NoiseColour, number> = { white: 0, pink: 1, brown: 2 };
+
+export interface VoiceSegment {
+  /** Frame from which the segment plays (until the slot's next segment). */
+  start: number;
+  kind: number;
+  colour: number;
+  c0: number;
+  c1: number;
+  b0: number;
+  b1: number;
+  a0: number;
+  a1: number;
+}
+
+export interface BellStrike {
+  /** Frame. */
+  at: number;
+  freq: number;
+  amp: number;
+}
+
+export interface CompiledVoices {
+  /** Segments per slot (slot i at index i; empty for a slot never used). */
+  slots: VoiceSegment[][];
+  bells: BellStrike[];
+}
+
+interface VoiceStep {
+  at: number;
+  ramp: TimelineStep["ramp"];
+  slots: VoiceSlots;
+}
+
+/** The session's voice sets in time order: 0:00 first (steps at 0 merge into it), then each step
+ *  that carries voices. Empty when the session has no voices. */
+export function voiceSteps(state: Pick<SoundState, "voices" | "timeline">): VoiceStep[] {
+  const steps = state.timeline?.steps ?? [];
+  if (!(state.voices && state.voices.length > 0) && !steps.some((s) => s.voices)) return [];
+  let base: VoiceSlots = state.voices ?? [];
+  const out: VoiceStep[] = [];
+  for (const step of steps) {
+    if (!step.voices) continue;
+    if (step.at <= 0 && out.length === 0) base = step.voices;
+    else out.push({ at: step.at, ramp: step.ramp, slots: step.voices });
+  }
+  return [{ at: 0, ramp: "hold", slots: base }, ...out];
+}
+
+/** True when some voice or bell sounds at 0:00 or at any step. */
+export function voicesSound(state: Pick<SoundState, "voices" | "timeline">): boolean {
+  return voiceSteps(state).some((s) => s.slots.some((v) => v !== null && v.amp > 0));
+}
+
+/** The values a voice gives the engine: carrier (or spin width), beat (or pulse, or spin rate). */
+function values(v: Voice): { kind: number; colour: number; c: number; b: number } {
+  switch (v.kind) {
+    case "tone":
+      return { kind: VOICE_CODE.tone, colour: 0, c: v.carrier, b: 0 };
+    case "binaural":
+      return { kind: VOICE_CODE.binaural, colour: 0, c: v.carrier, b: v.beat };
+    case "isochronic":
+      return { kind: VOICE_CODE.isochronic, colour: 0, c: v.carrier, b: v.pulse };
+    case "noise":
+      return { kind: VOICE_CODE.noise, colour: COLOUR_CODE[v.colour], c: 0, b: 0 };
+    case "spin":
+      return { kind: VOICE_CODE.spin, colour: COLOUR_CODE[v.colour], c: v.width, b: v.rate };
+    case "bell":
+      return { kind: 0, colour: 0, c: 0, b: 0 };
+  }
+}
+
+const sameVoice = (a: Voice | null, b: Voice | null): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** A voice that sounds in a slot (bells sound as strikes, not in their slot). */
+const sounding = (v: Voice | null): Voice | null => (v && v.kind !== "bell" ? v : null);
+
+function sameKind(a: Voice, b: Voice): boolean {
+  const x = values(a), y = values(b);
+  return x.kind === y.kind && x.colour === y.colour;
+}
+
+/** Compiles the session's voices for a sample rate; null when it has none. */
+export function compileVoices(state: Pick<SoundState, "voices" | "timeline">, fs: number): CompiledVoices | null {
+  const steps = voiceSteps(state);
+  if (steps.length === 0) return null;
+  const jump = Math.max(1, Math.round(STEP_JUMP_SECONDS * fs));
+  const width = Math.max(...steps.map((s) => s.slots.length));
+  const slots: VoiceSegment[][] = [];
+  for (let k = 0; k < width; k++) slots.push(compileSlot(steps, k, fs, jump));
+  return { slots, bells: bellStrikes(steps, fs) };
+}
+
+function compileSlot(steps: readonly VoiceStep[], k: number, fs: number, jump: number): VoiceSegment[] {
+  const segs: VoiceSegment[] = [];
+  const push = (start: number, from: Voice | null, to: Voice | null, a0: number, a1: number) => {
+    const v = from ?? to;
+    const x = v ? values(v) : { kind: 0, colour: 0, c: 0, b: 0 };
+    const y = to && from && sameKind(from, to) ? values(to) : x;
+    const seg = { start, kind: x.kind, colour: x.colour, c0: x.c, c1: y.c, b0: x.b, b1: y.b, a0, a1 };
+    const last = segs[segs.length - 1];
+    if (last && last.start >= start) segs[segs.length - 1] = seg; // a zero-length segment
+    else segs.push(seg);
+  };
+  const hold = (start: number, v: Voice | null) => push(start, v, v, v?.amp ?? 0, v?.amp ?? 0);
+  let prev = sounding(steps[0].slots[k] ?? null);
+  hold(0, prev);
+  let settled = 0; // frame from which the slot holds `prev`
+  for (let i = 1; i < steps.length; i++) {
+    const cur = sounding(steps[i].slots[k] ?? null);
+    if (sameVoice(prev, cur)) continue;
+    const at = Math.round(steps[i].at * fs);
+    const next = i + 1 < steps.length ? Math.round(steps[i + 1].at * fs) : Infinity;
+    // The move: a ramp from the step before (or from where the slot settled), else a jump.
+    let from = steps[i].ramp === "hold" ? at : Math.max(Math.round(steps[i - 1].at * fs), settled);
+    let to = at;
+    if (to - from < 1) {
+      from = at;
+      to = Math.min(at + jump, next);
+    }
+    if (prev && cur && sameKind(prev, cur)) {
+      push(from, prev, cur, prev.amp, cur.amp);
+    } else {
+      const mid = Math.round((from + to) / 2);
+      if (prev) push(from, prev, prev, prev.amp, 0);
+      else hold(from, null);
+      if (cur) push(mid, cur, cur, 0, cur.amp);
+      else hold(mid, null);
+    }
+    hold(to, cur);
+    settled = to;
+    prev = cur;
+  }
+  return segs;
+}
+
+function bellStrikes(steps: readonly VoiceStep[], fs: number): BellStrike[] {
+  const bells: BellStrike[] = [];
+  const width = Math.max(...steps.map((s) => s.slots.length));
+  for (let k = 0; k < width; k++) {
+    let prev: Voice | null = null;
+    for (const step of steps) {
+      const v = step.slots[k] ?? null;
+      if (v?.kind === "bell" && !sameVoice(prev, v) && v.amp > 0) bells.push({ at: Math.round(step.at * fs), freq: v.carrier, amp: v.amp });
+      prev = v;
+    }
+  }
+  return bells.sort((a, b) => a.at - b.at);
+}
