@@ -1,11 +1,11 @@
 // The request boundary shared by every route: the body limits (64 KiB for JSON routes, 2 MiB for
-// the routes that carry a sound, whose timeline may be long), tolerant JSON reading (malformed
+// the routes that carry a sound, whose timeline may be long; beyond them a 413 that the client can
+// read, with the rest of the body dropped within bounds first), tolerant JSON reading (malformed
 // JSON is a 400; an empty body reads as {} so the missing-field text is answered), zod parsing into
 // 400s with the schema's user-facing message, the client address for rate limits, bearer-token
 // authentication, and an abort signal that outlives the handler.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context, MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import type { z } from "zod";
 import { MAX_SOUND_BODY_BYTES } from "../../dsp/host/schema/preset";
 import type { AppEnv } from "../context";
@@ -17,28 +17,82 @@ import type { SessionService } from "../services/sessions";
 // ---- bodies -------------------------------------------------------------------------------
 export const JSON_BODY_LIMIT = 64 * 1024;
 
-/** hono's bodyLimit first asks for `raw.body`, which makes @hono/node-server build the full Fetch
- *  API Request object (a web stream over the socket: the costliest part of a small request), and
- *  then decides from Content-Length anyway when there is one. So: GET and HEAD have no body; a
- *  request with a Content-Length and no Transfer-Encoding is decided from the header here (Node's
- *  parser holds the body to that length), and its body is then read straight from the socket by
- *  c.req.text(); only a chunked body goes through bodyLimit's counting stream. */
-function bodyLimitOf(maxBytes: number): MiddlewareHandler {
-  const counted: MiddlewareHandler = bodyLimit({
-    maxSize: maxBytes,
-    onError: () => {
-      throw new ApiError(413, MSG.bodyTooLarge);
-    },
+/** What is read and dropped of a refused body before its 413 goes out, at most: 4 MiB, for at most
+ *  2 seconds. A client sends its whole body before it reads the answer, and a socket closed with
+ *  input still arriving or unread makes the kernel answer with a reset, which can reach the client
+ *  before it has read the 413 (Node's fetch then fails with EPIPE or "other side closed"). Reading
+ *  the rest first lets the answer arrive; the bounds keep a slow or endless sender from holding
+ *  the socket. Beyond them the 413 goes out anyway. */
+export const REFUSED_BODY_DISCARD = { maxBytes: 4 * 1024 * 1024, maxMs: 2000 } as const;
+
+/** Reads and drops what `reader` still has, within REFUSED_BODY_DISCARD's bounds. */
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeUp = new Promise<"time up">((done) => {
+    timer = setTimeout(() => done("time up"), REFUSED_BODY_DISCARD.maxMs);
   });
-  return (c, next) => {
+  let dropped = 0;
+  try {
+    for (;;) {
+      const chunk = await Promise.race([reader.read(), timeUp]);
+      if (chunk === "time up" || chunk.done) return;
+      dropped += chunk.value.byteLength;
+      if (dropped > REFUSED_BODY_DISCARD.maxBytes) return;
+    }
+  } catch {
+    // the client went away: nothing left to drop
+  } finally {
+    clearTimeout(timer);
+    reader.cancel().catch(() => {});
+  }
+}
+
+/** Answers 413 with `Connection: close` (the rest of the body is not read as a next request),
+ *  after dropping the rest of the body within bounds. `declaredLength` is the Content-Length: a
+ *  body that cannot be dropped within the bounds is not read at all. */
+async function refuseBody(c: Context, reader: ReadableStreamDefaultReader<Uint8Array> | null, declaredLength?: number): Promise<never> {
+  const drop =
+    reader ?? (declaredLength !== undefined && declaredLength <= REFUSED_BODY_DISCARD.maxBytes ? (c.req.raw.body?.getReader() ?? null) : null);
+  if (drop) await discardRest(drop);
+  throw new ApiError(413, MSG.bodyTooLarge, { Connection: "close" });
+}
+
+/** The body limit of a route. GET and HEAD have no body. A request with a Content-Length and no
+ *  Transfer-Encoding is decided from the header (Node's parser holds the body to that length), and
+ *  its body is then read straight from the socket by c.req.text(): asking for `raw.body` would make
+ *  @hono/node-server build the full Fetch API Request (a web stream over the socket, the costliest
+ *  part of a small request). A chunked body is counted as it is read, as hono's bodyLimit does,
+ *  into a buffer that replaces the request's body; this reader is kept so that a refused body can
+ *  be dropped through it (refuseBody). */
+function bodyLimitOf(maxBytes: number): MiddlewareHandler {
+  return async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") return next();
     const length = c.req.header("content-length");
     if (length !== undefined && c.req.header("transfer-encoding") === undefined && /^\d+$/.test(length)) {
-      if (Number(length) > maxBytes) throw new ApiError(413, MSG.bodyTooLarge);
+      if (Number(length) > maxBytes) await refuseBody(c, null, Number(length));
       return next();
     }
-    return counted(c, next);
+    const body = c.req.raw.body;
+    if (!body) return next();
+    const reader = body.getReader();
+    let size = 0;
+    let buffer = new Uint8Array(0);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      const offset = size;
+      size += value.byteLength;
+      if (size > maxBytes) await refuseBody(c, reader);
+      if (size > buffer.length) {
+        const grown = new Uint8Array(Math.min(maxBytes, Math.max(size, buffer.length * 2)));
+        grown.set(buffer.subarray(0, offset));
+        buffer = grown;
+      }
+      buffer.set(value, offset);
+    }
+    c.req.raw = new Request(c.req.raw, { body: buffer.subarray(0, size) });
+    return next();
   };
 }
 
@@ -148,7 +202,7 @@ export function lastingSignal(request: Request): AbortSignal {
 }
 
 /** Sets c.var.clientSignal from the request as it arrived: put it before anything that replaces
- *  c.req.raw (hono's bodyLimit wraps the Request in a new one, a second weak link). */
+ *  c.req.raw (the limit of a chunked body, bodyLimitOf, wraps the Request in a new one, a second weak link). */
 export const keepClientSignal: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set("clientSignal", lastingSignal(c.req.raw));
   await next();

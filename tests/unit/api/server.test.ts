@@ -1,6 +1,7 @@
 // api/server.ts on a random port with a temp DATA_DIR and a temp dist: the web app with its
 // fallback and cache headers, cross-origin isolation headers, the API next to it, the generated
-// JWT secret reused across restarts, the production hasher, and the 503 before a build.
+// JWT secret reused across restarts, the production hasher, the 503 before a build, and body limits
+// over a real socket (a 413 the client can read, a refused body dropped within bounds).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,6 +11,7 @@ import { parseTrustProxy } from "../../../api/config";
 import { MAX_REQUEST_HEAD_BYTES, optionsFromEnv, type RunningServer, startServer } from "../../../api/server";
 import { readOutbox } from "../../../api/services/outbox";
 import { IMMUTABLE, NOT_BUILT } from "../../../api/static";
+import { REFUSED_BODY_DISCARD } from "../../../api/http/boundary";
 import { MSG } from "../../../api/messages";
 import { MAX_CONFIG_LENGTH, MAX_SOUND_BODY_BYTES } from "../../../dsp/host/schema/preset";
 
@@ -230,6 +232,62 @@ describe("JSON bodies over a real socket (api/http/boundary.ts, jsonBodyLimit an
       const over = await post(sized(MAX_SOUND_BODY_BYTES), chunked, "/api/presets/user");
       expect([over.status, over.body], `chunked: ${chunked}`).toEqual([413, { error: MSG.bodyTooLarge }]);
     }
+  });
+
+  it("a 2 MB body to a 64 KiB route: Node's fetch reads the 413 and its text, every time, sized or chunked", async () => {
+    const twoMb = JSON.stringify({ email: "big@example.com", password: "x".repeat(2 * 1024 * 1024) });
+    const chunks = (text: string) => {
+      const bytes = Buffer.from(text);
+      return new ReadableStream<Uint8Array>({
+        start(controller) {
+          for (let i = 0; i < bytes.length; i += 64 * 1024) controller.enqueue(bytes.subarray(i, i + 64 * 1024));
+          controller.close();
+        },
+      });
+    };
+    /** One try: status, Connection header and error text, or how the request failed. */
+    const attempt = async (chunked: boolean): Promise<string> => {
+      const init = { method: "POST", headers: { "content-type": "application/json" }, body: chunked ? chunks(twoMb) : twoMb, duplex: "half" };
+      try {
+        const res = await fetch(`${server.url}/api/auth/login`, init as RequestInit);
+        const body = (await res.json()) as { error?: string };
+        return `${res.status} ${res.headers.get("connection")} ${body.error}`;
+      } catch (err) {
+        const cause = (err as { cause?: { code?: string } }).cause;
+        return `failed: ${cause?.code ?? String(err)}`;
+      }
+    };
+    const outcomes = { sized: [] as string[], chunked: [] as string[] };
+    for (let i = 0; i < 20; i++) {
+      outcomes.sized.push(await attempt(false));
+      outcomes.chunked.push(await attempt(true));
+    }
+    const expected = new Array(20).fill(`413 close ${MSG.bodyTooLarge}`);
+    expect(outcomes).toEqual({ sized: expected, chunked: expected });
+  });
+
+  it("a refused body is dropped for at most REFUSED_BODY_DISCARD.maxMs: a stalled sender gets its 413 and the socket closes", async () => {
+    const { connect } = await import("node:net");
+    const { port } = new URL(server.url);
+    const started = Date.now();
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(port), "127.0.0.1", () => {
+        const chunk = "x".repeat(70 * 1024); // past the limit, then nothing more: the body never ends
+        socket.write(`POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n`);
+        socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`);
+      });
+      let received = "";
+      socket.on("data", (d: Buffer) => (received += d.toString()));
+      socket.on("end", () => resolve(received)); // the server closed its side
+      socket.on("error", reject);
+      socket.setTimeout(15_000, () => reject(new Error(`no close after 15 s; got ${JSON.stringify(received)}`)));
+    });
+    const elapsed = Date.now() - started;
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer.toLowerCase()).toContain("connection: close");
+    expect(answer).toContain(JSON.stringify({ error: MSG.bodyTooLarge }));
+    expect(elapsed).toBeGreaterThanOrEqual(REFUSED_BODY_DISCARD.maxMs - 100);
+    expect(elapsed).toBeLessThan(REFUSED_BODY_DISCARD.maxMs + 5000);
   });
 
   it("reads a body within the limit either way (the missing-field text proves it was parsed)", async () => {

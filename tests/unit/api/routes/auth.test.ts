@@ -35,6 +35,7 @@ describe("health and transport", () => {
     const big = JSON.stringify({ email: "a@b.co", password: "x".repeat(70 * 1024) });
     const res = await postJson(env, "/api/auth/login", big);
     expect(res.status).toBe(413);
+    expect(res.headers.get("connection")).toBe("close"); // the rest of the body is not a next request
     expect(await res.json()).toEqual({ error: MSG.bodyTooLarge });
     const stream = new Blob([big]).stream();
     const chunked = await env.app.request("/api/auth/register", {
