@@ -26,7 +26,7 @@ import {
   clock, isSilent, num, sameSet, setBeat, silentSet, studioChannels, studioEffects,
   type Noise, type NoiseType, type SbgIssue, type SetState, type Tone,
 } from "./model";
-import { NUMBER, ScheduleReader, type OptionWords, type TimeLine as Line } from "./read";
+import { SPEC, ScheduleReader, type OptionWords, type TimeLine as Line } from "./read";
 
 type TimeLine = Line<SetState>;
 
@@ -34,15 +34,7 @@ export type SbgResult =
   | { ok: true; session: PresetData; warnings: SbgIssue[] }
   | { ok: false; errors: SbgIssue[]; warnings: SbgIssue[] };
 
-const N = NUMBER;
-const RE = {
-  noise: new RegExp(`^(pink|white|brown)/${N}$`),
-  binaural: new RegExp(`^${N}([+-])${N}/${N}$`),
-  iso: new RegExp(`^${N}@${N}/${N}$`),
-  sine: new RegExp(`^${N}/${N}$`),
-  bell: new RegExp(`^bell\\+?${N}/${N}$`),
-  mix: new RegExp(`^mix/${N}$`),
-};
+const RE = SPEC;
 
 interface Key {
   t: number;
@@ -64,14 +56,9 @@ class Reader extends ScheduleReader<SetState> {
         return "stop";
       case "T": arg(); this.warn(line, "-T (start at a clock time) ignored: the session plays from its first line"); break;
       case "m": arg(); this.warn(line, "-m (soundtrack file) ignored: the studio has no soundtrack input"); break;
-      case "M": this.warn(line, "-M (soundtrack from standard input) ignored: the studio has no soundtrack input"); break;
       case "c": arg(); this.warn(line, "-c (headphone compensation) ignored: it belongs to one listener's headphones"); break;
-      case "q": case "r": case "b": case "o": case "R": case "d":
-        arg(); this.warn(line, `-${flag} ignored: the studio chooses playback and output itself (48 kHz, 16-bit)`); break;
-      case "O": case "W": case "D": case "h":
-        this.warn(line, `-${flag} ignored: the studio chooses playback and output itself`); break;
       default:
-        this.error(line, `unknown option -${flag}`);
+        if (!this.playbackOption(line, flag, words)) this.error(line, `unknown option -${flag}`);
     }
   }
 
@@ -364,15 +351,22 @@ function session(r: Reader, keys: Key[], end: number): PresetData {
 export const SBG_TOO_LONG = "the file is larger than 1 MB; an .sbg schedule is a short text file";
 export const SBG_NOT_TEXT = "the file is not text (it holds binary data); an .sbg schedule is a short text file";
 
-/** An SBaGen schedule to a studio session, with every problem by line number (0: the file). */
-export function parseSbg(text: string): SbgResult {
-  const r = new Reader();
+/** The one error of a text that is no schedule at all (the wrong file picked), or null. */
+export function checkText(text: string): SbgResult | null {
   if (typeof text !== "string") return { ok: false, errors: [{ line: 0, message: "the schedule is not text" }], warnings: [] };
   // The wrong file (a WAV, an image, a huge log) is one clear error, not thousands of line errors.
   if (text.length > SBG_MAX_CHARS) return { ok: false, errors: [{ line: 0, message: SBG_TOO_LONG }], warnings: [] };
   // A NUL never appears in a text schedule and almost always in binary files (a Latin-1 comment, read
   // as UTF-8, brings U+FFFD instead, and such a schedule still reads).
   if (text.includes("\u0000")) return { ok: false, errors: [{ line: 0, message: SBG_NOT_TEXT }], warnings: [] };
+  return null;
+}
+
+/** An SBaGen schedule to a studio session, with every problem by line number (0: the file). */
+export function parseSbg(text: string): SbgResult {
+  const wrong = checkText(text);
+  if (wrong) return wrong;
+  const r = new Reader();
   r.read(text);
   const built = r.errors.length ? null : build(r);
   if (!built || r.errors.length) return { ok: false, errors: r.errors, warnings: r.warnings };

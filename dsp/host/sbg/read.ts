@@ -15,6 +15,15 @@ import { MAX_TIMELINE_STEPS } from "../model/limits";
 import { DAY_SECONDS, DEFAULT_FADE_MS, type SbgIssue } from "./model";
 
 export const NUMBER = String.raw`(\d+(?:\.\d*)?|\.\d+)`;
+/** The tone-set words both readers know (SBaGen 1.4's and SBaGen+'s). */
+export const SPEC = {
+  noise: new RegExp(`^(pink|white|brown)/${NUMBER}$`),
+  binaural: new RegExp(`^${NUMBER}([+-])${NUMBER}/${NUMBER}$`),
+  iso: new RegExp(`^${NUMBER}@${NUMBER}/${NUMBER}$`),
+  sine: new RegExp(`^${NUMBER}/${NUMBER}$`),
+  bell: new RegExp(`^bell\\+?${NUMBER}/${NUMBER}$`),
+  mix: new RegExp(`^mix/${NUMBER}$`),
+};
 export const DEFINITION = /^([A-Za-z][A-Za-z0-9_-]*):(?:\s+(.*))?$/;
 export const TIME = /^(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?/;
 /** Time lines a schedule may expand to (block calls included): four times the timeline's steps. */
@@ -44,6 +53,7 @@ export function clockSeconds(text: string | undefined): number | null {
 /** The option words of a line, for the readers' option hooks: the next word, or every word left. */
 export interface OptionWords {
   next(): string | undefined;
+  peek(): string | undefined;
   rest(): string[];
 }
 
@@ -73,6 +83,20 @@ export abstract class ScheduleReader<S> {
   /** The set a time line names when no tone-set or block has that name (off, alloff), or undefined. */
   protected abstract undefinedSet(line: number, name: string): S | undefined;
 
+  /** Options both readers take alike (playback and output settings, the soundtrack from stdin);
+   *  false for any other. */
+  protected playbackOption(line: number, flag: string, words: OptionWords): boolean {
+    switch (flag) {
+      case "M": this.warn(line, "-M (soundtrack from standard input) ignored: the studio has no soundtrack input"); return true;
+      case "q": case "r": case "b": case "o": case "R": case "d":
+        words.next(); this.warn(line, `-${flag} ignored: the studio chooses playback and output itself (48 kHz, 16-bit)`); return true;
+      case "O": case "W": case "D": case "h":
+        this.warn(line, `-${flag} ignored: the studio chooses playback and output itself`); return true;
+      default:
+        return false;
+    }
+  }
+
   error(line: number, message: string) {
     this.errors.push({ line, message });
   }
@@ -89,7 +113,7 @@ export abstract class ScheduleReader<S> {
         this.error(line, `'${w}' is not an option`);
         return;
       }
-      const arg: OptionWords = { next: () => words[++i], rest: () => words.splice(i + 1) };
+      const arg: OptionWords = { next: () => words[++i], peek: () => words[i + 1], rest: () => words.splice(i + 1) };
       for (const flag of w.slice(1)) {
         switch (flag) {
           case "S": case "Q": break; // the studio always plays from the start, with no status line

@@ -1,5 +1,5 @@
-// Writes a studio session as an SBaGen schedule (.sbg) that SBaGen itself accepts: -SE (play from
-// the first line to the last), -F 10 (a change between lines takes 10 ms: the studio's jump),
+// Writes a studio session as an SBaGen schedule (.sbg) that SBaGen itself accepts (a session that
+// plays voices is written by dsp/host/sbg/write-voices.ts instead): -SE (play from the first line to the last), -F 10 (a change between lines takes 10 ms: the studio's jump),
 // one tone-set definition per distinct state, and one time line per timeline step, NOW-relative,
 // with '->' where the next step ramps. The mapping is in dsp/host/sbg/model.ts; what .sbg cannot
 // say is reported as a warning (line 0 for the whole session, else the step's number).
@@ -22,6 +22,7 @@ import {
   AUTO_NAME, NAME, SBG_EFFECTS, WRITTEN_FADE_MS, ampOf, clock, num, sameSet,
   type SbgIssue, type SetState, type Tone,
 } from "./model";
+import { hasVoices, voicesToSbg } from "./write-voices";
 
 const sounding = (s: ResolvedStep, ch: number) => s.channels[ch].enabled && s.channels[ch].frequency > 0;
 
@@ -47,6 +48,7 @@ export function toSbg(input: PresetData): { text: string; warnings: SbgIssue[] }
   const checked = parsePreset(input);
   if (!checked.ok) throw new TypeError(`Not a session: ${checked.error}`);
   const session = checked.state;
+  if (hasVoices(session)) return voicesToSbg(session);
   const warnings: SbgIssue[] = [];
   const warned = new Set<string>();
   const warnOnce = (key: string, line: number, message: string) => {

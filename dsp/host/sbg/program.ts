@@ -1,0 +1,128 @@
+// SBaGen's built-in programs (`-p drop` and `-p slide` on an option line) expanded into the time
+// lines SBaGen 1.4 generates for them (/tmp/sbg-semantics.md sections 3.7 and 3.8), so that the
+// voice reader (dsp/host/sbg/voices.ts) plays them like any schedule. Every generated line slides
+// (`==` and `->`); the schedule starts with 5 s of fade-in from silence at -0:05 and ends with a
+// 10 s fade-out, and plays from its first line to its last (-SE).
+//
+// drop: carrier from 205 - 2L down to 200 - 2L linearly over the drop (and the hold, with `+`);
+// beat a of n: 10 * (T/10)^(a/(n-1)), T the letter's target. Steps of 3 minutes (1 with `k`),
+// each held and then slid into the next over 10 s (5 s), or with `s` one point per minute slid
+// continuously. slide: the carrier slides from C to B/2 (the lower ear ends at 0 Hz), the beat
+// held.
+
+import type { VoiceSlots } from "../model/voices";
+import type { TimeLine } from "./read";
+
+/** Beat targets of the drop letters a-l, in Hz. */
+const DROP_TARGETS: Record<string, number> = { a: 4.4, b: 3.7, c: 3.1, d: 2.5, e: 2.0, f: 1.5, g: 1.2, h: 0.9, i: 0.7, j: 0.5, k: 0.4, l: 0.3 };
+/** Program times start 5 s before the first point (the fade-in). */
+const LEAD_IN = 5;
+
+/** What the expansion needs of the reader. */
+export interface ProgramHost {
+  sets: Map<string, VoiceSlots>;
+  stopAtEnd: boolean;
+  error(line: number, message: string): void;
+  warn(line: number, message: string): void;
+  toneSet(line: number, name: string, words: string[]): VoiceSlots | null;
+}
+
+type Voice = (carrier: number, beat: number) => NonNullable<VoiceSlots[number]>;
+
+class Program {
+  lines: TimeLine<VoiceSlots>[] = [];
+  constructor(private host: ProgramHost, private line: number, private voice: Voice, private extra: VoiceSlots) {}
+
+  /** A line at t seconds of the program (0 = the first point) playing carrier c and beat b. */
+  at(t: number, c: number | null, b = 0, slide = true) {
+    const name = c === null ? "off" : `auto-${this.lines.length}`;
+    const set = c === null ? [] : [this.voice(c, b), ...this.extra];
+    this.host.sets.set(name, set);
+    this.lines.push({ line: this.line, at: t + LEAD_IN, now: true, fadeIn: "slide", fadeOut: "slide", name, set, slide });
+  }
+}
+
+/** The voice a program plays: binaural with the sign, isochronic with '@'. */
+function programVoice(sign: string, amp: number): Voice {
+  if (sign === "@") return (c, b) => ({ kind: "isochronic", carrier: c, pulse: Math.abs(b), amp });
+  return (c, b) => ({ kind: "binaural", carrier: c, beat: sign === "-" ? -b : b, amp });
+}
+
+function drop(host: ProgramHost, line: number, args: string[]): TimeLine<VoiceSlots>[] | null {
+  let [D, H, W] = [30, 30, 3];
+  const fail = (message: string) => (host.error(line, message), null);
+  if (/^t/.test(args[0] ?? "")) {
+    const m = /^t(\d+)(?:,(\d+)(?:,(\d+))?)?$/.exec(args.shift()!);
+    if (!m) return fail("-p drop: the timing is tD,H,W in whole minutes (t30,30,3)");
+    [D, H, W] = [Number(m[1]), Number(m[2] ?? H), Number(m[3] ?? W)];
+  }
+  const m = /^(\d\d(?:\.\d+)?)([a-l])([sk]?)(\+?)(\^?)(?:\/(\d+(?:\.\d*)?|\.\d+))?$/.exec(args.shift() ?? "");
+  if (!m || Number(m[1]) > 100) return fail("-p drop needs a level and a target like 00ds+ (two digits up to 100, a letter a-l, then s or k, +, ^, /amp)");
+  const level = Number(m[1]), target = DROP_TARGETS[m[2]], mode = m[3], hold = m[4] === "+", back = m[5] === "^";
+  const extra = host.toneSet(line, "-p drop", args);
+  if (!extra) return null;
+  const p = new Program(host, line, programVoice("+", m[6] ? Number(m[6]) : 1), extra);
+  const c0 = 205 - 2 * level, c2 = 200 - 2 * level;
+  const steplen = mode ? 60 : 180;
+  const n = Math.ceil((D * 60) / steplen);
+  const dropSecs = n * steplen;
+  const holdSecs = mode === "s" ? H * 60 : Math.ceil((H * 60) / steplen) * steplen;
+  const len = dropSecs + (hold ? holdSecs : 0);
+  const beat = (a: number) => (n > 1 ? 10 * (target / 10) ** (a / (n - 1)) : 10);
+  const carrier = (t: number) => c0 + ((c2 - c0) * t) / len;
+  p.at(-LEAD_IN, null);
+  let end: number;
+  if (mode === "s") {
+    for (let a = 0; a < n; a++) {
+      const t = n > 1 ? Math.floor((a * dropSecs) / (n - 1)) : 0;
+      p.at(t, carrier(t), beat(a));
+    }
+    if (hold) p.at(len, c2, target);
+    end = len;
+  } else {
+    const gap = steplen === 180 ? 10 : 5;
+    for (let a = 0; a < len / steplen; a++) {
+      const c = carrier((a + 1) * steplen), b = beat(Math.min(a, n - 1));
+      p.at(a * steplen, c, b);
+      p.at((a + 1) * steplen - gap, c, b);
+    }
+    end = len - gap;
+  }
+  if (back) {
+    end += W * 60;
+    p.at(end, c0, 10);
+  }
+  p.at(end + 10, null, 0, false);
+  return p.lines;
+}
+
+function slide(host: ProgramHost, line: number, args: string[]): TimeLine<VoiceSlots>[] | null {
+  let minutes = 30;
+  if (/^t/.test(args[0] ?? "")) {
+    minutes = Number(args.shift()!.slice(1));
+    if (!(minutes > 0)) return (host.error(line, "-p slide: the length is tMIN in minutes (t30)"), null);
+  }
+  const m = /^(\d+(?:\.\d*)?|\.\d+)([+\-@M])(\d+(?:\.\d*)?|\.\d+)\/(\d+(?:\.\d*)?|\.\d+)$/.exec(args.shift() ?? "");
+  if (!m) return (host.error(line, "-p slide needs a tone like 200+10/1 (carrier, + - or @, beat, /amp)"), null);
+  if (m[2] === "M") host.warn(line, "-p slide's monaural mode (M) is not played yet: played as binaural");
+  const extra = host.toneSet(line, "-p slide", args);
+  if (!extra) return null;
+  const beat = Number(m[3]), len = minutes * 60;
+  const p = new Program(host, line, programVoice(m[2] === "M" ? "+" : m[2], Number(m[4])), extra);
+  p.at(-LEAD_IN, null);
+  p.at(0, Number(m[1]), beat);
+  p.at(len, beat / 2, beat);
+  p.at(len + 10, null, 0, false);
+  return p.lines;
+}
+
+/** The lines of `-p NAME args...`, or null after reporting what is wrong or not played. */
+export function expandProgram(host: ProgramHost, line: number, args: string[]): TimeLine<VoiceSlots>[] | null {
+  const [name, ...rest] = args;
+  host.stopAtEnd = true;
+  if (name === "drop") return drop(host, line, rest);
+  if (name === "slide") return slide(host, line, rest);
+  if (name === "sigmoid" || name === "curve") host.warn(line, `-p ${name} (an SBaGenX program) is not played yet`);
+  else host.error(line, `-p ${name ?? ""}: unknown program (SBaGen has drop and slide)`);
+  return null;
+}

@@ -1,0 +1,421 @@
+// readSbgVoices: an SBaGen schedule (.sbg) as SBaGen plays it, in the studio's voices
+// (dsp/host/model/voices.ts): every tone-set becomes a set of voice slots, every change between
+// time lines becomes timeline steps with hold and linear ramps that play SBaGen's fades, slides
+// and fades through silence exactly. The session's four channels stay off and its effects at their
+// defaults. The rules followed are those of /tmp/sbg-semantics.md (sections 1.5, 3 and 6), in short:
+//
+// - The text (options, blocks, times, fade marks) is read by dsp/host/sbg/read.ts.
+// - The schedule is SBaGen's 24-hour ring: the session starts at the first line (-S, the default
+//   offline) or at the -T clock time, and the change-over from the last line into the first is
+//   played where it falls (a schedule ending in silence rises from it over the first F/2).
+// - A change-over at t plays over [t - F/2, t + F/2], trimmed by the steady time of the lines on
+//   either side (processed in ring order). Slot by slot, a voice of the same kind with the same
+//   pitch (or any pitch when both marks are `=`) moves linearly across the window; any other
+//   change goes through silence at the window's middle. `<` or `>` send every slot through silence.
+//   Isochronic and spin voices are held to the same pitch rule as binaural ones (section 6.7).
+// - A line ending in `->` slides to the next line over the whole interval; a voice that starts or
+//   ends in it fades at its own pitch.
+// - A bell strikes at the middle of the window that brings its tone-set in, or at its line's own
+//   time for a `->` line or the end of a slide. A bell stands in its slot only at the step where it
+//   strikes (the engine lets it ring out); that keeps every linear ramp between voices of one kind,
+//   so the writer (dsp/host/sbg/write.ts) can say each step as one SBaGen line.
+// - `-p drop` and `-p slide` are expanded into the lines SBaGen 1.4 generates (sections 3.7, 3.8).
+// - What the studio does not play yet (the soundtrack and its effects, user waveforms, SBaGenX's
+//   shaped noise and envelopes, several options) is a warning on its line; the rest plays.
+
+import { MAX_TIMELINE_STEPS, MIN_DURATION_SECONDS } from "../model/limits";
+import { MAX_VOICES, type NoiseColour, type Voice, type VoiceSlots } from "../model/voices";
+import { parsePreset, type PresetData } from "../schema/preset";
+import { defaultEffects } from "../schema/state";
+import type { TimelineStep } from "../schema/timeline";
+import { AUTO_NAME, DAY_SECONDS, JUMP_FADE_MS, MAX_SECONDS, SBG_TAIL_SECONDS, clock, offChannel } from "./model";
+import { expandProgram } from "./program";
+import { NUMBER as N, SPEC, ScheduleReader, clockSeconds, type OptionWords, type TimeLine } from "./read";
+import { checkText, type SbgResult } from "./parse";
+
+type Line = TimeLine<VoiceSlots>;
+
+const RE = {
+  ...SPEC,
+  spin: new RegExp(`^([bw]?)spin:${N}([+-])${N}/${N}$`),
+  shape: /^(sine|square|triangle|sawtooth):/,
+  custom: /^(custom|spin)\d\d:/,
+  shapedNoise: /^noise\d\d(?=[:/])/,
+  mixEffect: /^(mixspin|mixpulse|mixam|mixbeat):/,
+  xVoice: /^(noisepulse|noisebeat|orbitbeat):/,
+  wave: /^wave\d+:/,
+};
+const SPIN_COLOUR: Record<string, NoiseColour> = { "": "pink", b: "brown", w: "white" };
+
+// ---- voices ------------------------------------------------------------------------------------------
+
+export const tone = (carrier: number, amp: number): Voice => ({ kind: "tone", carrier, amp });
+export const binaural = (carrier: number, beat: number, amp: number): Voice => ({ kind: "binaural", carrier, beat, amp });
+export const isochronic = (carrier: number, pulse: number, amp: number): Voice => ({ kind: "isochronic", carrier, pulse, amp });
+
+/** The same sound source: kind and, for noise, the colour (the values may differ). */
+function sameKind(x: Voice, y: Voice): boolean {
+  if (x.kind !== y.kind) return false;
+  return !("colour" in x) || x.colour === (y as typeof x).colour;
+}
+
+/** Everything but the level is equal (SBaGen's test for a fade that keeps a voice going). */
+function samePitch(x: Voice, y: Voice): boolean {
+  return JSON.stringify({ ...x, amp: 0 }) === JSON.stringify({ ...y, amp: 0 });
+}
+
+const lerp = (a: number, b: number, u: number) => a + (b - a) * u;
+
+function lerpVoice(x: Voice, y: Voice, u: number): Voice {
+  const out: Record<string, unknown> = { ...x };
+  for (const [k, v] of Object.entries(x)) if (typeof v === "number") out[k] = lerp(v, (y as unknown as Record<string, number>)[k], u);
+  return out as unknown as Voice;
+}
+
+const mute = (v: Voice): Voice => ({ ...v, amp: 0 });
+const isBell = (v: Voice | null): boolean => v?.kind === "bell";
+
+/** Slots without the trailing empty ones (so equal sounds are equal lists). */
+function trim(s: VoiceSlots): VoiceSlots {
+  const out = [...s];
+  while (out.length && out[out.length - 1] === null) out.pop();
+  return out;
+}
+const same = (a: VoiceSlots, b: VoiceSlots) => JSON.stringify(trim(a)) === JSON.stringify(trim(b));
+const withoutBells = (s: VoiceSlots): VoiceSlots => s.map((v) => (isBell(v) ? null : v));
+const silent = (s: VoiceSlots) => s.every((v) => !v || v.amp <= 0);
+
+// ---- the reader --------------------------------------------------------------------------------------
+
+class VoiceReader extends ScheduleReader<VoiceSlots> {
+  protected markAfterName = true;
+  /** -T: the clock time the session starts at (null: at the first line). */
+  start: number | null = null;
+  startLine = 0;
+  program: { line: number; args: string[] } | null = null;
+
+  protected option(line: number, flag: string, words: OptionWords): "stop" | void {
+    const later = (what: string) => this.warn(line, `-${flag} (${what}) ignored: the studio does not play it yet`);
+    switch (flag) {
+      case "i":
+        this.error(line, "-i (immediate tone-specs) is not supported in a schedule: write a tone-set and a NOW line");
+        return "stop";
+      case "p":
+        this.program = { line, args: words.rest() };
+        return "stop";
+      case "T": {
+        const at = clockSeconds(words.next());
+        if (at === null) this.error(line, "-T needs a clock time as hh:mm or hh:mm:ss");
+        else [this.start, this.startLine] = [at, line];
+        return;
+      }
+      case "m": words.next(); return later("soundtrack file");
+      case "c": words.next(); return later("headphone compensation");
+      case "V": words.next(); return later("output level");
+      case "N": return later("no normalisation");
+      case "I": words.next(); return later("isochronic gate shape");
+      case "w": words.next(); return later("default waveform");
+      default:
+        if (this.playbackOption(line, flag, words)) return;
+        // An option this reader does not know: its arguments go with it.
+        while (words.peek() !== undefined && !words.peek()!.startsWith("-")) words.next();
+        this.warn(line, `unknown option -${flag} ignored`);
+    }
+  }
+
+  protected definition(line: number, name: string, rest: string): boolean {
+    const m = /^(wave|custom|noise|spin)\d\d$/.exec(name);
+    if (!m) return false;
+    const what = { wave: "waveform", custom: "envelope", noise: "noise spectrum", spin: "spin path" }[m[1]];
+    this.warn(line, `${what} definition '${name}' ignored: the studio does not play it yet${rest ? "" : " (it has no values)"}`);
+    return true;
+  }
+
+  protected undefinedSet(line: number, name: string): VoiceSlots | undefined {
+    if (name !== "off" && name !== "alloff" && name !== "all-off") return undefined;
+    this.warn(line, `'${name}' is not defined: read as silence (SBaGen needs a line such as '${name}: -')`);
+    this.sets.set(name, []);
+    return [];
+  }
+
+  /** One word of a tone-set: a voice, an empty slot (null), or undefined after reporting it. */
+  private voice(line: number, word: string): Voice | null | undefined {
+    let w = word;
+    const later = (what: string) => this.warn(line, `'${word}': ${what}`);
+    let m: RegExpExecArray | null;
+    if ((m = RE.shape.exec(w))) {
+      if (m[1] !== "sine") later(`${m[1]} waves are not played yet: played as a sine`);
+      w = w.slice(m[0].length);
+    }
+    while ((m = RE.custom.exec(w))) {
+      later(`${m[1]}NN shapes are not played yet: played without it`);
+      w = w.slice(m[0].length);
+    }
+    if ((m = RE.shapedNoise.exec(w))) {
+      later("shaped noise (noiseNN) is not played yet: played as pink noise");
+      w = w.slice(m[0].length).replace(/^:/, "") || "";
+      w = w.startsWith("/") ? `pink${w}` : w;
+    }
+    if (w === "-") return null;
+    if ((m = RE.noise.exec(w))) return { kind: "noise", colour: m[1] as NoiseColour, amp: Number(m[2]) };
+    if ((m = RE.binaural.exec(w))) return binaural(Number(m[1]), Number(m[3]) * (m[2] === "-" ? -1 : 1), Number(m[4]));
+    if ((m = RE.iso.exec(w))) return isochronic(Number(m[1]), Number(m[2]), Number(m[3]));
+    if ((m = RE.sine.exec(w))) return tone(Number(m[1]), Number(m[2]));
+    if ((m = RE.bell.exec(w))) return { kind: "bell", carrier: Number(m[1]), amp: Number(m[2]) };
+    if ((m = RE.spin.exec(w))) {
+      const rate = Number(m[4]) * (m[3] === "-" ? -1 : 1);
+      return { kind: "spin", colour: SPIN_COLOUR[m[1]], width: Number(m[2]), rate, amp: Number(m[5]) };
+    }
+    if (RE.mix.test(w)) return later("the soundtrack (-m, mix/) is not played yet: left out"), null;
+    if (RE.mixEffect.test(w)) return later("soundtrack effects are not played yet: left out"), null;
+    if (RE.xVoice.test(w)) return later("this SBaGenX voice is not played yet: left out"), null;
+    if (RE.wave.test(w)) {
+      const inner = this.voice(line, w.replace(RE.wave, ""));
+      if (inner) later("user waveforms (waveNN) are not played yet: played as a sine");
+      return inner;
+    }
+    this.error(line, `'${word}' is not a voice: expected carrier+beat/amp, carrier-beat/amp, carrier/amp, carrier@pulse/amp, pink/amp, white/amp, brown/amp, spin:width+rate/amp, bell+carrier/amp or -`);
+    return undefined;
+  }
+
+  toneSet(line: number, name: string, words: string[]): VoiceSlots | null {
+    const slots: VoiceSlots = [];
+    let bad = false;
+    for (const w of words) {
+      const v = this.voice(line, w);
+      if (v === undefined) bad = true;
+      else slots.push(v);
+    }
+    if (slots.length > MAX_VOICES) {
+      this.error(line, `'${name}' has ${slots.length} voices; the studio plays at most ${MAX_VOICES} (SBaGen ${16})`);
+      return null;
+    }
+    return bad ? null : trim(slots);
+  }
+}
+
+// ---- schedule -> keys ----------------------------------------------------------------------------------
+
+interface Key {
+  t: number;
+  voices: VoiceSlots;
+  ramp: "hold" | "linear";
+  line: number;
+  label?: string;
+}
+
+const r3 = (v: number) => Math.round(v * 1000) / 1000;
+
+/** One transition from line a's set to line b's over [start, end]. */
+interface Change {
+  a: Line;
+  b: Line;
+  start: number;
+  end: number;
+  /** The whole interval of a `->` line. */
+  arrow: boolean;
+}
+
+class Keys {
+  keys: Key[] = [];
+  constructor(private sets: Map<string, VoiceSlots>) {}
+
+  emit(t: number, voices: VoiceSlots, ramp: Key["ramp"], line: number, name?: string) {
+    const last = this.keys[this.keys.length - 1];
+    // A bell struck at this very time stays in its slot until a later step.
+    const v = trim(last && last.t === t ? voices.map((x, k) => x ?? (isBell(last.voices[k] ?? null) ? last.voices[k] : null)) : voices);
+    if (last && last.t === t) last.voices.forEach((x, k) => k >= v.length && isBell(x) && (v[k] = x));
+    for (let k = 0; k < v.length; k++) v[k] ??= null;
+    const label = name !== undefined && same(this.sets.get(name) ?? [], v) ? name : undefined;
+    if (last && last.t === t && same(last.voices, v)) {
+      if (label && !last.label) last.label = label;
+      return;
+    }
+    this.keys.push({ t, voices: v, ramp: last && last.t >= t ? "hold" : ramp, line, ...(label ? { label } : {}) });
+  }
+
+  /** SBaGen's change-over, slot by slot (section 3.4 of the semantics). */
+  change({ a, b, start, end, arrow }: Change) {
+    const bells = b.set.map((v) => (isBell(v) ? v : null));
+    const A = withoutBells(a.set), B = withoutBells(b.set);
+    const n = Math.max(A.length, B.length);
+    // The bell strikes at the window's middle, or at the line's own time when the line slides.
+    const strikeAtEnd = arrow || b.slide;
+    if (end <= start) {
+      this.emit(start, b.set, "hold", b.line, b.name);
+      return;
+    }
+    // A change-over into the same set changes nothing (a bell in it strikes again).
+    if (!arrow && same(a.set, b.set) && !bells.some(Boolean)) return;
+    const silenceAll = !arrow && (a.fadeOut === "silence" || b.fadeIn === "silence");
+    const slide = arrow || (a.fadeOut === "slide" && b.fadeIn === "slide");
+    const from: VoiceSlots = [], to: VoiceSlots = [], smooth: boolean[] = [];
+    for (let k = 0; k < n; k++) {
+      let x = A[k] ?? null, y = B[k] ?? null;
+      if (arrow && !x && y) x = mute(y);
+      if (arrow && x && !y) y = mute(x);
+      from.push(x);
+      to.push(y);
+      smooth.push(!x || !y ? !x && !y : !silenceAll && sameKind(x, y) && (slide || samePitch(x, y)));
+    }
+    const through = smooth.map((s) => !s);
+    let mid = (start + end) / 2;
+    if (Number.isInteger(start) && Number.isInteger(end)) mid = Math.round(mid);
+    const u = (mid - start) / (end - start);
+    const needMid = through.some(Boolean) || (!strikeAtEnd && bells.some(Boolean));
+    const needSwap = through.some((s, k) => s && from[k]);
+    // New voices that rise from silence wait at level 0 from the window's start.
+    const first = from.map((x, k) => x ?? (through[k] && to[k] ? mute(to[k]!) : null));
+    this.emit(start, first, "hold", a.line, a.name);
+    if (needMid) {
+      const lerped = (k: number) => lerpVoice(from[k]!, to[k]!, u);
+      const midBells = (s: VoiceSlots) => (strikeAtEnd ? s : s.map((v, k) => bells[k] ?? v));
+      const outgoing = from.map((x, k) => (through[k] ? (x ? mute(x) : to[k] ? mute(to[k]!) : null) : x ? lerped(k) : null));
+      this.emit(mid, needSwap ? outgoing : midBells(outgoing), "linear", a.line);
+      if (needSwap) {
+        const incoming = to.map((y, k) => (through[k] ? (y ? mute(y) : null) : y ? lerped(k) : null));
+        this.emit(mid, midBells(incoming), "hold", b.line);
+      }
+    }
+    const last = strikeAtEnd ? to.map((y, k) => bells[k] ?? y) : to;
+    this.emit(end, last, "linear", b.line, b.name);
+  }
+
+  /** The sound at time t (between keys: linear ramps interpolate, holds keep the earlier key). */
+  at(t: number): VoiceSlots {
+    const i = this.keys.findIndex((k) => k.t > t);
+    if (i <= 0) return withoutBells(this.keys[i < 0 ? this.keys.length - 1 : 0].voices);
+    const p = this.keys[i - 1], q = this.keys[i];
+    if (q.ramp === "hold") return withoutBells(p.voices);
+    const u = (t - p.t) / (q.t - p.t);
+    const n = Math.max(p.voices.length, q.voices.length);
+    return Array.from({ length: n }, (_, k) => {
+      const x = p.voices[k] ?? null, y = q.voices[k] ?? null;
+      return x && y && sameKind(x, y) && !isBell(x) ? lerpVoice(x, y, u) : isBell(x) ? null : x;
+    });
+  }
+
+  /** Keeps [0, end]: the sound at 0 is the first key, the last ramp is cut at its value at `end`. */
+  cut(end: number) {
+    const before = this.keys.filter((k) => k.t < 0);
+    if (before.length) {
+      const start: Key = { t: 0, voices: trim(this.at(0)), ramp: "hold", line: before[before.length - 1].line };
+      this.keys = this.keys.filter((k) => k.t >= 0);
+      if (!this.keys.length || this.keys[0].t > 0) this.keys.unshift(start);
+    }
+    const keep = this.keys.filter((k) => k.t <= end);
+    const next = this.keys[keep.length];
+    const last = keep[keep.length - 1];
+    if (next && next.ramp === "linear" && last.t < end) keep.push({ t: end, voices: trim(this.at(end)), ramp: "linear", line: next.line });
+    this.keys = keep;
+  }
+}
+
+/** The lines in ring order from the session's start, with their times in seconds from it. */
+function ring(r: VoiceReader, lines: Line[]): { order: Line[]; times: number[]; last: number } | null {
+  // Times in file order: each line after the one above, the whole ring within one day.
+  const file = [0];
+  for (let i = 1; i < lines.length; i++) {
+    file.push(file[i - 1] + ((lines[i].at - lines[i - 1].at + DAY_SECONDS) % DAY_SECONDS));
+    if (file[i] >= DAY_SECONDS) {
+      r.error(lines[i].line, "the lines add up to more than 24 hours (a time earlier than the line above is read as the next day)");
+      return null;
+    }
+  }
+  if (r.start !== null && lines[0].now) r.warn(r.startLine, "-T ignored: a NOW schedule starts at its first line");
+  const offset = r.start === null || lines[0].now ? 0 : (lines[0].at - r.start + DAY_SECONDS) % DAY_SECONDS;
+  // With -T the day may start inside the ring: begin with the first line after the start.
+  const rel = file.map((t) => (t + offset) % DAY_SECONDS);
+  const k = rel.findIndex((t, i) => i > 0 && t < rel[i - 1]);
+  const from = k < 0 ? 0 : k;
+  const order = [...lines.slice(from), ...lines.slice(0, from)];
+  const times = order.map((_, i) => rel[(from + i) % lines.length]);
+  return { order, times, last: times[(lines.length - 1 - from + lines.length) % lines.length] };
+}
+
+function build(r: VoiceReader, lines: Line[]): { keys: Key[]; end: number } | null {
+  if (!lines.length) {
+    r.error(0, "no time lines: nothing plays (add a line such as 'NOW alpha')");
+    return null;
+  }
+  const laid = ring(r, lines);
+  if (!laid) return null;
+  const { order, times } = laid;
+  const n = order.length;
+  const half = r.fadeMs <= JUMP_FADE_MS ? 0 : r.fadeMs / 2000;
+  const kf = new Keys(r.sets);
+  const changes: Change[] = [];
+  // The change-over into line i at times[i] (i = 0: from the last line, a day earlier).
+  const prevTime = (i: number) => (i > 0 ? times[i - 1] : times[n - 1] - DAY_SECONDS);
+  const nextTime = (i: number) => (i + 1 < n ? times[i + 1] : times[0] + DAY_SECONDS);
+  const into = (i: number, cursor: number): Change => {
+    const a = order[(i - 1 + n) % n], b = order[i], t = times[i];
+    if (a.slide) return { a, b, start: prevTime(i), end: t, arrow: true };
+    const before = r3(Math.min(half, t - cursor));
+    const after = b.slide ? 0 : r3(Math.min(half, nextTime(i) - t));
+    return { a, b, start: t - before, end: t + after, arrow: false };
+  };
+  // The ring in order from line 1, starting after the window into line 0 (whose own start
+  // depends on how the last line's period was shortened, known at the end).
+  const first = into(0, -Infinity);
+  let cursor = first.end;
+  for (let i = 1; i < n; i++) {
+    changes.push(into(i, cursor));
+    cursor = changes[changes.length - 1].end;
+  }
+  const wrap = n > 1 ? into(0, cursor - DAY_SECONDS) : first;
+  const lastLine = order[n - 1];
+  kf.emit(Math.min(wrap.start, prevTime(0)), withoutBells(lastLine.set), "hold", lastLine.line);
+  for (const c of [wrap, ...changes]) kf.change(c);
+
+  const fileLast = lines[lines.length - 1];
+  const tLast = laid.last;
+  let end = r.length ?? (silent(fileLast.set) || r.stopAtEnd ? tLast : tLast + SBG_TAIL_SECONDS);
+  if (end > MAX_SECONDS) {
+    if (r.length !== null) r.error(0, `-L ${clock(r.length)} is longer than the studio's ${clock(MAX_SECONDS)}`);
+    else end = MAX_SECONDS;
+  }
+  kf.cut(end);
+  // A key that repeats the one before and leads into no ramp says nothing.
+  const keys = kf.keys.filter((k, i, all) => i === 0 || !same(k.voices, all[i - 1].voices) || (i + 1 < all.length && all[i + 1].ramp === "linear" && all[i + 1].t > k.t));
+  // A last key that changes nothing only marks the end; keys at 0:00 before the last are replaced.
+  while (keys.length > 1 && keys[keys.length - 1].ramp === "hold" && same(keys[keys.length - 1].voices, keys[keys.length - 2].voices)) keys.pop();
+  while (keys.length > 1 && keys[1].t <= 0) keys.shift();
+  keys[0].ramp = "hold";
+  if (keys.length > MAX_TIMELINE_STEPS) {
+    r.error(keys[MAX_TIMELINE_STEPS].line, `the schedule needs ${keys.length} timeline steps (a change-over takes 2-4); the studio holds at most ${MAX_TIMELINE_STEPS}`);
+    return null;
+  }
+  return { keys, end };
+}
+
+function session(keys: Key[], end: number): PresetData {
+  const label = (k: Key) => (k.label && !AUTO_NAME.test(k.label) ? { label: k.label.slice(0, 64) } : {});
+  const steps: TimelineStep[] = keys.map((k) => ({ at: r3(k.t), ramp: k.ramp, voices: k.voices, ...label(k) }));
+  const base: PresetData = {
+    channels: [1, 2, 3, 4].map(offChannel),
+    effects: defaultEffects(),
+    duration: Math.round(Math.min(MAX_SECONDS, Math.max(MIN_DURATION_SECONDS, end))),
+    ...(keys[0].voices.length ? { voices: keys[0].voices } : {}),
+  };
+  return steps.length === 1 && !steps[0].label ? base : { ...base, timeline: { steps } };
+}
+
+/** An SBaGen schedule as SBaGen plays it, in voices; every problem by line number (0: the file). */
+export function readSbgVoices(text: string): SbgResult {
+  const wrong = checkText(text);
+  if (wrong) return wrong;
+  const r = new VoiceReader();
+  r.read(text);
+  let lines = r.lines;
+  if (r.program) {
+    if (lines.length) r.warn(r.program.line, "the time lines are left out: the -p program makes the whole schedule");
+    lines = expandProgram(r, r.program.line, r.program.args) ?? [];
+    if (r.errors.length) return { ok: false, errors: r.errors, warnings: r.warnings };
+  }
+  const built = r.errors.length ? null : build(r, lines);
+  if (!built || r.errors.length) return { ok: false, errors: r.errors, warnings: r.warnings };
+  const checked = parsePreset(session(built.keys, built.end));
+  if (!checked.ok) return { ok: false, errors: [{ line: 0, message: `the session does not fit the studio: ${checked.error}` }], warnings: r.warnings };
+  return { ok: true, session: checked.state, warnings: r.warnings };
+}

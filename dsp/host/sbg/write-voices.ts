@@ -1,0 +1,78 @@
+// Writes a session that plays voices (an SBaGen schedule read by readSbgVoices, dsp/host/sbg/voices.ts)
+// back as an SBaGen schedule: one named tone-set per distinct set of voices, one time line per step,
+// NOW-relative. With -F 10 every change between lines is a cut (the studio's hold step) and a step
+// reached by a linear ramp is a `->` slide from the line before, so the reader gives the same steps
+// back: the reader's own sessions keep every linear ramp between voices of one kind and put a bell
+// only on the step where it strikes, which is what SBaGen does with such lines. Channels and effects
+// are not written (a warning says so when one is on); times are whole seconds.
+
+import { parsePreset, type PresetData } from "../schema/preset";
+import type { Voice, VoiceSlots } from "../model/voices";
+import { AUTO_NAME, NAME, WRITTEN_FADE_MS, clock, num, type SbgIssue } from "./model";
+
+function voiceText(v: Voice | null): string {
+  if (!v) return "-";
+  const signed = (x: number) => `${x < 0 ? "-" : "+"}${num(Math.abs(x))}`;
+  switch (v.kind) {
+    case "tone": return `${num(v.carrier)}/${num(v.amp)}`;
+    case "binaural": return `${num(v.carrier)}${signed(v.beat)}/${num(v.amp)}`;
+    case "isochronic": return `${num(v.carrier)}@${num(v.pulse)}/${num(v.amp)}`;
+    case "noise": return `${v.colour}/${num(v.amp)}`;
+    case "spin": return `${{ pink: "", brown: "b", white: "w" }[v.colour]}spin:${num(v.width)}${signed(v.rate)}/${num(v.amp)}`;
+    case "bell": return `bell+${num(v.carrier)}/${num(v.amp)}`;
+  }
+}
+
+const setText = (s: VoiceSlots) => (s.length ? s.map(voiceText).join(" ") : "-");
+
+/** True when the session plays voices (then it is written as voices). */
+export function hasVoices(s: PresetData): boolean {
+  return !!s.voices?.length || !!s.timeline?.steps.some((x) => x.voices !== undefined);
+}
+
+/** A voice session as an SBaGen schedule. */
+export function voicesToSbg(input: PresetData): { text: string; warnings: SbgIssue[] } {
+  const checked = parsePreset(input);
+  if (!checked.ok) throw new TypeError(`Not a session: ${checked.error}`);
+  const session = checked.state;
+  const warnings: SbgIssue[] = [];
+  if (session.channels.some((c) => c.enabled) || Object.values(session.effects).some((e) => e.enabled)) {
+    warnings.push({ line: 0, message: "the channels and effects are left out: the schedule is written from the session's voices" });
+  }
+  // Each step's whole set (a step without voices keeps the set before it); 0:00 first.
+  const steps = [...(session.timeline?.steps ?? [])];
+  if (!steps.length || steps[0].at > 0) steps.unshift({ at: 0, ramp: "hold", voices: session.voices ?? [] });
+  let current: VoiceSlots = session.voices ?? [];
+  const sets = steps.map((s) => (current = s.voices ?? current));
+
+  const byName = new Map<string, string>();
+  let auto = 0;
+  const names = steps.map((s, i) => {
+    const text = setText(sets[i]);
+    const label = s.label && NAME.test(s.label) && !AUTO_NAME.test(s.label) && s.label !== "NOW" ? s.label : null;
+    if (label && (byName.get(label) ?? text) === text) {
+      byName.set(label, text);
+      return label;
+    }
+    if (s.label) warnings.push({ line: i, message: `the name '${s.label}' is written under another name (an SBaGen name for one tone-set only)` });
+    for (const [name, known] of byName) if (AUTO_NAME.test(name) && known === text) return name;
+    const name = `auto-${++auto}`;
+    byName.set(name, text);
+    return name;
+  });
+
+  const out = ["## Session exported from the tone studio (voices)", `## ${clock(session.duration)}, ${steps.length} steps`, "", "-SE", `-F ${WRITTEN_FADE_MS}`, ""];
+  for (const [name, text] of byName) out.push(`${name}: ${text}`);
+  out.push("");
+  let prev = 0;
+  steps.forEach((s, i) => {
+    const at = Math.max(prev, Math.round(s.at));
+    if (at !== s.at) warnings.push({ line: i, message: `step ${i} at ${s.at} s is written at ${clock(at)} (SBaGen times are whole seconds)` });
+    prev = at;
+    const next = steps[i + 1];
+    if (next && next.ramp !== "hold" && next.ramp !== "linear") warnings.push({ line: i + 1, message: `step ${i + 1}'s ${next.ramp} ramp is written as a linear slide` });
+    out.push(`${at === 0 ? "NOW" : `NOW+${clock(at)}`} == ${names[i]}${next && next.ramp !== "hold" ? " ->" : ""}`);
+  });
+  if (session.duration > prev) out.push(`NOW+${clock(session.duration)} == ${names[names.length - 1]}`);
+  return { text: out.join("\n") + "\n", warnings };
+}
