@@ -8,7 +8,7 @@
 
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { axeViolations, launchChromium, startTestApp, type TestApp } from "./browser";
+import { axeViolations, launchChromium, settledToast, startTestApp, waitForSeeds, type TestApp } from "./browser";
 import { STATIC_PAGES } from "./routes";
 import { openSignedIn, registerProAccount } from "./session";
 
@@ -17,7 +17,7 @@ let browser: Browser;
 const pages: Record<"anonymous" | "pro", Page> = {} as never;
 
 beforeAll(async () => {
-  app = await startTestApp();
+  app = await startTestApp({ seedMarketplace: true }); // /marketplace is audited with its cards
   browser = await launchChromium();
   pages.anonymous = await (await browser.newContext()).newPage();
   pages.pro = await (await browser.newContext()).newPage();
@@ -35,11 +35,8 @@ async function expectNoViolations(page: Page): Promise<void> {
   expect(found, JSON.stringify(found, null, 2)).toEqual([]);
 }
 
-/** A toast that has finished sliding in (sonner sets data-visible and animates opacity). */
-async function waitForToast(page: Page, text: string): Promise<void> {
-  await page.locator("[data-sonner-toast]").filter({ hasText: text }).waitFor();
-  await page.waitForTimeout(500);
-}
+/** A toast that has finished sliding in (its CSS transitions over). */
+const waitForToast = settledToast;
 
 async function openStatic(page: Page, path: string, heading: string): Promise<void> {
   await page.goto(app.url + path);
@@ -71,8 +68,10 @@ describe("every route meets WCAG 2.1 A and AA (all impact levels) for an anonymo
 
   it("/marketplace", async () => {
     const page = pages.anonymous;
+    await waitForSeeds(app);
     await page.goto(app.url + "/marketplace");
     await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.locator(".sound-card").first().waitFor();
     await expectNoViolations(page);
   });
 
@@ -109,8 +108,10 @@ describe("every route meets WCAG 2.1 A and AA (all impact levels) for a signed-i
 
   it("/marketplace", async () => {
     const page = pages.pro;
+    await waitForSeeds(app);
     await page.goto(app.url + "/marketplace");
     await page.getByRole("heading", { level: 1 }).waitFor();
+    await page.locator(".sound-card").first().waitFor();
     await expectNoViolations(page);
   });
 

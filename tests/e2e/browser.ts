@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { chromium, type Browser, type LaunchOptions, type Page } from "playwright-core";
 import { findChromium, INSTALL_HINT } from "../../api/platform/binaries";
 import { startServer, type ServerOptions } from "../../api/server";
+import { SEED_SOUNDS } from "../../api/services/marketplace-seed";
 import type { Timeline } from "../../dsp/host/schema/timeline";
 
 export const CHROMIUM_ARGS = [
@@ -40,10 +41,12 @@ export interface TestApp {
 }
 
 /** Starts the real server (API + built web app from dist/) on a random port with a temp DATA_DIR;
- *  `options` pass through to startServer (e.g. adminEmails). */
+ *  `options` pass through to startServer (e.g. adminEmails). The shipped marketplace sounds (three
+ *  minutes of audio rendered in this process at start) are only made for a test that asks for them
+ *  with `seedMarketplace: true`, then waits for them with waitForSeeds. */
 export async function startTestApp(options: Omit<ServerOptions, "port" | "host" | "dataDir"> = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), "tone-e2e-"));
-  const server = await startServer({ log: () => {}, ...options, port: 0, host: "127.0.0.1", dataDir });
+  const server = await startServer({ log: () => {}, seedMarketplace: false, ...options, port: 0, host: "127.0.0.1", dataDir });
   return {
     url: server.url,
     dataDir,
@@ -52,6 +55,19 @@ export async function startTestApp(options: Omit<ServerOptions, "port" | "host" 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Resolves once the marketplace lists the shipped sounds (a server started with seedMarketplace:
+ *  true renders them shortly after it starts, about a second each). */
+export async function waitForSeeds(app: { url: string }, timeout = 150_000): Promise<void> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const res = await fetch(`${app.url}/api/marketplace/sounds`);
+    const { sounds } = (await res.json()) as { sounds: unknown[] };
+    if (sounds.length >= SEED_SOUNDS.length) return;
+    if (Date.now() > end) throw new Error(`The shipped sounds did not appear within ${timeout / 1000} s`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 export interface BrowserApp {
@@ -86,6 +102,43 @@ export async function startBrowserApp(
       await app.close();
     },
   };
+}
+
+/** Resolves after the page has drawn `count` more animation frames: long enough for a state change
+ *  caused by an input event (a click, a key) to have rendered, for checks that something did NOT
+ *  happen. An event to wait for instead of a fixed sleep. */
+export function nextFrames(page: Page, count = 2): Promise<void> {
+  return page.evaluate(
+    (count) =>
+      new Promise<void>((resolve) => {
+        const step = (left: number) => (left === 0 ? resolve() : requestAnimationFrame(() => step(left - 1)));
+        step(count);
+      }),
+    count,
+  );
+}
+
+/** Reads `read()` until `ok` holds for what it returned (or `timeout` ms pass) and returns the last
+ *  reading, for the test to assert on with its own messages: waiting for a condition (sound settling
+ *  in an analyser, a glide ending) instead of sleeping a fixed time before one reading. */
+export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, { timeout = 5_000, interval = 50 } = {}): Promise<T> {
+  const end = Date.now() + timeout;
+  for (;;) {
+    const value = await read();
+    if (ok(value) || Date.now() >= end) return value;
+    await new Promise((r) => setTimeout(r, interval));
+  }
+}
+
+/** Waits for the toast holding `text` to be on screen with its entry animation finished (sonner
+ *  slides it in with CSS transitions once it is mounted), e.g. before a screenshot or an audit. */
+export async function settledToast(page: Page, text: string): Promise<void> {
+  const toast = page.locator("[data-sonner-toast][data-mounted='true']", { hasText: text });
+  await toast.waitFor();
+  await toast.evaluate(async (el) => {
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
+    await Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished.catch(() => undefined)));
+  });
 }
 
 /** The studio's session timeline as its store holds it (web/main.tsx exposes the store). */

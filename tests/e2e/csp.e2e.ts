@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConsoleMessage, Page } from "playwright-core";
 import { CONTENT_SECURITY_POLICY } from "../../api/http/security-headers";
 import { createLogger } from "../../api/logging";
-import { launchChromium, startTestApp, type TestApp } from "./browser";
+import { launchChromium, startTestApp, waitForSeeds, type TestApp } from "./browser";
 import type { Browser, BrowserContext } from "playwright-core";
 import { STATIC_PAGES } from "./routes";
 import { FREE_LABEL, openSignedIn, registerAccount, registerProAccount } from "./session";
@@ -69,7 +69,7 @@ beforeAll(async () => {
       done();
     },
   });
-  app = await startTestApp({ logger: createLogger({ level: "warn", destination }) });
+  app = await startTestApp({ seedMarketplace: true, logger: createLogger({ level: "warn", destination }) });
   browser = await launchChromium();
   context = await browser.newContext();
 });
@@ -87,8 +87,10 @@ describe("Content-Security-Policy in Chromium", () => {
       await page.getByRole("heading", { level: 1, name: heading }).waitFor();
       expect(await violations(page), path).toEqual([]);
     }
+    await waitForSeeds(app); // the marketplace with its cards (images, audio elements)
     await open(page, "/marketplace");
     await page.getByRole("heading", { level: 1 }).first().waitFor();
+    await page.locator(".sound-card").first().waitFor();
     expect(await violations(page)).toEqual([]);
 
     // An empty sign-up form answers with an error toast: sonner's styles come from the stylesheet.

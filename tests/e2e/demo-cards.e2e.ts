@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { CHROMIUM_ARGS, launchChromium, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
+import { CHROMIUM_ARGS, launchChromium, screenshotPath, startBrowserApp, until, type BrowserApp } from "./browser";
 import { openFreeStudio } from "./session";
 
 let run: BrowserApp;
@@ -75,9 +75,8 @@ describe("demo cards", () => {
     await tryButton(page, SOLFEGGIO).click();
     await stopButton(page, SOLFEGGIO).waitFor();
     await section.screenshot({ path: screenshotPath("demo-cards-1280.png") });
-    await page.waitForTimeout(400);
     // 40 Hz (Gamma's square) and the three solfeggio tones, against a quiet reference at 1500 Hz.
-    const both = await hear(page, [40, 417, 528, 852, 1500]);
+    const both = await until(() => hear(page, [40, 417, 528, 852, 1500]), (h) => h.at.slice(0, 4).every((level) => level > -60 && level - h.at[4] > 25));
     const [g40, s417, s528, s852, quiet] = both.at;
     for (const level of [g40, s417, s528, s852]) expect(level).toBeGreaterThan(-60);
     for (const level of [g40, s417, s528, s852]) expect(level - quiet).toBeGreaterThan(25);
@@ -88,21 +87,18 @@ describe("demo cards", () => {
 
     await stopButton(page, "Gamma Focus").click();
     await tryButton(page, "Gamma Focus").waitFor();
-    await page.waitForTimeout(400);
-    const one = await hear(page, [40, 528, 852]);
+    const one = await until(() => hear(page, [40, 528, 852]), (h) => h.at[0] < g40 - 30 && h.at[1] > s528 - 6 && h.at[2] > s852 - 6);
     expect(one.at[0]).toBeLessThan(g40 - 30);
     expect(one.at[1]).toBeGreaterThan(s528 - 6);
     expect(one.at[2]).toBeGreaterThan(s852 - 6);
     expect(await stopButton(page, SOLFEGGIO).count()).toBe(1);
 
     await stopButton(page, SOLFEGGIO).click();
-    await page.waitForTimeout(400);
-    expect((await hear(page, [852])).peak).toBe(0);
+    expect((await until(() => hear(page, [852]), (h) => h.peak === 0)).peak).toBe(0);
     expect((await mediaSession(page)).state).toBe("none");
     // A stopped card's engine is torn down: Try again plays afresh.
     await tryButton(page, SOLFEGGIO).click();
-    await page.waitForTimeout(500);
-    expect((await hear(page, [852])).at[0]).toBeGreaterThan(-70);
+    expect((await until(() => hear(page, [852]), (h) => h.at[0] > -70)).at[0]).toBeGreaterThan(-70);
     await stopButton(page, SOLFEGGIO).click();
     await page.close();
   });
@@ -140,8 +136,7 @@ describe("demo cards", () => {
     await page.getByRole("button", { name: "Play Audio" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Stop Audio" }).count()).toBe(1);
     await tryButton(page, "Gamma Focus").click();
-    await page.waitForTimeout(500);
-    const mixed = await hear(page, [40, 1000]);
+    const mixed = await until(() => hear(page, [40, 1000]), (h) => h.at[0] > -70 && h.at[1] > -70);
     expect(mixed.at[0]).toBeGreaterThan(-70);
     expect(mixed.at[1]).toBeGreaterThan(-70);
     // The studio's own analyser hears only the studio: no 40 Hz from the card.
@@ -158,8 +153,7 @@ describe("demo cards", () => {
     expect(studioOnly).toBeLessThan(-90);
 
     await stopButton(page, "Gamma Focus").click();
-    await page.waitForTimeout(400);
-    const after = await hear(page, [40, 1000]);
+    const after = await until(() => hear(page, [40, 1000]), (h) => h.at[0] < mixed.at[0] - 30 && h.at[1] > mixed.at[1] - 3);
     expect(after.at[0]).toBeLessThan(mixed.at[0] - 30);
     expect(after.at[1]).toBeGreaterThan(mixed.at[1] - 3);
     expect(await page.getByRole("button", { name: "Stop Audio" }).count()).toBe(1);

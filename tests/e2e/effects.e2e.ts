@@ -3,7 +3,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, startTestApp, type TestApp } from "./browser";
+import { launchChromium, startTestApp, until, type TestApp } from "./browser";
 import { settledSpectrum } from "./analyser";
 import { openSignedIn, registerProAccount } from "./session";
 
@@ -45,28 +45,24 @@ describe("effects while playing", () => {
     await page.getByLabel("Channel 1 frequency (Hz)").fill("1000");
     await page.getByRole("button", { name: "Play Audio" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Stop Audio" }).count()).toBe(1);
-    await page.waitForTimeout(300);
-    const dry = await spectrum(page);
+    const dry = await until(() => spectrum(page), (x) => Math.abs(x.peakHz - 1000) < 60);
     expect(Math.abs(dry.peakHz - 1000)).toBeLessThan(60);
 
     const shifter = page.getByRole("switch", { name: "Frequency Shifter", exact: true });
     await page.getByLabel("Frequency Shifter value").fill("500");
     await shifter.check();
-    await page.waitForTimeout(300);
-    expect(Math.abs((await spectrum(page)).peakHz - 1500)).toBeLessThan(60);
+    expect(Math.abs((await until(() => spectrum(page), (x) => Math.abs(x.peakHz - 1500) < 60)).peakHz - 1500)).toBeLessThan(60);
     await shifter.uncheck();
-    await page.waitForTimeout(300);
-    expect(Math.abs((await spectrum(page)).peakHz - 1000)).toBeLessThan(60);
+    expect(Math.abs((await until(() => spectrum(page), (x) => Math.abs(x.peakHz - 1000) < 60)).peakHz - 1000)).toBeLessThan(60);
 
     const noise = page.getByRole("switch", { name: "Noise", exact: true });
     await page.getByLabel("Noise value").fill("100");
     await noise.check();
-    await page.waitForTimeout(300);
-    const noisy = await spectrum(page);
+    await until(() => spectrum(page), (x) => x.highDb > dry.highDb + 20);
+    const noisy = await spectrum(page); // the next window, at the noise's full level
     expect(noisy.highDb).toBeGreaterThan(dry.highDb + 20);
     await noise.uncheck();
-    await page.waitForTimeout(300);
-    expect((await spectrum(page)).highDb).toBeLessThan(noisy.highDb - 20);
+    expect((await until(() => spectrum(page), (x) => x.highDb < noisy.highDb - 20)).highDb).toBeLessThan(noisy.highDb - 20);
 
     await page.getByRole("button", { name: "Stop Audio" }).click();
   });

@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
+import { nextFrames, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { allAxeViolations, announcements, recordAnnouncements } from "./a11y-helpers";
 import { openFreeStudio } from "./session";
 
@@ -42,8 +42,8 @@ describe("keyboard shortcuts", () => {
     await page.keyboard.press("Space");
     await stopButton().waitFor();
     await expect.poll(() => announcements(page)).toContain("Playback started");
-    await page.waitForTimeout(1300);
-    expect(await page.locator("#live-announcer").textContent()).toBe("");
+    // Cleared by a 1 s timer: polled, with room for a busy machine.
+    await expect.poll(() => page.locator("#live-announcer").textContent(), { timeout: 2_000, interval: 50 }).toBe("");
     await page.keyboard.press("Space");
     await playButton().waitFor();
     await expect.poll(() => announcements(page)).toContain("Playback stopped");
@@ -82,12 +82,24 @@ describe("keyboard shortcuts", () => {
 
   it("no shortcut fires while typing in an input; Escape still works there", async () => {
     const duration = page.getByLabel("Playback duration (HH:MM:SS)");
+    // Count play toggles: Space's shortcut would call the audio client's toggle in its keydown handler.
+    await page.evaluate(() => {
+      const w = window as unknown as { __toneStudio: { audio: { toggle(): Promise<void> } }; __toggleCalls: number };
+      const audio = w.__toneStudio.audio;
+      const toggle = audio.toggle.bind(audio);
+      w.__toggleCalls = 0;
+      audio.toggle = () => {
+        w.__toggleCalls++;
+        return toggle();
+      };
+    });
     for (const input of [frequency(), duration]) {
       await input.click();
       await page.keyboard.type(" ");
       await page.keyboard.press("Shift+?");
       await page.keyboard.press("Control+p");
-      await page.waitForTimeout(150);
+      await nextFrames(page); // shortcuts act in their keydown handlers: two frames later they would show
+      expect(await page.evaluate(() => (window as unknown as { __toggleCalls: number }).__toggleCalls)).toBe(0);
       expect(await playButton().count()).toBe(1);
       expect(await dialog().count()).toBe(0);
       expect(await page.getByRole("heading", { name: "Plans and Pricing" }).count()).toBe(0);
@@ -96,7 +108,7 @@ describe("keyboard shortcuts", () => {
     await duration.focus();
     const before = await activeId();
     await page.keyboard.press("Control+f");
-    await page.waitForTimeout(150);
+    await nextFrames(page);
     expect(await activeId()).toBe(before);
     // Typed text went into the boxes: the frequency box keeps only digits and dots.
     await frequency().fill("");
@@ -224,7 +236,7 @@ describe("reduced motion", () => {
       await p.getByRole("button", { name: "Stop Audio" }).waitFor();
       // The displays only draw while on screen.
       await p.locator("canvas.waveform").scrollIntoViewIfNeeded();
-      await p.waitForTimeout(300);
+      await nextFrames(p, 3); // the visibility observer's callback has run
       return await p.evaluate(async (ms) => {
         const canvas = document.querySelector<HTMLCanvasElement>("canvas.waveform")!;
         const ctx = canvas.getContext("2d")!;
@@ -247,8 +259,10 @@ describe("reduced motion", () => {
   }
 
   it("the waveform display animates normally, and redraws about once a second when reduced motion is asked for", async () => {
-    expect(await waveformChanges("no-preference")).toBeGreaterThan(10);
-    expect(await waveformChanges("reduce")).toBeLessThanOrEqual(4);
+    // Two pages side by side, each counting over its own 3 s.
+    const [normal, reduced] = await Promise.all([waveformChanges("no-preference"), waveformChanges("reduce")]);
+    expect(normal).toBeGreaterThan(10);
+    expect(reduced).toBeLessThanOrEqual(4);
   });
 });
 

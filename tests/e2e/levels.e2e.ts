@@ -131,13 +131,18 @@ describe("safe listening in Chromium", () => {
       audio.node.connect(split);
       split.connect(l, 0);
       split.connect(r, 1);
-      await new Promise((res) => setTimeout(res, 1800));
       const rms = (a: AnalyserNode) => {
         const d = new Float32Array(a.fftSize);
         a.getFloatTimeDomainData(d);
         return Math.sqrt(d.reduce((s, v) => s + v * v, 0) / d.length);
       };
-      const out = { left: rms(l), right: rms(r) };
+      // Read until the sound is up and the sides settle at 3 dB apart (the checks below), at most 5 s.
+      let out = { left: 0, right: 0 };
+      for (const end = performance.now() + 5000; performance.now() < end; ) {
+        await new Promise((res) => setTimeout(res, 50));
+        out = { left: rms(l), right: rms(r) };
+        if (out.right > 0.005 && Math.abs(20 * Math.log10(out.left / out.right) + 3) < 0.05) break;
+      }
       await audio.toggle();
       return out;
     });

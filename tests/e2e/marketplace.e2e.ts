@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SEED_SOUNDS } from "../../api/services/marketplace-seed";
 import { parseWavHeader } from "../../dsp/host/export/wav";
 import { startFakeStripe, type FakeStripe } from "../unit/api/fake-stripe";
-import { launchChromium, screenshotPath, startTestApp, type AxeViolation, type TestApp } from "./browser";
+import { launchChromium, screenshotPath, startTestApp, waitForSeeds, type AxeViolation, type TestApp } from "./browser";
 import { openSignedIn, registerAccount, registerAdminWithOverride, uniqueEmail, type TestAccount } from "./session";
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -107,6 +107,7 @@ function sineWav(seconds: number): Buffer {
 beforeAll(async () => {
   stripe = await startFakeStripe();
   app = await startTestApp({
+    seedMarketplace: true,
     adminEmails: [adminEmail],
     payments: { secretKey: "sk_test_market", webhookSecret: WEBHOOK_SECRET, apiBase: stripe.url },
   });
@@ -116,11 +117,7 @@ beforeAll(async () => {
   browser = await launchChromium();
   admin = await registerAdminWithOverride(app, adminEmail);
   // The shipped sounds are rendered by the engine shortly after the server starts.
-  const until = Date.now() + 150_000;
-  while ((await listed()).length < SEED_SOUNDS.length) {
-    if (Date.now() > until) throw new Error("The shipped sounds did not appear within 150 s");
-    await new Promise((r) => setTimeout(r, 500));
-  }
+  await waitForSeeds(app);
 }, 180_000);
 
 afterAll(async () => {
@@ -273,8 +270,7 @@ describe("browsing and previews (anonymous)", () => {
     await expect.poll(async () => (await audioOf(first)).time, { timeout: 20_000 }).toBeGreaterThan(0.3);
     const a = await audioOf(first);
     expect(a).toMatchObject({ paused: false, volume: 0.5 });
-    await page.waitForTimeout(600);
-    expect((await audioOf(first)).time).toBeGreaterThan(a.time + 0.2); // it advances
+    await expect.poll(async () => (await audioOf(first)).time).toBeGreaterThan(a.time + 0.2); // it advances
     expect(ranged).toContain(206);
     expect(await first.getByRole("button", { name: "Stop" }).count()).toBe(1);
 

@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
+import { nextFrames, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { allAxeViolations } from "./a11y-helpers";
 import { openFreeStudio } from "./session";
 
@@ -143,8 +143,10 @@ describe("onboarding tutorial", () => {
 });
 
 describe("hint bar", () => {
+  // The page's timers run on Playwright's clock, which the tests move forward instead of waiting.
   it("changes every 5 s, draws attention to Dismiss after 10 s, and Dismiss hides it for the visit", async () => {
     const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.clock.install();
     await openFreeStudio(page, run.app.url);
     // The hints stay out of the tutorial's way.
     await tutorial(page).waitFor();
@@ -157,8 +159,10 @@ describe("hint bar", () => {
     const first = await text.textContent();
     expect(await dismiss.getAttribute("data-attention")).toBe("false");
     await page.mouse.move(5, 5); // not on the bar (hovering pauses it)
-    await expect.poll(() => text.textContent(), { timeout: 7000 }).not.toBe(first);
-    await expect.poll(() => dismiss.getAttribute("data-attention"), { timeout: 8000 }).toBe("true");
+    await page.clock.fastForward(5_000);
+    await expect.poll(() => text.textContent()).not.toBe(first);
+    await page.clock.fastForward(5_000);
+    await expect.poll(() => dismiss.getAttribute("data-attention")).toBe("true");
     expect(await dismiss.evaluate((el) => getComputedStyle(el).animationName)).toBe("hint-attention");
     await page.screenshot({ path: screenshotPath("hints-1280.png") });
 
@@ -176,14 +180,21 @@ describe("hint bar", () => {
 
   it("holds still while the pointer is on it", async () => {
     const page = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
+    await page.clock.install();
     await page.goto(run.app.url + "/api/health");
     await page.evaluate(() => localStorage.setItem("tone-studio:tutorial", "skipped"));
     await openFreeStudio(page, run.app.url);
     const bar = page.getByRole("complementary", { name: "Hints" });
+    const text = bar.locator(".hint-text");
     await bar.hover();
-    const first = await bar.locator(".hint-text").textContent();
-    await page.waitForTimeout(6000);
-    expect(await bar.locator(".hint-text").textContent()).toBe(first);
+    const first = await text.textContent();
+    await page.clock.fastForward(6_000);
+    await nextFrames(page);
+    expect(await text.textContent()).toBe(first);
+    // The clock did move: off the bar, the next hint comes 5 s later.
+    await page.mouse.move(5, 5);
+    await page.clock.fastForward(5_000);
+    await expect.poll(() => text.textContent()).not.toBe(first);
     await page.close();
   });
 });

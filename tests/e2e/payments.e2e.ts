@@ -16,7 +16,7 @@ import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedWebhook, startFakeStripe, stripeEvent, type FakeStripe } from "../unit/api/fake-stripe";
-import { axeViolations, launchChromium, startTestApp, type TestApp } from "./browser";
+import { axeViolations, launchChromium, nextFrames, startTestApp, type TestApp } from "./browser";
 import { settledSpectrum } from "./analyser";
 import { openFreeStudio, openSignedIn, registerAccount } from "./session";
 
@@ -89,7 +89,7 @@ describe("pricing", () => {
     // Ignored while typing in the frequency box.
     await page.getByLabel("Channel 1 frequency (Hz)").focus();
     await page.keyboard.press("Control+p");
-    await page.waitForTimeout(200);
+    await nextFrames(page); // the shortcut acts in its keydown handler: two frames later it would show
     expect(await page.getByRole("heading", { name: "Plans and Pricing" }).count()).toBe(0);
 
     await page.getByRole("heading", { name: "Frequencies" }).click();
@@ -146,8 +146,10 @@ describe("pricing", () => {
   });
 });
 
-describe("demo", () => {
-  it("unlocks channels 1-2 and three effects with a badge, counts down, then locks them again", async () => {
+// The two demo tests wait for the same 9 s demo to run out, each on its own account and page:
+// they run at the same time (so each asserts with its own test's expect).
+describe.concurrent("demo", () => {
+  it("unlocks channels 1-2 and three effects with a badge, counts down, then locks them again", async ({ expect }) => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
     page.on("pageerror", (e) => console.error("page error:", e.message));
@@ -219,7 +221,7 @@ describe("demo", () => {
     await context.close();
   });
 
-  it("the demo on a phone (screenshot), and no demo offer for a reloaded used account", async () => {
+  it("the demo on a phone (screenshot), and no demo offer for a reloaded used account", async ({ expect }) => {
     const page = await newPage(PHONE);
     await openFreeStudio(page, app.url);
     await page.getByRole("button", { name: "Start 10-minute demo" }).click();
@@ -267,9 +269,11 @@ describe("checkout", () => {
     await expect.poll(() => monthly.isEnabled()).toBe(true);
     expect(await page.getByText("Payments are not configured").count()).toBe(0);
 
-    // Hold the checkout call a moment to see the spinner; record where the browser goes.
+    // Hold the checkout call until the spinner has been seen; record where the browser goes.
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
     await page.route("**/api/stripe/create-checkout-session", async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      await released;
       await route.continue();
     });
     const visited: string[] = [];
@@ -281,6 +285,7 @@ describe("checkout", () => {
     await expect.poll(() => page.locator(".plan-card[data-plan='monthly'] button").getAttribute("aria-busy")).toBe("true");
     expect(await page.locator(".plan-card[data-plan='monthly'] .spinner").count()).toBe(1);
     for (const name of ["Get Day Pass", "Get Commercial License"]) expect(await page.getByRole("button", { name }).isDisabled()).toBe(true);
+    release();
 
     await page.getByRole("heading", { name: "Payment Successful" }).waitFor();
     expect(visited).toHaveLength(1);

@@ -4,7 +4,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { startBrowserApp, type BrowserApp } from "./browser";
+import { startBrowserApp, until, type BrowserApp } from "./browser";
 import { openFreeStudio } from "./session";
 import { FADE_IN_DEFAULT_SECONDS } from "../../dsp/host/schema/levels";
 
@@ -60,27 +60,36 @@ describe("studio playback in Chromium", () => {
     await input.fill("1000");
     await page.getByRole("button", { name: "Play Audio" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Stop Audio" }).count()).toBe(1);
-    // Past the default fade-in of every start (Safe listening), at full level.
-    await page.waitForTimeout(FADE_IN_DEFAULT_SECONDS * 1000 + 400);
-    const first = await dominant(page);
+    // Heard once the default fade-in of every start (Safe listening) has brought it up.
+    const first = await until(() => dominant(page), (d) => Math.abs(d.hz - 1000) < 60 && d.db > -60, { timeout: FADE_IN_DEFAULT_SECONDS * 1000 + 3000 });
     expect(Math.abs(first.hz - 1000)).toBeLessThan(60);
     expect(first.db).toBeGreaterThan(-60);
 
     await input.fill("3000");
-    await page.waitForTimeout(400);
-    const moved = await dominant(page);
+    const moved = await until(() => dominant(page), (d) => Math.abs(d.hz - 3000) < 60);
     expect(Math.abs(moved.hz - 3000)).toBeLessThan(60);
 
     await page.getByRole("button", { name: "Stop Audio" }).click();
-    await page.waitForTimeout(300);
-    expect(await peakLevel(page)).toBe(0);
+    expect(await until(() => peakLevel(page), (peak) => peak === 0)).toBe(0);
     await expect.poll(() => page.getByRole("button", { name: "Play Audio" }).count()).toBe(1);
   });
 
   it("does not start with no channel enabled", async () => {
     await page.getByRole("switch", { name: "Channel 1 on/off" }).uncheck();
+    // Waits for the click's toggle to finish (whatever it decided), not for a fixed time.
+    await page.evaluate(() => {
+      const audio = (window as unknown as { __toneStudio: { audio: { toggle(): Promise<void> } } }).__toneStudio.audio;
+      const toggle = audio.toggle.bind(audio);
+      const w = window as unknown as { __toggles: Promise<void>[] };
+      w.__toggles = [];
+      audio.toggle = () => {
+        const done = toggle();
+        w.__toggles.push(done);
+        return done;
+      };
+    });
     await page.getByRole("button", { name: "Play Audio" }).click();
-    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => Promise.all((window as unknown as { __toggles: Promise<void>[] }).__toggles).then((t) => t.length))).toBe(1);
     expect(await page.getByRole("button", { name: "Play Audio" }).count()).toBe(1);
   });
 });

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_TIMELINE_STEPS } from "../../dsp/host/model/limits";
 import { encodeConfig, MAX_CONFIG_LENGTH, presetData } from "../../dsp/host/schema/preset";
 import { defaultAudioState } from "../../dsp/host/schema/state";
-import { startBrowserApp, storedTimeline, type BrowserApp } from "./browser";
+import { settledToast, startBrowserApp, storedTimeline, type BrowserApp } from "./browser";
 import { openSignedIn, registerProAccount, type TestAccount } from "./session";
 
 const SHOTS = ".tmp/screenshots";
@@ -98,7 +98,7 @@ describe("shared presets in Chromium", () => {
 
     const link = await shareAndReadLink(page);
     expect(link).toMatch(new RegExp(`^${run.app.url}/preset/[A-Za-z0-9_-]{22}$`));
-    await page.waitForTimeout(600); // the toast's entry animation
+    await settledToast(page, "Preset shared! Link copied to clipboard"); // its entry animation over
     await page.screenshot({ path: `${SHOTS}/share-toast-desktop.png` });
 
     // Another Pro user opens it: everything as shared.
@@ -159,7 +159,7 @@ describe("shared presets in Chromium", () => {
     const page = await proPage("/", { width: 390, height: 844 });
     const link = await shareAndReadLink(page);
     expect(link).toContain("/preset/");
-    await page.waitForTimeout(600);
+    await settledToast(page, "Preset shared! Link copied to clipboard");
     await page.screenshot({ path: `${SHOTS}/share-toast-phone.png` });
   });
 
@@ -181,7 +181,7 @@ describe("shared presets in Chromium", () => {
   it("a ?config= link carries the session timeline, and playback follows its ramp", async () => {
     const state = presetData(defaultAudioState());
     state.channels = state.channels.map((c) => (c.id === 1 ? { ...c, frequency: 300 } : { ...c, enabled: false, frequency: 0 }));
-    state.timeline = { steps: [{ at: 6, ramp: "linear", channels: [{ id: 1, frequency: 1500 }] }] };
+    state.timeline = { steps: [{ at: 3, ramp: "linear", channels: [{ id: 1, frequency: 1500 }] }] };
     const page = await proPage(`/?config=${encodeConfig(state)}`);
     await toast(page, "Preset loaded from shared link!").waitFor();
     expect(await storedTimeline(page)).toEqual(state.timeline);
@@ -189,7 +189,7 @@ describe("shared presets in Chromium", () => {
     await page.getByRole("button", { name: "Stop Audio" }).waitFor();
     const heard: number[] = [];
     const started = Date.now();
-    while (Date.now() - started < 6500) heard.push(await heardHz(page));
+    while (Date.now() - started < 3500) heard.push(await heardHz(page));
     await page.getByRole("button", { name: "Stop Audio" }).click();
     // The analyser's peak climbs from about 300 Hz towards 1500 Hz as the ramp plays.
     expect(heard[0]).toBeLessThan(700);
@@ -225,7 +225,7 @@ describe("shared presets in Chromium", () => {
     await page.getByRole("link", { name: LOGO }).click();
     await toast(page, "Random sound generated! Press play to listen.").waitFor();
     expect(new URL(page.url()).pathname).toBe("/");
-    await page.waitForTimeout(300);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __logoClasses: string[] }).__logoClasses.length)).toBeGreaterThanOrEqual(2);
     expect(await page.evaluate(() => (window as unknown as { __logoClasses: string[] }).__logoClasses)).toEqual(["logo logo-pulse", "logo"]);
 
     const after = await studioState(page);

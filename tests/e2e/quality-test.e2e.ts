@@ -7,7 +7,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
+import { screenshotPath, startBrowserApp, until, type BrowserApp } from "./browser";
 import { allAxeViolations, announcements, recordAnnouncements } from "./a11y-helpers";
 import { openFreeStudio, openFreeStudioOnPhone } from "./session";
 
@@ -67,8 +67,7 @@ describe("quality test", () => {
     await expect.poll(mode).toBe("hq");
     expect(await hq().getAttribute("aria-pressed")).toBe("true");
     expect(await compressed().getAttribute("aria-pressed")).toBe("false");
-    await page.waitForTimeout(300);
-    const rendered = await levelAt(page, 10_000);
+    const rendered = await until(() => levelAt(page, 10_000), (db) => db > -50);
     expect(rendered).toBeGreaterThan(-50);
     await panel().screenshot({ path: screenshotPath("quality-hq-1280.png") });
 
@@ -76,8 +75,7 @@ describe("quality test", () => {
     await expect.poll(mode).toBe("compressed");
     expect(await hq().getAttribute("aria-pressed")).toBe("false"); // starting one stopped the other
     expect(await compressed().getAttribute("aria-pressed")).toBe("true");
-    await page.waitForTimeout(300);
-    const coded = await levelAt(page, 10_000);
+    const coded = await until(() => levelAt(page, 10_000), (db) => db < rendered - 40);
     expect(coded).toBeLessThan(rendered - 40);
     expect(await announcements(page)).toEqual(expect.arrayContaining(["Playing the high-quality render", "Playing the compressed version (Opus, 12 kbit/s)"]));
     await page.screenshot({ path: screenshotPath("quality-1280.png") });
@@ -85,21 +83,18 @@ describe("quality test", () => {
     // Pressing the one playing stops it.
     await compressed().click();
     await expect.poll(mode).toBe("none");
-    await page.waitForTimeout(200);
-    expect(await levelAt(page, 10_000)).toBeLessThan(-100);
+    expect(await until(() => levelAt(page, 10_000), (db) => db < -100)).toBeLessThan(-100);
   });
 
   it("renders the state as it is now: a 1 kHz tone survives the codec", async () => {
     await page.getByLabel("Channel 1 frequency (Hz)").fill("1000");
     await compressed().click();
     await expect.poll(mode).toBe("compressed");
-    await page.waitForTimeout(300);
-    expect(await levelAt(page, 1000)).toBeGreaterThan(-50);
-    expect(await levelAt(page, 10_000)).toBeLessThan(-90);
+    expect(await until(() => levelAt(page, 1000), (db) => db > -50)).toBeGreaterThan(-50);
+    expect(await until(() => levelAt(page, 10_000), (db) => db < -90)).toBeLessThan(-90);
     await hq().click();
     await expect.poll(mode).toBe("hq");
-    await page.waitForTimeout(300);
-    expect(await levelAt(page, 1000)).toBeGreaterThan(-50);
+    expect(await until(() => levelAt(page, 1000), (db) => db > -50)).toBeGreaterThan(-50);
   });
 
   it("the clip ends by itself after 5 seconds", async () => {

@@ -84,7 +84,7 @@ describe("quantum mode", () => {
     const deadline = Date.now() + 8000;
     while (Date.now() < deadline && !(seen.has("562.5") && seen.has("625"))) {
       seen.add(await channelBox(1).inputValue());
-      await page.waitForTimeout(100);
+      await page.waitForTimeout(50); // sampling the box while the sequence runs
     }
     expect([...seen]).toEqual(expect.arrayContaining(["500", "562.5", "625"]));
     await page.getByRole("button", { name: "Stop Audio" }).click();
@@ -98,8 +98,9 @@ describe("quantum mode", () => {
   it("Prev from the first frequency wraps to the last; Next comes back", async () => {
     // Move to the first frequency, then Prev wraps to the fourth of four (sacred: 500 × 4/3).
     for (let i = 0; i < 4 && (await channelBox(1).inputValue()) !== "500"; i++) {
+      const before = await channelBox(1).inputValue();
       await panel().getByRole("button", { name: "Next" }).click();
-      await page.waitForTimeout(150);
+      await expect.poll(() => channelBox(1).inputValue()).not.toBe(before);
     }
     await expect.poll(() => channelBox(1).inputValue()).toBe("500");
     await panel().getByRole("button", { name: "Prev" }).click();
