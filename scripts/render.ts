@@ -21,7 +21,7 @@ import { createNodeEngine } from "../dsp/host/node";
 import { audioStateSchema, hasAudibleChannel, type AudioState } from "../dsp/host/schema/state";
 import { MAX_DURATION_UNLIMITED_SECONDS } from "../dsp/host/model/limits";
 import { decodeConfig, parsePreset } from "../dsp/host/schema/preset";
-import { parseSbg, type SbgIssue } from "../dsp/host/sbg/index";
+import { readSbgVoices, type SbgIssue } from "../dsp/host/sbg/index";
 import { hasTimeline, resolveTimeline } from "../dsp/host/schema/timeline";
 import { DEFAULT_LEVELS, FADE_IN_MAX_SECONDS, NORMALISED_LUFS, type Levels } from "../dsp/host/schema/levels";
 
@@ -133,7 +133,7 @@ function issueText(file: string, i: SbgIssue): string {
   return `${file}${i.line > 0 ? `:${i.line}` : ""}: ${i.message}`;
 }
 
-/** An SBaGen schedule, read as the studio imports it (dsp/host/sbg). */
+/** An SBaGen schedule, played as SBaGen plays it: in voices (dsp/host/sbg readSbgVoices). */
 function loadSbg(file: string): AudioState {
   let text: string;
   try {
@@ -141,7 +141,7 @@ function loadSbg(file: string): AudioState {
   } catch (err) {
     throw new UsageError(`Cannot read schedule ${file}: ${(err as Error).message}`);
   }
-  const result = parseSbg(text);
+  const result = readSbgVoices(text);
   for (const w of result.warnings) console.error(`render: warning: ${issueText(file, w)}`);
   if (!result.ok) throw new UsageError(`Invalid schedule ${file}:\n${result.errors.map((e) => `  ${issueText(file, e)}`).join("\n")}`);
   return result.session;
@@ -150,6 +150,8 @@ function loadSbg(file: string): AudioState {
 /** True when anything sounds at some point: the start or any step of the timeline. */
 function soundsAnywhere(state: AudioState): boolean {
   if (hasAudibleChannel(state)) return true;
+  const voicesSound = (v: AudioState["voices"]) => !!v?.some((x) => x && x.amp > 0);
+  if (voicesSound(state.voices) || state.timeline?.steps.some((s) => voicesSound(s.voices))) return true;
   return hasTimeline(state.timeline) && resolveTimeline(state, state.timeline).some((s) => hasAudibleChannel(s));
 }
 

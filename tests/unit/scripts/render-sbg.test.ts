@@ -1,5 +1,5 @@
-// `npm run render -- --sbg` (scripts/render.ts) as a real child process: a schedule renders to a
-// WAV whose spectrum follows it at chosen times (300 Hz held, the slide half way, 600 Hz), its
+// `npm run render -- --sbg` (scripts/render.ts) as a real child process: a schedule, read in voices
+// (readSbgVoices), renders to a WAV whose spectrum follows it at chosen times (300 Hz held, the slide half way, 600 Hz), its
 // length comes from the schedule unless --duration is given, errors print with line numbers and
 // exit 2, warnings go to stderr; --preset accepts a timeline and rejects a bad one.
 
@@ -64,14 +64,14 @@ describe("npm run render -- --sbg", () => {
     const r = await render(["--sbg", bad, "--out", join(dir, "bad.wav")]);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain(`render: Invalid schedule ${bad}:`);
-    expect(r.stderr).toContain(`${bad}:4: 'many' has 5 tones; the studio has 4 channels`);
     expect(r.stderr).toContain(`${bad}:12: 'nosuch' is not defined above`);
+    expect(r.stderr).toContain(`${bad}:13: time 'NOW+00:61': minutes and seconds must be 0-59`);
 
     const approx = join(FIXTURES, "approximations.sbg");
     const w = await render(["--sbg", approx, "--duration", "2", "--out", join(dir, "approx.wav")]);
     expect(w.code).toBe(0);
-    expect(w.stderr).toContain(`render: warning: ${approx}:8: 'bell+440/20' left out: the studio has no bell`);
-    expect(w.stderr.split("\n").filter((l) => l.startsWith("render: warning:"))).toHaveLength(9);
+    expect(w.stderr).toContain(`render: warning: ${approx}:9: 'mix/80': the soundtrack (-m, mix/) is not played yet: left out`);
+    expect(w.stderr.split("\n").filter((l) => l.startsWith("render: warning:"))).toHaveLength(5);
 
     const missing = await render(["--sbg", join(dir, "nope.sbg"), "--out", join(dir, "x.wav")]);
     expect(missing.code).toBe(2);
