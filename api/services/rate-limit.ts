@@ -24,9 +24,9 @@ export interface RateRule {
 }
 
 /** The limits of sign-in and the other credential checks (code exchange and password reset per
- *  client address, a signed-in password change per user), of billing (credentialed actions keyed by user id; the
- *  unauthenticated success-page call by client address), of shared presets (per user) and of
- *  the marketplace (uploads, purchases and ratings, per user). */
+ *  client address, a signed-in password change per user), of billing (credentialed actions keyed
+ *  by user id; the unauthenticated success-page call by client address), of shared presets (per
+ *  user) and of the marketplace (uploads, purchases and ratings, per user). */
 export const RATE_RULES = {
   loginPerIp: { limit: 10, windowMs: 60_000 },
   loginPerAccount: { limit: 10, windowMs: 60_000 },
