@@ -20,6 +20,7 @@ import { chromiumBench, nodeBench } from "./dsp";
 import { describeCli, runExport } from "./export";
 import { fmtRelative, fmtRepeats, fmtTarget, fmtValue, pct } from "./format";
 import { fxBench } from "./fx-cost";
+import { voiceBench } from "./voice-cost";
 import { NodeYardstick } from "./reference";
 import { htmlReport } from "./report-html";
 import { markdownReport } from "./report-md";
@@ -83,6 +84,7 @@ const yard = await NodeYardstick.create();
 // process rarely covers all three.
 const node = nodeBench(quick, yard);
 const fx = fxBench(quick, yard);
+const voices = voiceBench(quick, yard);
 const chrome = await chromiumBench(quick);
 let exported: Awaited<ReturnType<typeof runExport>> | undefined;
 try {
@@ -90,6 +92,7 @@ try {
     node.pass();
     await chrome.pass();
     fx.pass();
+    voices.pass();
     if (pass === 0) exported = await runExport(quick, yard);
   }
   // A gating row that fell is measured again before it fails the run: up to CONFIRM_PASSES more
@@ -125,7 +128,7 @@ const result: BenchResult = benchResultSchema.parse({
   commit: gitCommit(),
   durationSeconds: (performance.now() - t0) / 1000,
   machine: { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, platform: process.platform, arch: process.arch, node: process.version, chromium: chrome.version, loadAverage },
-  rows: [yard.row(), ...node.rows(), ...chrome.rows(), ...exported.rows, ...fx.rows(), ...ui.rows, ...api.rows],
+  rows: [yard.row(), ...node.rows(), ...chrome.rows(), ...exported.rows, ...fx.rows(), ...voices.rows(), ...ui.rows, ...api.rows],
   checks: [...chrome.checks(), ...exported.checks],
 });
 
@@ -137,6 +140,7 @@ printRows(
 printRows("export", result.rows.filter((r) => r.kind === "export"));
 console.log(describeCli(exported.cli));
 printRows("per-effect cost (ns per frame added to the base patch)", result.rows.filter((r) => r.kind === "fx"));
+printRows("per-voice cost (ns per frame added to silent voices)", result.rows.filter((r) => r.kind === "voice"));
 console.log(`\nAPI under load (bench/api.ts; absolute, never gates)\n${apiTable(result.rows.filter((r) => r.kind === "api"))}`);
 for (const c of result.checks) console.log(`check: ${c.name}: ${c.ok === null ? "not measured in this mode" : c.ok ? "met" : "MISSED"}`);
 

@@ -7,7 +7,7 @@ import { z } from "zod";
 export const SCHEMA_VERSION = 1;
 
 /** What a row measures; "ui" is the studio's displays, "api" the API under load (bench/api.ts). */
-export const ROW_KINDS = ["dsp", "export", "fx", "ui", "api", "yardstick"] as const;
+export const ROW_KINDS = ["dsp", "export", "fx", "voice", "ui", "api", "yardstick"] as const;
 
 /** Kinds measured in absolute figures against targets, with no yardstick: they never gate. */
 export function isAbsoluteKind(kind: string): boolean {

@@ -164,6 +164,7 @@ export function commitVoices(): void {
 /** Back to the session's first frame: every slot at its first segment, phases at 0, no bell
  *  ringing, the noise generators reseeded (the same bytes on every render). */
 export function rewindVoices(): void {
+  for (let o = 0; o < MAX_VOICES * 3; o++) rotInc[o] = NaN;
   for (let s = 0; s < MAX_VOICES; s++) {
     slotCursor[s] = slotFirst[s];
     slotKind[s] = OFF;
@@ -263,16 +264,15 @@ function renderPart(s: i32, i: i32, kind: i32, u0: f64, u1: f64, n: i32, pos: i3
   const a0 = g0 * VOICE_GAIN, a1 = g1 * VOICE_GAIN;
   if (kind == TONE) {
     const inc = (c0 + c1) * 0.5 / fs;
-    phL[s] = addSine(pm + o, n, phL[s], inc, a0, a1, 0.0, 0.0);
+    phL[s] = addSine(pm + o, n, s * 3, phL[s], inc, a0, a1, 0.0, 0.0);
   } else if (kind == BINAURAL) {
     const incL = (c0 + c1 + (b0 + b1) * 0.5) * 0.5 / fs;
     const incR = (c0 + c1 - (b0 + b1) * 0.5) * 0.5 / fs;
-    phL[s] = addSine(pl + o, n, phL[s], incL, a0, a1, 0.0, 0.0);
-    phR[s] = addSine(pr + o, n, phR[s], incR, a0, a1, 0.0, 0.0);
+    addPair(pl + o, pr + o, n, s, incL, incR, a0, a1);
   } else if (kind == ISO) {
     const inc = (c0 + c1) * 0.5 / fs;
     const pulse = (b0 + b1) * 0.5 / fs;
-    phL[s] = addSine(pm + o, n, phL[s], inc, a0, a1, pulse, phP[s]);
+    phL[s] = addSine(pm + o, n, s * 3, phL[s], inc, a0, a1, pulse, phP[s]);
     phP[s] = wrap(phP[s] + pulse * <f64>n);
   }
 }
@@ -294,71 +294,151 @@ function wrap(ph: f64): f64 {
   return ph - Math.floor(ph);
 }
 
+// Each oscillator's rotation (w^1..w^3 and w^4, w = e^(i 2 pi inc)) for its last increment: a
+// steady voice computes them once, not every block. Oscillator o: slot x 3 + (0 left or only,
+// 1 right, 2 pulse).
+const rotInc = new StaticArray<f64>(MAX_VOICES * 3);
+const rot = new StaticArray<f32>(MAX_VOICES * 3 * 8);
+const lanes = new StaticArray<f32>(4);
+
+/** Lane vectors of the phasor at phase `ph` for oscillator `o` turning `inc` cycles a frame:
+ *  (Re, Im) of e^(i 2 pi (ph + k inc)), k = 0..3, and the turn by four frames. */
+// @ts-ignore: decorator
+@inline
+function rotation(o: i32, inc: f64): usize {
+  const p = changetype<usize>(rot) + (<usize>(o * 8) << 2);
+  if (unchecked(rotInc[o]) != inc) {
+    unchecked((rotInc[o] = inc));
+    store<f32>(p, <f32>cos2pi(inc)); store<f32>(p, <f32>cos2pi(2.0 * inc), 4); store<f32>(p, <f32>cos2pi(3.0 * inc), 8);
+    store<f32>(p, <f32>sin2pi(inc), 12); store<f32>(p, <f32>sin2pi(2.0 * inc), 16); store<f32>(p, <f32>sin2pi(3.0 * inc), 20);
+    store<f32>(p, <f32>cos2pi(4.0 * inc), 24); store<f32>(p, <f32>sin2pi(4.0 * inc), 28);
+  }
+  return p;
+}
+
 /**
- * Adds n frames of a sine to dst: phase `ph` (cycles) at the first frame, `inc` cycles a frame,
- * gain moving linearly from a0 (first frame) towards a1 (the frame after the last). With `pulse`
- * above 0 the sine is gated by the isochronic gate at `pulse` cycles a frame from phase `pulsePh`.
- * Returns the phase after the last frame.
+ * Adds n frames of a sine to dst: phase `ph` (cycles) at the first frame, `inc` cycles a frame
+ * (oscillator `o`'s rotation), gain moving linearly from a0 (first frame) towards a1 (the frame
+ * after the last). With `pulse` above 0 the sine is gated by the isochronic gate at `pulse` cycles
+ * a frame from phase `pulsePh` (oscillator o + 2). Returns the phase after the last frame.
  */
-function addSine(dst: usize, n: i32, ph: f64, inc: f64, a0: f32, a1: f32, pulse: f64, pulsePh: f64): f64 {
-  // z = e^(i 2 pi ph); w = e^(i 2 pi inc). Four frames a pass: Im(z w^k), k = 0..3, then z *= w^4.
-  let re = <f32>cos2pi(ph), im = <f32>sin2pi(ph);
-  const wr = f32x4(1.0, <f32>cos2pi(inc), <f32>cos2pi(2.0 * inc), <f32>cos2pi(3.0 * inc));
-  const wi = f32x4(0.0, <f32>sin2pi(inc), <f32>sin2pi(2.0 * inc), <f32>sin2pi(3.0 * inc));
-  const w4r = <f32>cos2pi(4.0 * inc), w4i = <f32>sin2pi(4.0 * inc);
+function addSine(dst: usize, n: i32, o: i32, ph: f64, inc: f64, a0: f32, a1: f32, pulse: f64, pulsePh: f64): f64 {
+  // Four frames a pass: the lanes hold z w^k (k = 0..3) and all turn by w^4; Im is the sine.
+  const w = rotation(o, inc);
+  const re = <f32>cos2pi(ph), im = <f32>sin2pi(ph);
+  const wr = f32x4(1.0, load<f32>(w), load<f32>(w, 4), load<f32>(w, 8));
+  const wi = f32x4(0.0, load<f32>(w, 12), load<f32>(w, 16), load<f32>(w, 20));
+  let zr = f32x4.sub(f32x4.mul(f32x4.splat(re), wr), f32x4.mul(f32x4.splat(im), wi));
+  let zi = f32x4.add(f32x4.mul(f32x4.splat(im), wr), f32x4.mul(f32x4.splat(re), wi));
+  const w4r = f32x4.splat(load<f32>(w, 24)), w4i = f32x4.splat(load<f32>(w, 28));
   const gs = (a1 - a0) / <f32>n;
   let g = f32x4.add(f32x4.splat(a0), f32x4.mul(f32x4(0.0, 1.0, 2.0, 3.0), f32x4.splat(gs)));
   const g4 = f32x4.splat(4.0 * gs);
-  const gated = pulse > 0.0;
-  // The gate's own phasor, the same way.
-  let pre: f32 = 0.0, pim: f32 = 0.0, p4r: f32 = 1.0, p4i: f32 = 0.0;
-  let pwr = f32x4.splat(1.0), pwi = f32x4.splat(0.0);
-  if (gated) {
-    pre = <f32>cos2pi(pulsePh); pim = <f32>sin2pi(pulsePh);
-    pwr = f32x4(1.0, <f32>cos2pi(pulse), <f32>cos2pi(2.0 * pulse), <f32>cos2pi(3.0 * pulse));
-    pwi = f32x4(0.0, <f32>sin2pi(pulse), <f32>sin2pi(2.0 * pulse), <f32>sin2pi(3.0 * pulse));
-    p4r = <f32>cos2pi(4.0 * pulse); p4i = <f32>sin2pi(4.0 * pulse);
-  }
-  const gate = f32x4.splat(GATE);
-  const gateScale = f32x4.splat(1.0 / (1.0 - GATE));
-  const zero = f32x4.splat(0.0), three = f32x4.splat(3.0), two = f32x4.splat(2.0);
   const whole = n & ~3;
-  for (let i = 0; i < whole; i += 4) {
-    let v = f32x4.add(f32x4.mul(f32x4.splat(re), wi), f32x4.mul(f32x4.splat(im), wr));
-    if (gated) {
-      const m = f32x4.add(f32x4.mul(f32x4.splat(pre), pwi), f32x4.mul(f32x4.splat(pim), pwr));
-      const u = f32x4.max(zero, f32x4.mul(f32x4.sub(m, gate), gateScale));
-      v = f32x4.mul(v, f32x4.mul(f32x4.mul(u, u), f32x4.sub(three, f32x4.mul(two, u))));
-      const npr = pre * p4r - pim * p4i;
-      pim = pre * p4i + pim * p4r;
-      pre = npr;
+  if (pulse > 0.0) {
+    const q = rotation(o + 2, pulse);
+    const pre = <f32>cos2pi(pulsePh), pim = <f32>sin2pi(pulsePh);
+    const qr = f32x4(1.0, load<f32>(q), load<f32>(q, 4), load<f32>(q, 8));
+    const qi = f32x4(0.0, load<f32>(q, 12), load<f32>(q, 16), load<f32>(q, 20));
+    let pr = f32x4.sub(f32x4.mul(f32x4.splat(pre), qr), f32x4.mul(f32x4.splat(pim), qi));
+    let pi = f32x4.add(f32x4.mul(f32x4.splat(pim), qr), f32x4.mul(f32x4.splat(pre), qi));
+    const q4r = f32x4.splat(load<f32>(q, 24)), q4i = f32x4.splat(load<f32>(q, 28));
+    const gate = f32x4.splat(GATE), gateScale = f32x4.splat(1.0 / (1.0 - GATE));
+    const zero = f32x4.splat(0.0), three = f32x4.splat(3.0), two = f32x4.splat(2.0);
+    for (let i = 0; i <= n; i += 4) {
+      // The gate: smoothstep of (sin - 0.3) / 0.7 where the pulse's sine is above 0.3.
+      const u = f32x4.max(zero, f32x4.mul(f32x4.sub(pi, gate), gateScale));
+      const v = f32x4.mul(f32x4.mul(zi, f32x4.mul(f32x4.mul(u, u), f32x4.sub(three, f32x4.mul(two, u)))), g);
+      if (i == whole) {
+        addLanes(dst + (<usize>i << 2), v, n - whole);
+        break;
+      }
+      const d = dst + (<usize>i << 2);
+      v128.store(d, f32x4.add(v128.load(d), v));
+      g = f32x4.add(g, g4);
+      const nr = f32x4.sub(f32x4.mul(zr, w4r), f32x4.mul(zi, w4i));
+      zi = f32x4.add(f32x4.mul(zr, w4i), f32x4.mul(zi, w4r));
+      zr = nr;
+      const np = f32x4.sub(f32x4.mul(pr, q4r), f32x4.mul(pi, q4i));
+      pi = f32x4.add(f32x4.mul(pr, q4i), f32x4.mul(pi, q4r));
+      pr = np;
     }
-    const q = dst + (<usize>i << 2);
-    v128.store(q, f32x4.add(v128.load(q), f32x4.mul(v, g)));
-    g = f32x4.add(g, g4);
-    const nr = re * w4r - im * w4i;
-    im = re * w4i + im * w4r;
-    re = nr;
-  }
-  for (let i = whole; i < n; i++) {
-    // The last frames one at a time (a segment boundary inside the block).
-    const k = <f64>(i - whole);
-    let v = <f32>(<f64>re * sin2pi(k * inc) + <f64>im * cos2pi(k * inc));
-    if (gated) {
-      const m = <f32>(<f64>pre * sin2pi(k * pulse) + <f64>pim * cos2pi(k * pulse));
-      const u = Mathf.max(0.0, (m - GATE) / (1.0 - GATE));
-      v *= u * u * (3.0 - 2.0 * u);
+  } else {
+    for (let i = 0; i < whole; i += 4) {
+      const d = dst + (<usize>i << 2);
+      v128.store(d, f32x4.add(v128.load(d), f32x4.mul(zi, g)));
+      g = f32x4.add(g, g4);
+      const nr = f32x4.sub(f32x4.mul(zr, w4r), f32x4.mul(zi, w4i));
+      zi = f32x4.add(f32x4.mul(zr, w4i), f32x4.mul(zi, w4r));
+      zr = nr;
     }
-    const q = dst + (<usize>i << 2);
-    store<f32>(q, load<f32>(q) + v * (a0 + gs * <f32>i));
+    if (whole < n) addLanes(dst + (<usize>whole << 2), f32x4.mul(zi, g), n - whole);
   }
   return wrap(ph + inc * <f64>n);
+}
+
+/** A binaural pair: slot s's left sine (phL, incL) to dl and right sine (phR, incR) to dr, both at
+ *  the same gain ramp, in one pass (as addSine, twice over). */
+function addPair(dl: usize, dr: usize, n: i32, s: i32, incL: f64, incR: f64, a0: f32, a1: f32): void {
+  const w = rotation(s * 3, incL), v = rotation(s * 3 + 1, incR);
+  const lph = unchecked(phL[s]), rph = unchecked(phR[s]);
+  const lre = <f32>cos2pi(lph), lim = <f32>sin2pi(lph), rre = <f32>cos2pi(rph), rim = <f32>sin2pi(rph);
+  const awr = f32x4(1.0, load<f32>(w), load<f32>(w, 4), load<f32>(w, 8));
+  const awi = f32x4(0.0, load<f32>(w, 12), load<f32>(w, 16), load<f32>(w, 20));
+  const bwr = f32x4(1.0, load<f32>(v), load<f32>(v, 4), load<f32>(v, 8));
+  const bwi = f32x4(0.0, load<f32>(v, 12), load<f32>(v, 16), load<f32>(v, 20));
+  let ar = f32x4.sub(f32x4.mul(f32x4.splat(lre), awr), f32x4.mul(f32x4.splat(lim), awi));
+  let ai = f32x4.add(f32x4.mul(f32x4.splat(lim), awr), f32x4.mul(f32x4.splat(lre), awi));
+  let br = f32x4.sub(f32x4.mul(f32x4.splat(rre), bwr), f32x4.mul(f32x4.splat(rim), bwi));
+  let bi = f32x4.add(f32x4.mul(f32x4.splat(rim), bwr), f32x4.mul(f32x4.splat(rre), bwi));
+  const a4r = f32x4.splat(load<f32>(w, 24)), a4i = f32x4.splat(load<f32>(w, 28));
+  const b4r = f32x4.splat(load<f32>(v, 24)), b4i = f32x4.splat(load<f32>(v, 28));
+  const gs = (a1 - a0) / <f32>n;
+  let g = f32x4.add(f32x4.splat(a0), f32x4.mul(f32x4(0.0, 1.0, 2.0, 3.0), f32x4.splat(gs)));
+  const g4 = f32x4.splat(4.0 * gs);
+  const whole = n & ~3;
+  for (let i = 0; i < whole; i += 4) {
+    const o = <usize>i << 2;
+    v128.store(dl + o, f32x4.add(v128.load(dl + o), f32x4.mul(ai, g)));
+    v128.store(dr + o, f32x4.add(v128.load(dr + o), f32x4.mul(bi, g)));
+    g = f32x4.add(g, g4);
+    const nar = f32x4.sub(f32x4.mul(ar, a4r), f32x4.mul(ai, a4i));
+    ai = f32x4.add(f32x4.mul(ar, a4i), f32x4.mul(ai, a4r));
+    ar = nar;
+    const nbr = f32x4.sub(f32x4.mul(br, b4r), f32x4.mul(bi, b4i));
+    bi = f32x4.add(f32x4.mul(br, b4i), f32x4.mul(bi, b4r));
+    br = nbr;
+  }
+  if (whole < n) {
+    addLanes(dl + (<usize>whole << 2), f32x4.mul(ai, g), n - whole);
+    addLanes(dr + (<usize>whole << 2), f32x4.mul(bi, g), n - whole);
+  }
+  unchecked((phL[s] = wrap(lph + incL * <f64>n)));
+  unchecked((phR[s] = wrap(rph + incR * <f64>n)));
+}
+
+/** dst[k] += v[k] for the first `count` lanes (1 to 3: a segment that ends inside a block). */
+function addLanes(dst: usize, v: v128, count: i32): void {
+  const t = changetype<usize>(lanes);
+  v128.store(t, v);
+  for (let k = 0; k < count; k++) {
+    const d = dst + (<usize>k << 2);
+    store<f32>(d, load<f32>(d) + load<f32>(t + (<usize>k << 2)));
+  }
 }
 
 /** dst += src x gain (gain linear from g0 to g1 over n frames). */
 function addScaled(dst: usize, src: usize, n: i32, g0: f32, g1: f32): void {
   const gs = (g1 - g0) / <f32>n;
-  for (let i = 0; i < n; i++) {
+  let g = f32x4.add(f32x4.splat(g0), f32x4.mul(f32x4(0.0, 1.0, 2.0, 3.0), f32x4.splat(gs)));
+  const g4 = f32x4.splat(4.0 * gs);
+  const whole = n & ~3;
+  for (let i = 0; i < whole; i += 4) {
+    const o = <usize>i << 2;
+    v128.store(dst + o, f32x4.add(v128.load(dst + o), f32x4.mul(v128.load(src + o), g)));
+    g = f32x4.add(g, g4);
+  }
+  for (let i = whole; i < n; i++) {
     const o = <usize>i << 2;
     store<f32>(dst + o, load<f32>(dst + o) + load<f32>(src + o) * (g0 + gs * <f32>i));
   }

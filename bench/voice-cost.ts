@@ -1,0 +1,65 @@
+// Voices in Node: what each kind of voice costs (nanoseconds per frame added to a session of
+// silent voices), and the heaviest SBaGen sound, sixteen binaural pairs and pink noise, rendered by
+// the engine and through the export pipeline (x realtime; target 1000x, a 12-hour file in 45 s).
+// Measured like the per-effect costs (bench/fx-cost.ts): rounds with the reference synth, in passes
+// spread over the bench run, the base's best over every round subtracted.
+// `npx tsx bench/voice-cost.ts` prints them.
+
+import { fileURLToPath } from "node:url";
+import { exportPipeline, nodeRenderer } from "./dsp";
+import { FS, Passes, REFERENCE_ID, makeRow } from "./measure";
+import { BENCH_VOICES, silentVoicesPatch, voicesPatch } from "./patches";
+import { NodeYardstick } from "./reference";
+import type { BenchRow } from "./schema";
+
+const SECONDS = 20;
+const nsPerFrame = (xRealtime: number) => 1e9 / (xRealtime * FS);
+
+export interface VoiceBench {
+  pass(): void;
+  rows(): BenchRow[];
+}
+
+export function voiceBench(quick: boolean, yard: NodeYardstick): VoiceBench {
+  const n = quick ? 5 : 10;
+  const sessionSeconds = quick ? 20 : 600;
+  const base = nodeRenderer(silentVoicesPatch());
+  const passes = new Passes(yard.sample);
+  const kinds = Object.keys(BENCH_VOICES);
+  for (const kind of kinds) {
+    const s = silentVoicesPatch();
+    s.voices = [BENCH_VOICES[kind]];
+    const one = nodeRenderer(s);
+    passes.add(kind, [() => nsPerFrame(base(SECONDS)), () => nsPerFrame(one(SECONDS))]);
+  }
+  const session = nodeRenderer(voicesPatch());
+  const pipeline = exportPipeline(voicesPatch());
+  pipeline(20); // tier-up warm-up of the pipeline's JavaScript
+  passes.add("session", [() => session(sessionSeconds)]);
+  passes.add("session-export", [() => pipeline(sessionSeconds)]);
+  const node = { yardstick: REFERENCE_ID, unit: "x realtime", better: "higher" as const, audioSeconds: sessionSeconds, target: ">= 1000" };
+  const rows = (): BenchRow[] => {
+    const baseNs = Math.min(...kinds.flatMap((k) => passes.get(k).samples[0]));
+    const perKind = kinds.map((kind) => {
+      const { yard: y, samples } = passes.get(kind);
+      return makeRow(
+        { id: `voice/${kind}`, kind: "voice", name: `${kind} voice`, unit: "ns/frame", better: "lower", audioSeconds: SECONDS, yardstick: REFERENCE_ID, details: { baseNsPerFrame: baseNs } },
+        samples[1].map((ns) => ns - baseNs),
+        y,
+      );
+    });
+    const s = passes.get("session"), e = passes.get("session-export");
+    return [
+      makeRow({ ...node, id: "dsp/node/voices-16", kind: "dsp", name: "16 binaural voices + pink noise, engine in Node" }, s.samples[0], s.yard),
+      makeRow({ ...node, id: "export/node/voices-16", kind: "export", name: "16 binaural voices + pink noise, export pipeline to memory in Node" }, e.samples[0], e.yard),
+      ...perKind,
+    ];
+  };
+  return { pass: () => passes.pass(n), rows };
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const bench = voiceBench(false, await NodeYardstick.create());
+  for (let i = 0; i < 3; i++) bench.pass();
+  for (const r of bench.rows()) console.log(`${r.id.padEnd(24)} ${r.value.toFixed(1).padStart(8)} ${r.unit} (best of ${r.samples.length}, spread ${r.spreadPercent.toFixed(0)} %)`);
+}
