@@ -14,7 +14,6 @@
 import { sampleRate } from "./bus";
 import { BLOCK, TONE_GAIN } from "./lib/constants";
 import { cos2pi, ftz, sin2pi } from "./lib/math";
-import { Rng } from "./lib/rng";
 
 export const MAX_VOICES: i32 = 32;
 /** Segments of all slots together (500 steps, each up to three segments a slot, for 21 slots). */
@@ -101,8 +100,10 @@ const bufM = new StaticArray<f32>(BLOCK);
 
 // Noise: per colour, HISTORY old samples then this block's.
 const noise = new StaticArray<StaticArray<f32>>(3);
-const rng = new Rng();
-let pb0: f32 = 0.0; let pb1: f32 = 0.0; let pb2: f32 = 0.0; let pb3: f32 = 0.0; let pb4: f32 = 0.0; let pb5: f32 = 0.0; let pb6: f32 = 0.0;
+let rngState: v128 = i32x4.splat(0);
+let pinkLo: v128 = f32x4.splat(0.0);
+let pinkHi: v128 = f32x4.splat(0.0);
+let pinkB6: f32 = 0.0;
 let brownY: f32 = 0.0;
 
 export function initVoices(): void {
@@ -172,8 +173,10 @@ export function rewindVoices(): void {
   }
   strikeCursor = 0;
   for (let b = 0; b < RINGING; b++) ringLevel[b] = 0.0;
-  rng.seed(0x5eed5b6e);
-  pb0 = 0.0; pb1 = 0.0; pb2 = 0.0; pb3 = 0.0; pb4 = 0.0; pb5 = 0.0; pb6 = 0.0;
+  rngState = i32x4(0x5eed5b6e, 0x2545f491, 0x6a09e667, 0x3c6ef372);
+  pinkLo = f32x4.splat(0.0);
+  pinkHi = f32x4.splat(0.0);
+  pinkB6 = 0.0;
   brownY = 0.0;
   for (let c = 0; c < 3; c++) memory.fill(changetype<usize>(noise[c]), 0, <usize>(HISTORY + BLOCK) << 2);
 }
@@ -481,7 +484,10 @@ function tap(p: usize, age: f64): f32 {
   return a + (b - a) * frac;
 }
 
-/** This block's noise for every colour in use, after the kept history. */
+/** This block's noise for every colour in use, after the kept history. White noise comes from
+ *  four xorshift32 streams side by side (four samples a step); pink from Paul Kellet's refined
+ *  filter (as the noise effect's, dsp/assembly/fx/noise.ts) with its six one-pole sections in two
+ *  f32x4 lanes; brown from a leaky integrator. */
 function makeNoise(): void {
   const keep = <usize>HISTORY << 2;
   for (let c = 0; c < 3; c++) {
@@ -491,30 +497,45 @@ function makeNoise(): void {
   const pw = changetype<usize>(noise[0]) + keep;
   const pp = changetype<usize>(noise[1]) + keep;
   const pbr = changetype<usize>(noise[2]) + keep;
-  const pink = (coloursUsed & 2) != 0, brown = (coloursUsed & 4) != 0;
-  let b0 = pb0, b1 = pb1, b2 = pb2, b3 = pb3, b4 = pb4, b5 = pb5, b6 = pb6, y = brownY;
-  for (let i = 0; i < BLOCK; i++) {
-    const o = <usize>i << 2;
-    const x = rng.next();
-    store<f32>(pw + o, x);
-    if (pink) {
-      // Paul Kellet's refined pink filter (as the noise effect, dsp/assembly/fx/noise.ts).
-      b0 = 0.99886 * b0 + x * 0.0555179;
-      b1 = 0.99332 * b1 + x * 0.0750759;
-      b2 = 0.969 * b2 + x * 0.153852;
-      b3 = 0.8665 * b3 + x * 0.3104856;
-      b4 = 0.55 * b4 + x * 0.5329522;
-      b5 = -0.7616 * b5 - x * 0.016898;
-      store<f32>(pp + o, (b0 + b1 + b2 + b3 + b4 + b5 + b6 + x * 0.5362) * PINK_SCALE);
+  let x4 = rngState;
+  const scale = f32x4.splat(1.0 / 2147483648.0);
+  for (let i = 0; i < BLOCK; i += 4) {
+    x4 = v128.xor(x4, i32x4.shl(x4, 13));
+    x4 = v128.xor(x4, i32x4.shr_u(x4, 17));
+    x4 = v128.xor(x4, i32x4.shl(x4, 5));
+    v128.store(pw + (<usize>i << 2), f32x4.mul(f32x4.convert_i32x4_s(x4), scale));
+  }
+  rngState = x4;
+  if ((coloursUsed & 2) != 0) {
+    let lo = pinkLo, hi = pinkHi, b6 = pinkB6;
+    const klo = f32x4(0.99886, 0.99332, 0.969, 0.8665), clo = f32x4(0.0555179, 0.0750759, 0.153852, 0.3104856);
+    const khi = f32x4(0.55, -0.7616, 0.0, 0.0), chi = f32x4(0.5329522, -0.016898, 0.0, 0.0);
+    for (let i = 0; i < BLOCK; i++) {
+      const o = <usize>i << 2;
+      const x = load<f32>(pw + o);
+      const xv = f32x4.splat(x);
+      lo = f32x4.add(f32x4.mul(klo, lo), f32x4.mul(clo, xv));
+      hi = f32x4.add(f32x4.mul(khi, hi), f32x4.mul(chi, xv));
+      const t = f32x4.add(lo, hi);
+      const u = f32x4.add(t, v128.shuffle<f32>(t, t, 2, 3, 0, 1));
+      const sum = f32x4.extract_lane(u, 0) + f32x4.extract_lane(u, 1);
+      store<f32>(pp + o, (sum + b6 + x * 0.5362) * PINK_SCALE);
       b6 = x * 0.115926;
     }
-    if (brown) {
-      y = BROWN_LEAK * y + x;
+    pinkLo = lo; // fed white noise every sample: never a denormal tail
+
+    pinkHi = hi;
+    pinkB6 = ftz(b6);
+  }
+  if ((coloursUsed & 4) != 0) {
+    let y = brownY;
+    for (let i = 0; i < BLOCK; i++) {
+      const o = <usize>i << 2;
+      y = BROWN_LEAK * y + load<f32>(pw + o);
       store<f32>(pbr + o, y * BROWN_SCALE);
     }
+    brownY = ftz(y);
   }
-  pb0 = ftz(b0); pb1 = ftz(b1); pb2 = ftz(b2); pb3 = ftz(b3); pb4 = ftz(b4); pb5 = ftz(b5); pb6 = ftz(b6);
-  brownY = ftz(y);
 }
 
 /** Strikes that fall in this block start ringing at their frame; every ringing bell decays. */
