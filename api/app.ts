@@ -49,7 +49,7 @@ export function createApp(deps: AppDeps): ApiApp {
     return c.json({ ok: true }, 200);
   });
 
-  // JSON routes take at most 64 KiB (413 beyond), a shared preset 2 MiB (a long timeline); upload
+  // JSON routes take at most 64 KiB (413 beyond), a shared preset 5 MiB (a long timeline); upload
   // routes set their own limit.
   app.use("/api/auth/*", jsonBodyLimit);
   app.use("/api/user/*", jsonBodyLimit);

@@ -1,4 +1,4 @@
-// The request boundary shared by every route: the body limits (64 KiB for JSON routes, 2 MiB for
+// The request boundary shared by every route: the body limits (64 KiB for JSON routes, 5 MiB for
 // the routes that carry a sound, whose timeline may be long; beyond them a 413 that the client can
 // read, with the rest of the body dropped within bounds first), tolerant JSON reading (malformed
 // JSON is a 400; an empty body reads as {} so the missing-field text is answered), zod parsing into

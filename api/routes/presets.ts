@@ -3,7 +3,7 @@
 //     with preset sharing, which the entitlement function gives Pro, unlimited and admins with the
 //     override (403 otherwise); at most RATE_RULES.presetCreatePerUser per user (429).
 //   GET /api/presets/{id} -> {id, name, data}: public, since the unguessable id is the link.
-// Bodies are JSON of at most MAX_SOUND_BODY_BYTES, 2 MiB (413, set in app.ts): a long timeline fits.
+// Bodies are JSON of at most MAX_SOUND_BODY_BYTES, 5 MiB (413, set in app.ts): a long timeline fits.
 import { Hono } from "hono";
 import { z } from "zod";
 import type { AppEnv, Services } from "../context";

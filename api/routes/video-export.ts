@@ -10,7 +10,7 @@
 //   - capabilities.adminStudioFeatures (an admin with the override, which always has unlimited
 //     access): allowed.
 // Then the request must carry X-Requested-With (a header a cross-site form cannot send; 400
-// without) and a JSON body (2 MiB at most, MAX_SOUND_BODY_BYTES) of the spec's payload:
+// without) and a JSON body (5 MiB at most, MAX_SOUND_BODY_BYTES) of the spec's payload:
 // backgroundType, quality, duration (1 s up to the lower of the role's maximum and the 59-minute
 // video limit), frequencies and effects (checked and normalised by THE preset schema,
 // dsp/host/schema/preset.ts), and verification counts that must match the normalised settings (400

@@ -21,11 +21,13 @@ export const GLIDE_SECONDS = 0.005;
  *  (spec 4 and 9); the export report skips it when it measures the last seconds. */
 export const STOP_FADE_SECONDS = 0.05;
 
-/** Most steps a session timeline holds (presets, share links, .sbg imports). */
-export const MAX_TIMELINE_STEPS = 500;
+/** Most steps a session timeline holds (presets, share links, .sbg imports): room for SBaGen's
+ *  longest published schedules, whose change-overs take up to four steps each (a 24-hour ring of
+ *  3-minute tone-sets cut at 12 hours needs 962). */
+export const MAX_TIMELINE_STEPS = 1000;
 /** Automation segments the engine keeps per channel: two per step (the step's change and the
  *  hold after it) and the start. */
-export const MAX_TIMELINE_SEGMENTS = 1024;
+export const MAX_TIMELINE_SEGMENTS = 2048;
 /** A timeline step that jumps (hold) moves its values linearly over this time from the step's
  *  start, so a jump never clicks. */
 export const STEP_JUMP_SECONDS = 0.01;

@@ -140,10 +140,10 @@ export function presetData(state: PresetData): PresetData {
 }
 
 /** Largest JSON body the API takes for a request that carries a sound (sharing a preset, exporting
- *  a video): room for the longest state the preset schema accepts once normalised, 1.38 MB (500
- *  timeline steps, each setting all four channels, every effect and a 64-character label;
- *  tests/unit/dsp/host/schema/preset-size.test.ts builds it). Other JSON routes keep 64 KiB. */
-export const MAX_SOUND_BODY_BYTES = 2 * 1024 * 1024;
+ *  a video): room for the longest state the preset schema accepts once normalised, 4.67 MB (1000
+ *  timeline steps, each setting all four channels, every effect, 32 voices and a 64-character
+ *  label; tests/unit/dsp/host/schema/preset-size.test.ts builds it). Other JSON routes keep 64 KiB. */
+export const MAX_SOUND_BODY_BYTES = 5 * 1024 * 1024;
 
 // ---- the ?config= codec ------------------------------------------------------------------------
 // base64url (RFC 4648 section 5) of the UTF-8 JSON, without padding. Decoding also accepts the

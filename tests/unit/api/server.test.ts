@@ -223,7 +223,7 @@ describe("JSON bodies over a real socket (api/http/boundary.ts, jsonBodyLimit an
     }
   });
 
-  it("a shared preset may carry a long timeline: 2 MiB (MAX_SOUND_BODY_BYTES), not 64 KiB", async () => {
+  it("a shared preset may carry a long timeline: 5 MiB (MAX_SOUND_BODY_BYTES), not 64 KiB", async () => {
     const sized = (bytes: number) => JSON.stringify({ name: "long", data: { padding: "x".repeat(bytes) } });
     for (const chunked of [false, true]) {
       // Within the limit the body reaches the route, which asks for a session.

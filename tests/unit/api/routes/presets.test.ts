@@ -203,7 +203,7 @@ describe("bad requests", () => {
     expect(await env.db.selectFrom("presets").selectAll().execute()).toEqual([]);
   });
 
-  it("413 for a body over 2 MiB (MAX_SOUND_BODY_BYTES)", async () => {
+  it("413 for a body over 5 MiB (MAX_SOUND_BODY_BYTES)", async () => {
     const token = await proToken();
     const res = await share({ name: "big", data: { ...sample(), padding: "x".repeat(MAX_SOUND_BODY_BYTES) } }, token);
     expect(res.status).toBe(413);

@@ -455,7 +455,7 @@ describe("what is refused", () => {
     expect((await right.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
-  it("takes a long timeline's body (up to 2 MiB, MAX_SOUND_BODY_BYTES) and 413 beyond", async () => {
+  it("takes a long timeline's body (up to 5 MiB, MAX_SOUND_BODY_BYTES) and 413 beyond", async () => {
     const token = await adminToken();
     const p = payload();
     // 200 KiB is read and checked: the wrong count is answered, not the size.

@@ -49,7 +49,7 @@ describe("addStep", () => {
   it("refuses a step past MAX_TIMELINE_STEPS with the message", () => {
     const full: Timeline = { steps: Array.from({ length: MAX_TIMELINE_STEPS }, (_, i) => ({ at: i, ramp: "hold" })) };
     expect(addStep(full, 1000)).toEqual({ ok: false, error: TIMELINE_FULL });
-    expect(TIMELINE_FULL).toBe("A timeline holds at most 500 steps.");
+    expect(TIMELINE_FULL).toBe("A timeline holds at most 1000 steps.");
     expect(addStep({ steps: full.steps.slice(1) }, 1000).ok).toBe(true);
   });
 

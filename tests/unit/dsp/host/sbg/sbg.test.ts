@@ -140,7 +140,7 @@ describe("parseSbg: the corpus", () => {
     const many = parseSbg(chain.join("\n"));
     expect(many.ok).toBe(false);
     expect(!many.ok && many.errors.map((e) => e.message)).toEqual([
-      expect.stringMatching(/^the schedule expands to more than 2000 time lines \(in block 'b\d' called at line \d+\); the studio holds at most 500 steps$/),
+      expect.stringMatching(/^the schedule expands to more than 4000 time lines \(in block 'b\d' called at line \d+\); the studio holds at most 1000 steps$/),
     ]);
   });
 

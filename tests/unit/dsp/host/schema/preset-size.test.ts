@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { EFFECTS } from "../../../../../dsp/host/model/catalogue";
 import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MAX_TIMELINE_STEPS } from "../../../../../dsp/host/model/limits";
 import { MAX_SOUND_BODY_BYTES, parsePreset, presetData } from "../../../../../dsp/host/schema/preset";
+import { MAX_VOICES, VOICE_LIMITS } from "../../../../../dsp/host/model/voices";
 import { PRESET_NAME_MAX } from "../../../../../api/routes/presets";
 
 /** The in-range number with the longest JSON text (16 significant digits, exponent, sign). */
@@ -31,6 +32,15 @@ const channels = [1, 2, 3, 4].map((id) => ({ id, frequency: MAX_FREQUENCY_HZ - 0
 /** A lone surrogate: JSON writes it as a six-character escape, the longest form of one character. */
 const longText = (n: number) => "\ud800".repeat(n);
 
+/** The voice with the longest JSON: a spin voice, every number at its longest in range. */
+const voices = Array.from({ length: MAX_VOICES }, () => ({
+  kind: "spin",
+  colour: "brown",
+  width: longest(0, VOICE_LIMITS.width),
+  rate: longest(-VOICE_LIMITS.rate, VOICE_LIMITS.rate),
+  amp: longest(0, VOICE_LIMITS.amp),
+}));
+
 function largestState() {
   const steps = Array.from({ length: MAX_TIMELINE_STEPS }, (_, i) => ({
     at: MAX_DURATION_UNLIMITED_SECONDS - 0.001 - i * 1.111,
@@ -38,8 +48,9 @@ function largestState() {
     label: longText(64),
     channels,
     effects: everyEffect(),
+    voices,
   }));
-  return { channels, effects: everyEffect(), duration: MAX_DURATION_UNLIMITED_SECONDS, timeline: { steps } };
+  return { channels, effects: everyEffect(), duration: MAX_DURATION_UNLIMITED_SECONDS, timeline: { steps }, voices };
 }
 
 describe("MAX_SOUND_BODY_BYTES", () => {
