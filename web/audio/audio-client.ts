@@ -65,8 +65,8 @@ export class AudioClient {
     this.levelsValue = levelsOf(levels.getState());
     levels.subscribe((l) => this.setLevels(levelsOf(l)));
     store.subscribe((s, prev) => {
-      if (this.node && (s.channels !== prev.channels || s.effects !== prev.effects || s.timeline !== prev.timeline)) {
-        this.post({ type: "state", state: { channels: s.channels, effects: s.effects, timeline: s.timeline } });
+      if (this.node && (s.channels !== prev.channels || s.effects !== prev.effects || s.timeline !== prev.timeline || s.voices !== prev.voices)) {
+        this.post({ type: "state", state: { channels: s.channels, effects: s.effects, timeline: s.timeline, voices: s.voices } });
       }
     });
   }
@@ -198,7 +198,7 @@ export class AudioClient {
     if (channels.some((c, i) => c !== s.channels[i])) this.store.setState({ channels });
     const node = await this.ensureGraph();
     const state = this.store.getState();
-    node.port.postMessage({ type: "state", state: { channels: state.channels, effects: state.effects, timeline: state.timeline } } satisfies ToWorklet);
+    node.port.postMessage({ type: "state", state: { channels: state.channels, effects: state.effects, timeline: state.timeline, voices: state.voices } } satisfies ToWorklet);
     const posted = node.context.currentTime;
     node.port.postMessage({ type: "levels", levels: this.levelsValue } satisfies ToWorklet);
     const ok = await this.request({ type: "start", delay: START_DELAY, duration: state.duration });

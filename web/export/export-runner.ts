@@ -116,7 +116,7 @@ export class ExportRun {
 
   /** `options`: the listener's levels and loudness normalisation (dsp/host/export/render.ts). */
   constructor(state: SoundState, duration: number, onUpdate: (u: ExportUpdate) => void, options: ExportOptions = {}) {
-    this.state = { channels: state.channels, effects: state.effects, timeline: state.timeline };
+    this.state = { channels: state.channels, effects: state.effects, timeline: state.timeline, voices: state.voices };
     this.duration = duration;
     this.onUpdate = onUpdate;
     this.options = options;

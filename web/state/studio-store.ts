@@ -8,6 +8,7 @@ import {
   type EffectState, type Waveform,
 } from "../../dsp/host/schema/state";
 import { hasTimeline, type Timeline } from "../../dsp/host/schema/timeline";
+import type { VoiceSlots } from "../../dsp/host/model/voices";
 import { DEFAULT_DURATION_SECONDS, MAX_DURATION_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../../dsp/host/model/limits";
 
 export interface StudioState extends AudioState {
@@ -27,6 +28,8 @@ export interface StudioActions {
   setPlaying(playing: boolean): void;
   /** Replaces the session timeline (undefined or no steps: the sound does not change over time). */
   setTimeline(timeline: Timeline | undefined): void;
+  /** Replaces the voices at 0:00 (undefined or no slots: none). */
+  setVoices(voices: VoiceSlots | undefined): void;
   load(state: AudioState): void;
 }
 
@@ -78,12 +81,14 @@ export function createStudioStore(initial: AudioState = defaultAudioState()) {
     },
     setPlaying: (isPlaying) => set({ isPlaying }),
     setTimeline: (timeline) => set({ timeline: hasTimeline(timeline) ? timeline : undefined }),
+    setVoices: (voices) => set({ voices: voices && voices.length > 0 ? voices : undefined }),
     load: (state) => {
       // A loaded frequency counts as typed: a channel the gate switched off comes back with it.
       const lastTyped = state.channels.map((c, i) => (c.frequency > 0 ? c.frequency : get().lastTyped[i] ?? null));
       set({
         channels: state.channels, effects: state.effects, duration: state.duration, isPlaying: false, lastTyped,
         timeline: hasTimeline(state.timeline) ? state.timeline : undefined,
+        voices: state.voices && state.voices.length > 0 ? state.voices : undefined,
       });
     },
   }));

@@ -1,13 +1,15 @@
 // The session as text: SBaGen's schedule format (dsp/host/sbg), shown for the studio's current
-// session and kept in step with the editor. Edited text is applied through parseSbg: nothing
-// changes while it has errors, which are listed by line (each one selects its line in the box).
+// session and kept in step with the editor. Edited text is applied by the import rule of
+// readSchedule (voices-edit.ts): a schedule the four channels play exactly (parseSbg, no warnings) stays in the
+// channels; anything else is read as SBaGen plays it, in voices (readSbgVoices). Nothing changes
+// while it has errors, which are listed by line (each one selects its line in the box).
 // Import reads an .sbg file the same way (a file with errors lands in the box, so its line
 // numbers can be followed); Export downloads the text. The view is a disclosure: the text is only
 // written while it is open, so a slider drag elsewhere never pays for it.
 
 import { useMemo, useRef, useState } from "react";
 import { useStore } from "zustand";
-import { parseSbg, SBG_MAX_CHARS, SBG_NOT_TEXT, SBG_TOO_LONG, toSbg, type SbgIssue } from "../../dsp/host/sbg/index";
+import { SBG_MAX_CHARS, SBG_NOT_TEXT, SBG_TOO_LONG, toSbg, type SbgIssue } from "../../dsp/host/sbg/index";
 import { presetData } from "../../dsp/host/schema/preset";
 import { saveAs } from "../export/download";
 import { useAudio, useStudio } from "../state/studio-context";
@@ -16,6 +18,7 @@ import {
   APPLY_TEXT, ERRORS_TITLE, EXPORT_SBG, IMPORT_SBG, RESET_TEXT, SBG_FILE_NAME, SBG_IMPORTED, SBG_NOT_IMPORTED, TEXT_APPLIED,
   TEXT_HAS_ERRORS, TEXT_VIEW_HELP, TEXT_VIEW_TITLE, WARNINGS_TITLE, lineMessage,
 } from "./messages";
+import { readSchedule } from "./voices-edit";
 
 interface Report {
   status: string;
@@ -32,6 +35,7 @@ export function TimelineText() {
   const effects = useStore(store, (s) => s.effects);
   const duration = useStore(store, (s) => s.duration);
   const timeline = useStore(store, (s) => s.timeline);
+  const voices = useStore(store, (s) => s.voices);
   const [open, setOpen] = useState(false);
   const [typed, setTyped] = useState<{ over: string; text: string } | null>(null);
   const [report, setReport] = useState<Report | null>(null);
@@ -39,15 +43,15 @@ export function TimelineText() {
   const file = useRef<HTMLInputElement>(null);
 
   const written = useMemo(
-    () => (open ? writtenText({ channels, effects, duration, timeline }) : { text: "", warnings: [] as SbgIssue[] }),
-    [open, channels, effects, duration, timeline],
+    () => (open ? writtenText({ channels, effects, duration, timeline, voices }) : { text: "", warnings: [] as SbgIssue[] }),
+    [open, channels, effects, duration, timeline, voices],
   );
   // A draft belongs to the text it was typed over: an edit in the editor shows the new text.
   const draft = typed?.over === written.text ? typed.text : null;
   const text = draft ?? written.text;
 
   const apply = (source: string, name: string | null) => {
-    const parsed = parseSbg(source);
+    const parsed = readSchedule(source);
     if (!parsed.ok) {
       const status = name ? SBG_NOT_IMPORTED(name) : TEXT_HAS_ERRORS;
       if (name && parsed.errors.some((e) => e.message === SBG_TOO_LONG || e.message === SBG_NOT_TEXT)) {
@@ -63,7 +67,7 @@ export function TimelineText() {
     if (store.getState().isPlaying) audio.stop(); // as loading a preset does
     store.getState().load(parsed.session);
     setTyped(null);
-    const status = name ? SBG_IMPORTED(name) : TEXT_APPLIED;
+    const status = name ? SBG_IMPORTED(name, parsed.warnings.length) : TEXT_APPLIED;
     setReport({ status, errors: [], warnings: parsed.warnings });
   };
 

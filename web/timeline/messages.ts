@@ -3,6 +3,7 @@
 
 import { MAX_TIMELINE_STEPS } from "../../dsp/host/model/limits";
 import type { Ramp } from "../../dsp/host/schema/timeline";
+import { MAX_VOICES, type NoiseColour, type VoiceKind } from "../../dsp/host/schema/voices";
 
 export const TIMELINE_TITLE = "Session timeline";
 export const TIMELINE_HELP =
@@ -69,7 +70,8 @@ export const TEXT_HAS_ERRORS = "Not applied: the text has errors.";
 export const IMPORT_SBG = "Import .sbg file";
 export const EXPORT_SBG = "Export .sbg file";
 export const SBG_FILE_NAME = "session.sbg";
-export const SBG_IMPORTED = (name: string) => `Imported ${name}.`;
+export const SBG_IMPORTED = (name: string, warnings = 0) =>
+  warnings > 0 ? `Imported ${name} with ${warnings} ${warnings === 1 ? "warning" : "warnings"}.` : `Imported ${name}.`;
 export const SBG_NOT_IMPORTED = (name: string) => `${name} was not imported: it has errors.`;
 export const lineMessage = (line: number, message: string) => (line > 0 ? `Line ${line}: ${message}` : message);
 export const WARNINGS_TITLE = "Warnings";
@@ -81,3 +83,46 @@ export const SILENCE = "silence";
 export const stepAdded = (index: number, time: string) => `Step ${index + 1} added at ${time}.`;
 export const stepDeleted = (index: number) => `Step ${index + 1} deleted.`;
 export const NOW_PLAYING = "now playing";
+
+export const VOICES_TITLE = "Voices";
+export const VOICES_HELP =
+  "Voices play beside the channels, as an SBaGen schedule plays them: tones, binaural pairs (left ear carrier + beat/2, right ear carrier - beat/2), " +
+  "isochronic pulses, noise, spinning noise and bells. A step's voices are its whole set; a step without its own keeps those from before.";
+export const VOICES_AT_START = "Voices at the start (00:00:00)";
+export const voicesAtStep = (index: number, count: number) => `Voices at step ${index + 1} of ${count}`;
+export const VOICES_FROM_BEFORE = "This step plays the voices from before; an edit gives it its own.";
+export const VOICES_SET_HERE = "This step sets its own voices.";
+export const NO_VOICES = "No voices.";
+export const ADD_VOICE = "Add voice";
+export const KEEP_VOICES = "Keep voices from before";
+export const VOICES_FULL = `A step holds at most ${MAX_VOICES} voices.`;
+export const voiceName = (slot: number) => `Voice ${slot + 1}`;
+export const voiceField = (slot: number, field: string) => `Voice ${slot + 1} ${field}`;
+export const removeVoiceLabel = (slot: number) => `Remove voice ${slot + 1}`;
+export const REMOVE = "Remove";
+export const VOICE_FIELDS = {
+  kind: "kind",
+  carrier: "carrier (Hz)",
+  beat: "beat (Hz)",
+  pulse: "pulse (Hz)",
+  width: "width (µs)",
+  rate: "rate (Hz)",
+  colour: "colour",
+  amp: "amp (%)",
+} as const;
+export const VOICE_FIELD_SHORT: Record<keyof typeof VOICE_FIELDS, string> = {
+  kind: "Kind",
+  carrier: "Carrier (Hz)",
+  beat: "Beat (Hz)",
+  pulse: "Pulse (Hz)",
+  width: "Width (µs)",
+  rate: "Rate (Hz)",
+  colour: "Colour",
+  amp: "Amp (%)",
+};
+export const VOICE_KIND_LABELS: Record<VoiceKind, string> = {
+  tone: "Tone", binaural: "Binaural", isochronic: "Isochronic", noise: "Noise", spin: "Spin", bell: "Bell",
+};
+export const NOISE_COLOUR_LABELS: Record<NoiseColour, string> = { white: "White", pink: "Pink", brown: "Brown" };
+export const voiceAdded = (slot: number) => `Voice ${slot + 1} added.`;
+export const voiceRemoved = (slot: number) => `Voice ${slot + 1} removed.`;
