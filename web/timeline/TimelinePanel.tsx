@@ -1,6 +1,6 @@
 // The studio's "Session timeline" panel: the time axis with the channels' lines and the step
 // handles, the selected step's description (a polite live region, so a screen reader hears what a
-// key press did), the step editor and the session's text view with .sbg import and export. Edits go through the pure
+// key press did), the step editor, the voices (VoicesPanel) and the session's text view with .sbg import and export. Edits go through the pure
 // functions of edit.ts into the studio store's timeline; the selection is this panel's own.
 
 import { useEffect, useMemo, useRef, useState } from "react";
@@ -17,6 +17,7 @@ import {
 } from "./messages";
 import { StepEditor } from "./StepEditor";
 import { TimelineText } from "./TimelineText";
+import { VoicesPanel } from "./VoicesPanel";
 import { formatStepTime } from "./time";
 import { CHANNEL_STYLES, TimelineAxis, axisWidth, timeScaleFor } from "./TimelineAxis";
 import { usePlayhead } from "./use-playhead";
@@ -139,6 +140,7 @@ export function TimelinePanel() {
           onDelete={() => remove(selected)}
         />
       )}
+      <VoicesPanel selected={selected} locked={gate.studioLocked} />
       <TimelineText />
     </section>
   );
