@@ -4,6 +4,7 @@
 // signed webhook recording it once; downloads for owners with ranges; previews of the first 30 s;
 // ratings once per owner; the shipped sounds rendered on first start.
 import { execFileSync } from "node:child_process";
+import { requireBinary } from "../../../../api/platform/binaries";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
@@ -198,7 +199,7 @@ describe("upload (admins)", () => {
     writeFileSync(src, wav(3));
     for (const [ext, mime] of [["mp3", "audio/mpeg"], ["flac", "audio/flac"], ["ogg", "audio/ogg"]] as const) {
       const out = join(e.dir, `src.${ext}`);
-      execFileSync("ffmpeg", ["-v", "error", "-y", "-i", src, ...(ext === "ogg" ? ["-c:a", "libvorbis"] : []), out]);
+      execFileSync(requireBinary("ffmpeg").path, ["-v", "error", "-y", "-i", src, ...(ext === "ogg" ? ["-c:a", "libvorbis"] : []), out]);
       const res = await upload(e, good({ title: ext, audio: { bytes: readFileSync(out), name: `whatever.bin` } }), token);
       expect(res.status, ext).toBe(201);
       const sound = ((await res.json()) as { sound: { duration: number; id: string } }).sound;

@@ -5,6 +5,7 @@
 // ffmpeg killed and its working directory removed; at most two jobs run and two wait (429 beyond,
 // with Retry-After). Who may export (401, 403 with the spec's text) and what is refused (400).
 import { execFileSync } from "node:child_process";
+import { requireBinary } from "../../../../api/platform/binaries";
 import { once } from "node:events";
 import { request as httpRequest, type IncomingMessage } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -105,7 +106,7 @@ interface ProbedStream {
 }
 
 function probe(file: string): ProbedStream[] {
-  const out = execFileSync("ffprobe", [
+  const out = execFileSync(requireBinary("ffprobe").path, [
     "-v", "error",
     "-show_entries", "stream=codec_type,codec_name,width,height,pix_fmt,sample_rate,channels,duration",
     "-of", "json", file,
@@ -116,7 +117,7 @@ function probe(file: string): ProbedStream[] {
 /** The MP4's AAC track decoded back to a 16-bit WAV, as the left channel in floats. */
 function decodedAudio(file: string): { left: Float32Array; sampleRate: number } {
   const wav = join(scratch, `${Date.now()}-decoded.wav`);
-  execFileSync("ffmpeg", ["-v", "error", "-i", file, "-map", "0:a", "-c:a", "pcm_s16le", "-bitexact", "-map_metadata", "-1", "-f", "wav", "-y", wav]);
+  execFileSync(requireBinary("ffmpeg").path, ["-v", "error", "-i", file, "-map", "0:a", "-c:a", "pcm_s16le", "-bitexact", "-map_metadata", "-1", "-f", "wav", "-y", wav]);
   const bytes = new Uint8Array(readFileSync(wav));
   const info = parseWavHeader(bytes);
   const view = new DataView(bytes.buffer, bytes.byteOffset + info.dataOffset, info.dataBytes);
@@ -128,7 +129,7 @@ function decodedAudio(file: string): { left: Float32Array; sampleRate: number } 
 /** One RGB frame of the video at `seconds`. */
 function frameAt(file: string, seconds: number): Uint8Array {
   return new Uint8Array(
-    execFileSync("ffmpeg", ["-v", "error", "-ss", String(seconds), "-i", file, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"], {
+    execFileSync(requireBinary("ffmpeg").path, ["-v", "error", "-ss", String(seconds), "-i", file, "-frames:v", "1", "-f", "rawvideo", "-pix_fmt", "rgb24", "pipe:1"], {
       maxBuffer: 64 << 20,
     }),
   );
