@@ -1,0 +1,182 @@
+// Voices in the studio, in real Chromium, as a Pro account uses them: an .sbg schedule the four
+// channels cannot play (seven binaural pairs with their own beats and pink noise) is imported as
+// voices; the timeline's Voices panel lists the eight voices with their values; Play is heard
+// through the page's output analyser (a peak at a pair's carrier), an edited carrier is heard moving;
+// Export WAV carries carrier + beat/2 in the left ear and carrier - beat/2 in the right, and its
+// bytes equal what the CLI (scripts/render.ts --sbg) writes for the same schedule. Keyboard, axe
+// (every impact level) and screenshots at 1280 and 390 px (.tmp/screenshots/voices-*.png).
+
+import { execFile } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { parseWavHeader } from "../../dsp/host/export/wav";
+import type { VoiceSlots } from "../../dsp/host/schema/voices";
+import { peakFrequency } from "../unit/dsp/assembly/helpers";
+import { settledSpectrum } from "./analyser";
+import { axeViolations, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
+import { openSignedIn, registerProAccount } from "./session";
+
+const REPO = fileURLToPath(new URL("../..", import.meta.url));
+const TSX = join(REPO, "node_modules", ".bin", "tsx");
+
+/** Seven binaural pairs (each its own beat) and pink noise: eight voices, 30 s (-E ends it). */
+const PAIRS: [number, number][] = [[200, 4], [300, 5], [400, 6], [500, 10], [600, 7], [700, 8], [800, 9]];
+const SBG = ["-SE", `ts: ${PAIRS.map(([c, b]) => `${c}+${b}/10`).join(" ")} pink/10`, "NOW ts", "NOW+00:00:30 ts", ""].join("\n");
+const EXPECTED: VoiceSlots = [...PAIRS.map(([carrier, beat]) => ({ kind: "binaural" as const, carrier, beat, amp: 10 })), { kind: "noise", colour: "pink", amp: 10 }];
+
+let run: BrowserApp;
+let page: Page;
+let dir: string;
+
+const panel = () => page.locator("section.timeline");
+const voicesGroup = () => panel().locator("fieldset.tl-voices");
+
+function storedVoices(p: Page): Promise<VoiceSlots | undefined> {
+  return p.evaluate(() => (window as unknown as { __toneStudio: { store: { getState(): { voices?: VoiceSlots } } } }).__toneStudio.store.getState().voices);
+}
+
+/** The analyser's level (dB) at `hz`: the loudest bin within 8 Hz of it (the studio's spectrum
+ *  analyser is coarse, 93.75 Hz a bin: one or two bins). */
+function levelAt(bins: number[], binHz: number, hz: number): number {
+  let m = -Infinity;
+  for (let k = Math.floor((hz - 8) / binHz); k <= Math.ceil((hz + 8) / binHz); k++) m = Math.max(m, bins[k]);
+  return m;
+}
+
+async function typeInto(label: string, text: string): Promise<void> {
+  const box = panel().getByLabel(label, { exact: true });
+  await box.fill(text);
+  await box.press("Enter");
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), "voices-e2e-"));
+  run = await startBrowserApp({}, { width: 1280, height: 900 });
+  page = run.page;
+  // No save picker: Export WAV goes through OPFS and downloads, the path every browser has.
+  await page.addInitScript("Object.defineProperty(window, 'showSaveFilePicker', { value: undefined });");
+  await openSignedIn(page, run.app.url, await registerProAccount(run.app));
+  await page.getByRole("button", { name: "Export WAV", disabled: false }).waitFor();
+});
+
+afterAll(async () => {
+  await run?.close();
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("voices in the studio", () => {
+  it("imports a schedule of 8 voices as voices and lists them in the Voices panel", async () => {
+    await panel().locator('input[type="file"]').setInputFiles({ name: "pairs.sbg", mimeType: "text/plain", buffer: Buffer.from(SBG) });
+    await expect.poll(() => panel().getByRole("status").textContent()).toBe("Imported pairs.sbg.");
+    expect(await storedVoices(page)).toEqual(EXPECTED);
+    // The text view shows the session written back in voices.
+    expect(await panel().getByLabel("Session as text (.sbg)", { exact: true }).inputValue()).toContain("500+10/10");
+
+    await voicesGroup().waitFor();
+    expect(await voicesGroup().locator("h3").textContent()).toBe("Voices at the start (00:00:00)");
+    expect(await voicesGroup().locator("li.tl-voice").count()).toBe(8);
+    for (const [i, [carrier, beat]] of PAIRS.entries()) {
+      expect(await panel().getByLabel(`Voice ${i + 1} kind`, { exact: true }).inputValue()).toBe("binaural");
+      expect(await panel().getByLabel(`Voice ${i + 1} carrier (Hz)`, { exact: true }).inputValue()).toBe(String(carrier));
+      expect(await panel().getByLabel(`Voice ${i + 1} beat (Hz)`, { exact: true }).inputValue()).toBe(String(beat));
+      expect(await panel().getByLabel(`Voice ${i + 1} amp (%)`, { exact: true }).inputValue()).toBe("10");
+    }
+    expect(await panel().getByLabel("Voice 8 kind", { exact: true }).inputValue()).toBe("noise");
+    expect(await panel().getByLabel("Voice 8 colour", { exact: true }).inputValue()).toBe("pink");
+    expect(await panel().getByLabel("Voice 8 amp (%)", { exact: true }).inputValue()).toBe("10");
+
+    // Keyboard: Tab goes from a voice's kind to its carrier, beat, amp and its Remove button.
+    await panel().getByLabel("Voice 4 kind", { exact: true }).focus();
+    const order: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press("Tab");
+      order.push(await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? ""));
+    }
+    expect(order).toEqual(["Voice 4 carrier (Hz)", "Voice 4 beat (Hz)", "Voice 4 amp (%)", "Remove voice 4"]);
+  });
+
+  it("plays the voices, and an edited carrier is heard moving", async () => {
+    await page.getByRole("button", { name: "Play Audio" }).click();
+    try {
+      await expect.poll(() => page.getByRole("button", { name: "Stop Audio" }).count()).toBe(1);
+      await page.waitForTimeout(2600); // past the 2 s fade-in
+      const before = await settledSpectrum(page);
+      // The pairs (200-800 Hz) stand well above the pink noise alone (at 2.5 kHz), and nothing
+      // sounds yet at 1.5 kHz beyond the noise.
+      const floor = levelAt(before.bins, before.binHz, 2500);
+      for (const [carrier] of PAIRS) expect(levelAt(before.bins, before.binHz, carrier) - floor).toBeGreaterThan(20);
+
+      await typeInto("Voice 4 carrier (Hz)", "1500");
+      expect((await storedVoices(page))![3]).toEqual({ kind: "binaural", carrier: 1500, beat: 10, amp: 10 });
+      await page.waitForTimeout(300);
+      const after = await settledSpectrum(page);
+      expect(levelAt(after.bins, after.binHz, 1500) - levelAt(before.bins, before.binHz, 1500)).toBeGreaterThan(15);
+      expect(levelAt(after.bins, after.binHz, 1500) - levelAt(after.bins, after.binHz, 2500)).toBeGreaterThan(20);
+    } finally {
+      if (await page.getByRole("button", { name: "Stop Audio" }).count()) await page.getByRole("button", { name: "Stop Audio" }).click();
+    }
+    // Back to the schedule's own carrier, for the export to compare with the CLI's.
+    await typeInto("Voice 4 carrier (Hz)", "500");
+    expect(await storedVoices(page)).toEqual(EXPECTED);
+  });
+
+  it("exports a WAV whose ears carry carrier + beat/2 and carrier - beat/2, byte for byte the CLI's", async () => {
+    const wav = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export WAV" }).click();
+    await page.getByRole("status").filter({ hasText: "Export complete:" }).waitFor({ timeout: 60_000 });
+    const bytes = new Uint8Array(readFileSync((await (await wav).path())!));
+    const info = parseWavHeader(bytes);
+    expect(info.frames).toBe(30 * 48_000);
+    const pcm = new Int16Array(bytes.buffer, bytes.byteOffset + info.dataOffset, info.frames * 2);
+    const size = 65_536; // 1.37 s at 48 kHz: 0.73 Hz a bin
+    const from = 10 * 48_000;
+    const ear = (side: 0 | 1) => Float64Array.from({ length: size }, (_, i) => pcm[2 * (from + i) + side] / 32768);
+    const [carrier, beat] = PAIRS[3];
+    expect(peakFrequency(ear(0), 48_000, size, carrier - 20, carrier + 20)).toBeCloseTo(carrier + beat / 2, 0);
+    expect(peakFrequency(ear(1), 48_000, size, carrier - 20, carrier + 20)).toBeCloseTo(carrier - beat / 2, 0);
+
+    // The CLI writes the same bytes for the same schedule: the studio's default levels (2 s
+    // fade-in, limiter) are the CLI's defaults, and the export's length is the schedule's 30 s.
+    const sbgFile = join(dir, "pairs.sbg");
+    const out = join(dir, "cli.wav");
+    writeFileSync(sbgFile, SBG);
+    await promisify(execFile)(TSX, ["scripts/render.ts", "--sbg", sbgFile, "--duration", "30", "--out", out, "--quiet"], { cwd: REPO });
+    const cli = new Uint8Array(readFileSync(out));
+    expect(cli.length).toBe(bytes.length);
+    let firstDiff = -1;
+    for (let i = 0; i < cli.length; i++) if (cli[i] !== bytes[i]) { firstDiff = i; break; }
+    expect(firstDiff).toBe(-1);
+  });
+
+  it("passes axe at every impact level and fits a 1280 px screen and a 390 px phone", async () => {
+    expect(await axeViolations(page, { include: "section.timeline" })).toEqual([]);
+    await voicesGroup().screenshot({ path: screenshotPath("voices-1280.png") });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const group = await voicesGroup().boundingBox();
+    expect(group!.x).toBeGreaterThanOrEqual(0);
+    expect(group!.x + group!.width).toBeLessThanOrEqual(390);
+    expect(await axeViolations(page, { include: "section.timeline" })).toEqual([]);
+    await voicesGroup().screenshot({ path: screenshotPath("voices-390.png") });
+    await page.setViewportSize({ width: 1280, height: 900 });
+  });
+
+  it("adds and removes a voice on a step; Add voice is there on a step without voices", async () => {
+    await panel().getByRole("button", { name: "Add step" }).click();
+    // The new step plays the voices from before; Add voice gives it its own set.
+    expect(await voicesGroup().locator("h3").textContent()).toMatch(/^Voices at step 1 of 1/);
+    await voicesGroup().getByRole("button", { name: "Add voice" }).click();
+    await expect.poll(() => voicesGroup().locator("li.tl-voice").count()).toBe(9);
+    expect(await panel().getByLabel("Voice 9 kind", { exact: true }).inputValue()).toBe("tone");
+    await panel().getByLabel("Voice 9 kind", { exact: true }).selectOption("spin");
+    expect(await panel().getByLabel("Voice 9 width (µs)", { exact: true }).inputValue()).toBe("300");
+    await panel().getByRole("button", { name: "Remove voice 9" }).click();
+    await expect.poll(() => voicesGroup().locator("li.tl-voice").count()).toBe(8);
+    expect(await storedVoices(page)).toEqual(EXPECTED); // the start's voices are untouched
+  });
+});
