@@ -110,10 +110,13 @@ export class Engine {
   /** Uploads the session's voices when they changed (an SBaGen schedule's sound); clears them when
    *  the state has none. */
   private applyVoices(state: SoundState): void {
-    const compiled = compileVoices(state, this.sampleRate);
-    const key = compiled ? JSON.stringify(compiled) : "";
+    // Keyed by what the voices are compiled from (the base set and the steps that carry voices),
+    // so a change elsewhere in the state does not compile them again.
+    const steps = state.timeline?.steps.filter((s) => s.voices) ?? [];
+    const key = state.voices || steps.length > 0 ? JSON.stringify([state.voices ?? null, steps.map((s) => [s.at, s.ramp, s.voices])]) : "";
     if (key === this.voicesKey) return;
     this.voicesKey = key;
+    const compiled = key === "" ? null : compileVoices(state, this.sampleRate);
     const abi = this.abi;
     abi.voicesClear();
     if (compiled) {
