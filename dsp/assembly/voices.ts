@@ -157,9 +157,14 @@ export function addBellStrike(at: f64, freq: f64, amp: f64): void {
   strikeCount++;
 }
 
+/** Plays the uploaded voices: from their first frame at the next start, or, while playing, from
+ *  where the sound is (each slot finds its segment again; phases, ringing bells and the noise go
+ *  on, so editing a voice while it plays does not click). */
 export function commitVoices(): void {
   voicesActive = segCount > 0 || strikeCount > 0;
-  rewindVoices();
+  for (let s = 0; s < MAX_VOICES; s++) slotCursor[s] = slotFirst[s];
+  for (let o = 0; o < MAX_VOICES * 3; o++) rotInc[o] = NaN;
+  strikeCursor = 0;
 }
 
 /** Back to the session's first frame: every slot at its first segment, phases at 0, no bell
@@ -542,6 +547,8 @@ function makeNoise(): void {
 function renderBells(frame: f64, pm: usize): void {
   for (let b = 0; b < RINGING; b++) if (ringLevel[b] > 0.0) ringFrom(b, 0, pm);
   const end = frame + <f64>BLOCK;
+  // Strikes before this block (after an upload while playing) are past: not struck late.
+  while (strikeCursor < strikeCount && strikeAt[strikeCursor] < frame) strikeCursor++;
   while (strikeCursor < strikeCount && strikeAt[strikeCursor] < end) {
     const at = Math.max(0.0, strikeAt[strikeCursor] - frame);
     startBell(strikeFreq[strikeCursor], <f32>strikeAmp[strikeCursor] * VOICE_GAIN, <i32>Math.floor(at), pm);

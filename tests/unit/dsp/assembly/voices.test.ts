@@ -147,6 +147,22 @@ describe("voices", () => {
     expect(peakIn(slice(out.right, 10.75, 11.25), 230, 270)).toBeCloseTo(246.5, 0);
   });
 
+  it("keeps playing voices in phase when the voices are uploaded again while playing (an edit elsewhere)", () => {
+    const state = voicesState([{ kind: "tone", carrier: 300, amp: 50 }, { kind: "tone", carrier: 700, amp: 0 }]);
+    const e = engineWith(state);
+    e.setCompressor(false);
+    e.start({ delay: 0 });
+    const before = renderFrames(e, FS / 2 + 40); // a quarter cycle past a whole number of cycles
+    e.apply({ ...state, voices: [{ kind: "tone", carrier: 300, amp: 50 }, { kind: "tone", carrier: 700, amp: 0.001 }] });
+    const after = renderFrames(e, FS / 10);
+    // The 300 Hz tone goes on where it was: the step across the upload is a sine's own step.
+    const steady = Math.max(...Array.from({ length: 1000 }, (_, i) => Math.abs(before.left[i + 1000] - before.left[i + 999])));
+    // (The upload reaches the sound at the next engine block, inside `after`.)
+    const joined = [before.left[before.left.length - 1], ...after.left];
+    const worst = Math.max(...joined.slice(1).map((v, i) => Math.abs(v - joined[i])));
+    expect(worst).toBeLessThanOrEqual(steady * 1.05);
+  });
+
   it("does not start with no voice sounding, and starts with one", () => {
     const e = engineWith(voicesState([{ kind: "tone", carrier: 300, amp: 0 }]));
     expect(e.start({ delay: 0 })).toBe(false);
