@@ -45,6 +45,8 @@ const videoBody = z.object(
     effects: z.unknown().optional(),
     /** The session timeline, checked by the preset schema like the rest of the sound. */
     timeline: z.unknown().optional(),
+    /** The voices at 0:00 (an SBaGen schedule's sound), checked by the preset schema too. */
+    voices: z.unknown().optional(),
     /** The listener's levels, made valid (missing or wrong values take the defaults). */
     levels: levelsSchema.optional(),
     verification: z.object(
@@ -72,7 +74,7 @@ export async function checkVideoRequest(s: Services, c: Context<AppEnv>): Promis
   if (body.duration > limit) throw new ApiError(400, T.durationTooLong(limit));
   // The preset schema clamps durations to the studio's 30 s minimum: the video's own duration
   // was checked above, so a placeholder stands in for it here.
-  const settings = parsePreset({ channels: body.frequencies, effects: body.effects, duration: limit, timeline: body.timeline });
+  const settings = parsePreset({ channels: body.frequencies, effects: body.effects, duration: limit, timeline: body.timeline, voices: body.voices });
   if (!settings.ok) throw new ApiError(400, T.settingsInvalid(settings.error.replace(/^channels/, "frequencies")));
   const sound = settings.state;
   if (!hasAudibleChannel(sound)) throw new ApiError(400, T.noChannel);

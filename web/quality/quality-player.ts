@@ -119,7 +119,7 @@ export class QualityPlayer implements SideSound {
   }
 
   private async buffer(mode: Exclude<QualityMode, "none">, s: StudioStore): Promise<AudioBuffer> {
-    const key = JSON.stringify({ channels: s.channels, effects: s.effects });
+    const key = JSON.stringify({ channels: s.channels, effects: s.effects, timeline: s.timeline, voices: s.voices });
     if (this.clip?.key !== key) {
       this.rendered = await renderClip(s);
       this.clip = { key, hq: planarBuffer(this.rendered), compressed: null };

@@ -19,7 +19,7 @@ export async function renderClip(state: SoundState, seconds = CLIP_SECONDS): Pro
     const crashed = new Promise<never>((_, reject) => {
       worker.addEventListener("error", (e) => reject(new Error(e.message || "The render worker stopped")));
     });
-    const file = await Promise.race([api.renderClip({ module, state: { channels: state.channels, effects: state.effects, timeline: state.timeline }, duration: seconds }), crashed]);
+    const file = await Promise.race([api.renderClip({ module, state: { channels: state.channels, effects: state.effects, timeline: state.timeline, voices: state.voices }, duration: seconds }), crashed]);
     return wavToPlanar(file);
   } finally {
     api[Comlink.releaseProxy]();

@@ -85,6 +85,7 @@ export function buildPayload(state: SoundState, options: VideoOptions, now = Dat
     effects: state.effects,
     verification: { ...verificationCounts(state.channels, state.effects), timestamp: now },
     ...(state.timeline ? { timeline: state.timeline } : {}),
+    ...(state.voices && state.voices.length > 0 ? { voices: state.voices } : {}),
   };
 }
 

@@ -115,15 +115,19 @@ function probe(file: string): ProbedStream[] {
 }
 
 /** The MP4's AAC track decoded back to a 16-bit WAV, as the left channel in floats. */
-function decodedAudio(file: string): { left: Float32Array; sampleRate: number } {
+function decodedAudio(file: string): { left: Float32Array; right: Float32Array; sampleRate: number } {
   const wav = join(scratch, `${Date.now()}-decoded.wav`);
   execFileSync(requireBinary("ffmpeg").path, ["-v", "error", "-i", file, "-map", "0:a", "-c:a", "pcm_s16le", "-bitexact", "-map_metadata", "-1", "-f", "wav", "-y", wav]);
   const bytes = new Uint8Array(readFileSync(wav));
   const info = parseWavHeader(bytes);
   const view = new DataView(bytes.buffer, bytes.byteOffset + info.dataOffset, info.dataBytes);
   const left = new Float32Array(info.frames);
-  for (let i = 0; i < info.frames; i++) left[i] = view.getInt16(i * info.blockAlign, true) / 32768;
-  return { left, sampleRate: info.sampleRate };
+  const right = new Float32Array(info.frames);
+  for (let i = 0; i < info.frames; i++) {
+    left[i] = view.getInt16(i * info.blockAlign, true) / 32768;
+    right[i] = view.getInt16(i * info.blockAlign + 2, true) / 32768;
+  }
+  return { left, right, sampleRate: info.sampleRate };
 }
 
 /** One RGB frame of the video at `seconds`. */
@@ -215,6 +219,19 @@ describe("the MP4", () => {
     const { left, sampleRate } = decodedAudio(await saveMp4(res, "timeline.mp4"));
     expect(Math.abs(peakFrequency(left.subarray(0.3 * sampleRate, 0.3 * sampleRate + 32768), sampleRate) - 440)).toBeLessThan(1);
     expect(Math.abs(peakFrequency(left.subarray(1.7 * sampleRate, 1.7 * sampleRate + 32768), sampleRate) - 880)).toBeLessThan(1);
+  });
+
+  it("a session of voices plays in the video, ear by ear: 200+10/50 is 205 Hz left and 195 Hz right", async () => {
+    const token = await adminToken();
+    const off = payload().frequencies.map((c) => ({ ...c, enabled: false }));
+    const res = await exportVideo(
+      payload({ frequencies: off, verification: { enabledChannelCount: 0, enabledEffectCount: 0, timestamp: env.clock.ms }, voices: [{ kind: "binaural", carrier: 200, beat: 10, amp: 50 }] }),
+      token,
+    );
+    expect(res.status).toBe(200);
+    const { left, right, sampleRate } = decodedAudio(await saveMp4(res, "voices.mp4"));
+    expect(Math.abs(peakFrequency(left.subarray(0.5 * sampleRate, 0.5 * sampleRate + 65536), sampleRate) - 205)).toBeLessThan(0.5);
+    expect(Math.abs(peakFrequency(right.subarray(0.5 * sampleRate, 0.5 * sampleRate + 65536), sampleRate) - 195)).toBeLessThan(0.5);
   });
 
   it("the listener's levels shape the video's sound as they do Export WAV: fade-in and ear balance", async () => {
