@@ -47,6 +47,7 @@ export function TimelinePanel() {
   const duration = useStore(store, (s) => s.duration);
   const channels = useStore(store, (s) => s.channels);
   const effects = useStore(store, (s) => s.effects);
+  const voices = useStore(store, (s) => s.voices);
   const gate = useStudioGate();
   const [selectedRaw, setSelected] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
@@ -124,7 +125,7 @@ export function TimelinePanel() {
         )}
       </ul>
       <p className="tl-desc" aria-live="polite" aria-atomic="true">
-        {steps.length === 0 ? EMPTY_TIMELINE : describeStep(steps, selected, selectedState!)}
+        {steps.length === 0 ? EMPTY_TIMELINE : describeStep(steps, selected, selectedState!, voices ?? [])}
       </p>
       {end > duration && <p className="help tl-warning">{STEPS_AFTER_END(formatStepTime(duration))}</p>}
       {notice && <p className="form-error" role="alert">{notice}</p>}

@@ -2,7 +2,7 @@
 
 import { describe, expect, it } from "vitest";
 import { defaultAudioState } from "../../../../dsp/host/schema/state";
-import type { Timeline } from "../../../../dsp/host/schema/timeline";
+import { resolveTimeline, type Timeline, type TimelineStep } from "../../../../dsp/host/schema/timeline";
 import { describeStep, stepValueText } from "../../../../web/timeline/describe";
 import { stateAtStep } from "../../../../web/timeline/edit";
 import { NO_STEP_SELECTED } from "../../../../web/timeline/messages";
@@ -35,5 +35,17 @@ describe("step descriptions", () => {
 
   it("gives each handle its time and ramp as value text", () => {
     expect(t.steps.map(stepValueText)).toEqual(["00:00:00", "00:40:00, exponential ramp", "00:40:06.5, linear ramp"]);
+  });
+});
+
+describe("voices in the description", () => {
+  it("names the voices that sound at a step, from its own set or the last one before it", () => {
+    const silent = resolveTimeline({ channels: defaultAudioState().channels.map((c) => ({ ...c, enabled: false })), effects: defaultAudioState().effects }, { steps: [] })[0];
+    const steps: TimelineStep[] = [
+      { at: 10, ramp: "linear", voices: [{ kind: "binaural", carrier: 200, beat: 10, amp: 50 }, { kind: "noise", colour: "pink", amp: 0 }] },
+      { at: 20, ramp: "hold", label: "later" },
+    ];
+    expect(describeStep(steps, 1, silent)).toBe("Step 2 of 2 (later) at 00:00:20, jump: binaural 200 Hz beat 10 Hz 50 %.");
+    expect(describeStep(steps, 0, silent, [])).toBe("Step 1 of 2 at 00:00:10, linear ramp: binaural 200 Hz beat 10 Hz 50 %.");
   });
 });
