@@ -14,6 +14,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { SoundDto } from "../../api/rules/marketplace";
 import { SEED_SOUNDS } from "../../api/services/marketplace-seed";
 import { parseWavHeader } from "../../dsp/host/export/wav";
 import { startFakeStripe, type FakeStripe } from "../unit/api/fake-stripe";
@@ -34,17 +35,8 @@ let browser: Browser;
 let origin: string;
 let admin: TestAccount;
 
-interface ListedSound {
-  id: string;
-  title: string;
-  price: number;
-  duration: number;
-  category: string;
-  downloads: number;
-  rating: number;
-  ratingCount: number;
-  metadata: { tags: string[]; frequencies?: { channels: unknown[]; summary?: string } };
-}
+/** A listed sound as the API answers it, with the frequencies a shipped sound's metadata holds. */
+type ListedSound = SoundDto & { metadata: { frequencies?: { channels: unknown[]; summary?: string } } };
 
 async function listed(): Promise<ListedSound[]> {
   const res = await fetch(`${app.url}/api/marketplace/sounds`);
