@@ -163,7 +163,7 @@ describe("Sign Out in the user menu", () => {
     await page.getByText(FREE_LABEL).waitFor();
     await page.route("**/api/auth/logout", (route) => route.abort("internetdisconnected"));
     await signOut();
-    await toast("Unable to log out properly. Please try again or refresh the page to clear your session.").waitFor();
+    await toast("Error signing out - please refresh the page").waitFor();
     expect(await storedToken(page)).toBeNull();
     await page.unroute("**/api/auth/logout");
   });

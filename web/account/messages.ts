@@ -44,8 +44,10 @@ export const TEXT = {
   // external sign-in return
   authFailedWith: (description: string) => `Authentication failed: ${description}`,
   confirmEmail: "Please confirm your email to continue. Check your inbox for a confirmation link.",
-  // sign out (the studio's user menu, spec/studio.md section 8)
-  signOutFailed: "Unable to log out properly. Please try again or refresh the page to clear your session.",
+  // sign out: the studio's user menu shows 'Error signing out' (spec/accounts.md section 8,
+  // "Logout failure"); the longer text is the billing side's wording of the same failure
+  signOutFailed: "Error signing out - please refresh the page",
+  billingSignOutFailed: "Unable to log out properly. Please try again or refresh the page to clear your session.",
   signedOut: `Thanks for using ${PRODUCT_NAME}! You have been logged out.`,
   // subscribe, checkout, billing and the demo: web/payments/messages.ts
 } as const;
@@ -112,6 +114,15 @@ export function studioSignInErrorText(err: unknown): string {
   if (e.status >= 500) return TEXT.serverError;
   if (e.status > 0) return serverText(e) ?? TEXT.loginFailed;
   return isNetwork(e) ? TEXT.loginNetwork : TEXT.loginFailed;
+}
+
+/** How long the sign-out success toast stays (spec/accounts.md section 8: 3 s). */
+export const SIGN_OUT_TOAST_MS = 3000;
+
+/** The toast the studio's user menu shows after a sign-out: the success text, or the studio's
+ *  failure text when the server did not end the session (the local session is gone either way). */
+export function signOutToast(ok: boolean): { kind: "success" | "error"; text: string; duration?: number } {
+  return ok ? { kind: "success", text: TEXT.signedOut, duration: SIGN_OUT_TOAST_MS } : { kind: "error", text: TEXT.signOutFailed };
 }
 
 /** Spec 8, "Registration": the message, or 'Registration failed'. */

@@ -8,6 +8,7 @@ import { AppAccessibility } from "../help/AppAccessibility";
 import { HelpButton } from "../help/HelpButton";
 import { RandomSoundLogo } from "../presets/RandomSoundLogo";
 import { SiteFooter } from "./SiteFooter";
+import { TOASTER_PROPS } from "./toasts";
 import { UserMenu } from "./UserMenu";
 
 function AccountLink() {
@@ -32,8 +33,7 @@ export function Frame({ children }: { children: React.ReactNode }) {
       </header>
       {children}
       <SiteFooter />
-      {/* Dark, like the app: sonner's light rich colours miss 4.5:1 (success text 4.25:1 on its green). */}
-      <Toaster position="top-center" richColors theme="dark" />
+      <Toaster {...TOASTER_PROPS} />
       <AppAccessibility />
     </>
   );

@@ -14,12 +14,10 @@ import { PAY_TEXT, portalReason } from "../payments/messages";
 import { openBillingPortal } from "../payments/portal";
 import { daysLeftText, planText } from "../account/entitlements";
 import { useEntitlements, useSession } from "../account/hooks";
-import { TEXT } from "../account/messages";
+import { signOutToast } from "../account/messages";
 import { PRICING_PATH } from "../account/ProLock";
 import { sessionStore } from "../account/session-store";
 import { hasAdminStudioTools } from "../account/studio-gating";
-
-const SIGN_OUT_TOAST_MS = 3000;
 
 function SubscriptionCard() {
   const ent = useEntitlements();
@@ -87,8 +85,8 @@ export function UserMenu() {
     const ok = await sessionStore().getState().signOut();
     setSigningOut(false);
     setOpen(false);
-    if (ok) toast.success(TEXT.signedOut, { duration: SIGN_OUT_TOAST_MS });
-    else toast.error(TEXT.signOutFailed);
+    const shown = signOutToast(ok);
+    toast[shown.kind](shown.text, shown.duration ? { duration: shown.duration } : undefined);
     navigate("/", { replace: true });
   };
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { ApiRequestError } from "../../../../web/account/api";
 import {
-  exchangeErrorText, forgotErrorText, resetErrorText, signInErrorText, signUpErrorText, studioSignInErrorText, TEXT,
+  exchangeErrorText, forgotErrorText, resetErrorText, signInErrorText, signOutToast, signUpErrorText, studioSignInErrorText, TEXT,
   updatePasswordErrorText, validateForgot, validateResetPassword, validateSignIn, validateSignUp,
   validateUpdatePassword, verifyErrorText,
 } from "../../../../web/account/messages";
@@ -91,9 +91,11 @@ describe("error catalogue", () => {
     expect(studioSignInErrorText(err)).toBe(text);
   });
 
-  it("studio sign-out texts", () => {
-    expect(TEXT.signOutFailed).toBe("Unable to log out properly. Please try again or refresh the page to clear your session.");
+  it("studio sign-out texts: a failed sign-out shows the spec's 'Error signing out' text", () => {
+    expect(signOutToast(false)).toEqual({ kind: "error", text: "Error signing out - please refresh the page" });
+    expect(signOutToast(true)).toEqual({ kind: "success", text: TEXT.signedOut, duration: 3000 });
     expect(TEXT.signedOut).toMatch(/logged out/);
+    expect(TEXT.billingSignOutFailed).toBe("Unable to log out properly. Please try again or refresh the page to clear your session.");
   });
 
   it("registration keeps the server's message, else 'Registration failed'", () => {

@@ -1,0 +1,11 @@
+// Where and how the app's toasts appear (spec/accounts.md section 9: top-right). One module, so
+// the frame's <Toaster> and its unit test read the same settings.
+
+import type { ToasterProps } from "sonner";
+
+export const TOASTER_PROPS = {
+  position: "top-right",
+  richColors: true,
+  // Dark, like the app: sonner's light rich colours miss 4.5:1 (success text 4.25:1 on its green).
+  theme: "dark",
+} as const satisfies ToasterProps;
