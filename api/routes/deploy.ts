@@ -1,6 +1,6 @@
 // Deploy to live (spec/accounts.md section 7):
 //   POST /api/deploy          admin → 202 {ok: true, id}; 409 while a build runs; 503 without a deployer
-//   GET  /api/deploy/status   {state, id, url, startedAt, finishedAt} (no auth, as the spec's poll; the
+//   GET  /api/deploy/status   {state, id, url, claimed, claim_url, startedAt, finishedAt} (no auth, as the spec's poll; the
 //                             failure reason is only shown to admins)
 // The request body (the original client sends a provider, a build command and an output folder) is
 // read for its size only and otherwise ignored: the server builds the one way it knows.

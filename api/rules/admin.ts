@@ -66,6 +66,41 @@ export const ADMIN_TEXT = {
   alreadyVerified: "This email address is already verified",
 } as const;
 
+// ---- deploy to live (spec/accounts.md sections 4, 7 and 8) ----------------------------------
+export type DeployState = "idle" | "building" | "ready" | "failed";
+
+/** GET /api/deploy/status: the spec's state, url, claimed and claim_url, plus the deploy's id and
+ *  times (and, for admins only, the reason a build failed). `claimed`: the finished release is
+ *  owned by this installation (it builds and serves its own releases, so there is no hosting
+ *  account to hand it to); `claim_url`: where the admin manages it, the admin dashboard. */
+export interface DeployStatus {
+  state: DeployState;
+  id: string | null;
+  url: string | null;
+  claimed: boolean;
+  claim_url: string | null;
+  startedAt: string | null;
+  finishedAt: string | null;
+  error?: string;
+}
+
+/** Where a finished release is claimed and managed (joined to the public url). */
+export const DEPLOY_CLAIM_PATH = "/admin/dashboard";
+/** The deploy toasts' durations (spec section 4: 5 s, then the claim toast 10 s). */
+export const DEPLOY_TOAST_MS = 5000;
+export const DEPLOY_CLAIM_TOAST_MS = 10_000;
+
+/** The toasts after a deploy is ready: what went live, then whose it is and where to manage it
+ *  (none when the status names no claim url). The spec gives their durations, not their words. */
+export function deployReadyToasts(status: Pick<DeployStatus, "url" | "claimed" | "claim_url">): { text: string; duration: number }[] {
+  const toasts = [{ text: `Deployed to live${status.url ? `: ${status.url}` : ""}`, duration: DEPLOY_TOAST_MS }];
+  if (status.claim_url) {
+    const text = status.claimed ? `Deployment claimed: manage it at ${status.claim_url}` : `Claim your deployment: ${status.claim_url}`;
+    toasts.push({ text, duration: DEPLOY_CLAIM_TOAST_MS });
+  }
+  return toasts;
+}
+
 // ---- what the admin routes answer (the admin screens read these shapes) -----------------------
 
 export interface AdminUserRow {

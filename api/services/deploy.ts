@@ -11,16 +11,9 @@ import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-export type DeployState = "idle" | "building" | "ready" | "failed";
+import { DEPLOY_CLAIM_PATH, type DeployState, type DeployStatus } from "../rules/admin";
 
-export interface DeployStatus {
-  state: DeployState;
-  id: string | null;
-  url: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  error?: string;
-}
+export type { DeployState, DeployStatus };
 
 /** Builds the web app into `outDir` (must not exist yet); rejects with a short reason on failure. */
 export type WebBuild = (outDir: string) => Promise<void>;
@@ -66,7 +59,7 @@ export interface DeployerOptions {
 
 export class Deployer {
   #current: string;
-  #status: DeployStatus = { state: "idle", id: null, url: null, startedAt: null, finishedAt: null };
+  #status: DeployStatus = { state: "idle", id: null, url: null, claimed: false, claim_url: null, startedAt: null, finishedAt: null };
   #running: Promise<void> | null = null;
   #lastStamp = 0;
   readonly #o: Required<Omit<DeployerOptions, "log">> & Pick<DeployerOptions, "log">;
@@ -93,7 +86,7 @@ export class Deployer {
     const stamp = new Date(Math.max(now.getTime(), this.#lastStamp + 1));
     this.#lastStamp = stamp.getTime();
     const id = `${stamp.toISOString().replace(/[-:.TZ]/g, "")}-${randomBytes(3).toString("hex")}`;
-    this.#status = { state: "building", id, url: null, startedAt: now.toISOString(), finishedAt: null };
+    this.#status = { state: "building", id, url: null, claimed: false, claim_url: null, startedAt: now.toISOString(), finishedAt: null };
     this.#running = this.#run(id).finally(() => (this.#running = null));
     return this.status();
   }
@@ -112,7 +105,9 @@ export class Deployer {
       if (!index?.isFile()) throw new Error("The build produced no index.html");
       this.#current = dir; // the switch: every later request reads the new release
       await this.#pointCurrent(id);
-      this.#status = { ...this.#status, state: "ready", url: `${this.#o.publicUrl}/`, finishedAt: this.#o.clock().toISOString() };
+      // Claimed on arrival: the release is this server's own, managed from the admin dashboard.
+      const claim_url = `${this.#o.publicUrl}${DEPLOY_CLAIM_PATH}`;
+      this.#status = { ...this.#status, state: "ready", url: `${this.#o.publicUrl}/`, claimed: true, claim_url, finishedAt: this.#o.clock().toISOString() };
       await this.#prune();
     } catch (err) {
       await rm(dir, { recursive: true, force: true }).catch(() => undefined);

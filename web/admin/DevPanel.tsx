@@ -6,6 +6,7 @@
 
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { toast } from "sonner";
+import { deployReadyToasts } from "../../api/rules/admin";
 import { ApiRequestError } from "../account/api";
 import { useEntitlements, useSession } from "../account/hooks";
 import { useAudio } from "../state/studio-context";
@@ -19,7 +20,6 @@ import { useAdminData } from "./use-admin-data";
 import { VERIFY_TONE, verifyAudio } from "./verify-audio";
 import "./admin.css";
 
-export const DEPLOY_TOAST_MS = 5000;
 const CONTEXT_POLL_MS = 500;
 
 const loadSettings = adminApi.settings;
@@ -160,7 +160,7 @@ function DeploySection() {
     });
     run.current = r;
     void r.done.then((v) => {
-      if (v.phase === "ready") toast.success(`Deployed to live${v.status.url ? `: ${v.status.url}` : ""}`, { duration: DEPLOY_TOAST_MS });
+      if (v.phase === "ready") for (const t of deployReadyToasts(v.status)) toast.success(t.text, { duration: t.duration });
       else if (v.phase === "failed") toast.error(v.message);
     });
   };

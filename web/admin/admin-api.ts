@@ -3,7 +3,7 @@
 // contract in api/rules (type-only imports). The revoke route needs the session's CSRF token (GET
 // /api/csrf-token) in an X-CSRF-Token header; revokeAccess fetches it for every call.
 
-import type { AdminSettings, AdminStats, AdminUserRow, GrantDto } from "../../api/rules/admin";
+import type { AdminSettings, AdminStats, AdminUserRow, DeployStatus, GrantDto } from "../../api/rules/admin";
 import { requestJson } from "../account/api";
 
 export type { AdminSettings, AdminStats, AdminUserRow, GrantDto };
@@ -27,15 +27,8 @@ export interface GrantRequest {
   reason: string;
 }
 
-/** GET /api/deploy/status (the lead's contract; the route may not exist yet: 404). */
-export interface DeployStatus {
-  state: "idle" | "building" | "ready" | "failed";
-  url: string | null;
-  id: string | null;
-  startedAt: string | null;
-  finishedAt: string | null;
-  error?: string;
-}
+/** GET /api/deploy/status: one definition, shared with the server (type only). */
+export type { DeployStatus };
 
 const get = <T>(path: string, token: string | null) => requestJson<T>(path, { token });
 const post = <T>(path: string, token: string | null, body: unknown = {}, headers?: Record<string, string>) =>

@@ -57,12 +57,18 @@ describe("deploy", () => {
     const res = await postJson(e, "/api/deploy", { provider: "x" }, admin);
     expect(res.status).toBe(202);
     const { id } = (await res.json()) as { id: string };
-    expect(await (await getWith(e, "/api/deploy/status")).json()).toMatchObject({ state: "building", id, url: null });
+    expect(await (await getWith(e, "/api/deploy/status")).json()).toMatchObject({ state: "building", id, url: null, claimed: false, claim_url: null });
     expect((await postJson(e, "/api/deploy", {}, admin)).status).toBe(409);
     expect(await page()).toContain("first"); // still the old files while building
     open();
     await deployer.settle();
-    expect(await (await getWith(e, "/api/deploy/status")).json()).toMatchObject({ state: "ready", id, url: "http://studio.test/" });
+    expect(await (await getWith(e, "/api/deploy/status")).json()).toMatchObject({
+      state: "ready",
+      id,
+      url: "http://studio.test/",
+      claimed: true,
+      claim_url: "http://studio.test/admin/dashboard",
+    });
     expect(await page()).toContain("second");
     expect(readlinkSync(join(root, "releases", "current"))).toBe(id);
   });

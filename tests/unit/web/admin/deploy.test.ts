@@ -6,12 +6,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "../../../../web/account/api";
 import type { DeployStatus } from "../../../../web/admin/admin-api";
+import { deployReadyToasts } from "../../../../api/rules/admin";
 import { DEPLOY_NETWORK_RETRIES, DEPLOY_POLL_MS, startDeploy, type DeployView } from "../../../../web/admin/deploy";
 
 const flush = () => new Promise((r) => setTimeout(r, 0));
 
 function status(state: DeployStatus["state"], extra: Partial<DeployStatus> = {}): DeployStatus {
-  return { state, url: null, id: "d1", startedAt: "2025-08-01T10:00:00Z", finishedAt: null, ...extra };
+  return { state, url: null, id: "d1", claimed: false, claim_url: null, startedAt: "2025-08-01T10:00:00Z", finishedAt: null, ...extra };
 }
 
 function harness(start: () => Promise<{ ok: boolean; id?: string }>, answers: (DeployStatus | Error)[]) {
@@ -107,5 +108,22 @@ describe("deploy", () => {
     h.timers.shift()?.fn();
     await flush();
     expect(h.views.length).toBe(before);
+  });
+});
+
+describe("deploy toasts once ready (spec section 4: a toast of 5 s, then a claim toast of 10 s)", () => {
+  it("says what went live, then that the release is claimed and where it is managed", () => {
+    expect(deployReadyToasts({ url: "https://live.example/", claimed: true, claim_url: "https://live.example/admin/dashboard" })).toEqual([
+      { text: "Deployed to live: https://live.example/", duration: 5000 },
+      { text: "Deployment claimed: manage it at https://live.example/admin/dashboard", duration: 10_000 },
+    ]);
+  });
+
+  it("an unclaimed release asks to be claimed; no claim url, no claim toast", () => {
+    expect(deployReadyToasts({ url: null, claimed: false, claim_url: "https://host.example/claim" })[1]).toEqual({
+      text: "Claim your deployment: https://host.example/claim",
+      duration: 10_000,
+    });
+    expect(deployReadyToasts({ url: null, claimed: false, claim_url: null })).toEqual([{ text: "Deployed to live", duration: 5000 }]);
   });
 });
