@@ -1,5 +1,6 @@
 // The landing section's four demo cards (spec/studio.md section 2), each an AudioState preset:
-// the spec's frequency and waveform, plus effects from the spec's list chosen to suit the card.
+// the spec's frequency and waveform, plus effects from the spec's list chosen to suit the card
+// (the spec names the list, not which card has which; among them the cards use every one).
 // A card plays through its own engine (web/audio/demo-player.ts), so its state never touches the
 // studio's.
 
@@ -53,17 +54,17 @@ export const DEMO_CARDS: readonly DemoCardPreset[] = [
     [[40, "square"]],
     { harmonizer: { value: 60 }, ringMod: { value: 15 }, flanger: { value: 0.2 } }),
   card("theta-meditation", "Theta Meditation", "lotus",
-    "A soft 6 Hz theta pulse over a bed of white noise that drifts slowly around your head.",
+    "A soft 6 Hz theta pulse over a bed of white noise that swells at the same rate and drifts slowly around your head.",
     [[6, "square"]],
-    { noise: { value: 25, type: "white" }, phaser: { value: 0.2 }, pan360: { value: 0.1 } }),
+    { noise: { value: 25, type: "white" }, amplitudeMod: { value: 6 }, phaser: { value: 0.2 }, pan360: { value: 0.1 } }),
   card("schumann-resonance", "Schumann Resonance", "globe",
     "The Earth's 7.83 Hz resonance as an endlessly rising Shepard cloud, pulsing at the same rate.",
     [[7.83, "sawtooth"]],
     { shepard: { value: 0.2, direction: "up", octaves: 6 }, isoPulses: { value: 7.8 }, chorus: { value: 40 } }),
   card("solfeggio", "Solfeggio 852 + 417 + 528", "bell",
-    "Three solfeggio tones, 852, 417 and 528 Hz, as a gentle chord with a slow shimmer.",
+    "Three solfeggio tones, 852, 417 and 528 Hz, as a gentle chord with a slow shimmer, set a little to the right.",
     [[852, "sine"], [417, "sine"], [528, "sine"]],
-    { tremolo: { value: 1.5 }, chorus: { value: 30 } }),
+    { tremolo: { value: 1.5 }, chorus: { value: 30 }, stereoPan: { value: 25 } }),
 ];
 
 export const DEMO_CARDS_BY_ID: ReadonlyMap<string, DemoCardPreset> = new Map(DEMO_CARDS.map((c) => [c.id, c]));

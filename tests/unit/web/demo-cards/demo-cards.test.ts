@@ -58,6 +58,20 @@ describe("demo card presets", () => {
     expect(db(rms(left, FS / 2))).toBeGreaterThan(-45);
   });
 
+  it("between them the cards use every effect of the spec's list (stereoPan and amplitudeMod too)", () => {
+    const used = new Set(DEMO_CARDS.flatMap((c) => Object.entries(c.state.effects).filter(([, fx]) => fx.enabled).map(([id]) => id)));
+    expect([...SPEC_EFFECTS].filter((id) => !used.has(id))).toEqual([]);
+  });
+
+  it("Theta Meditation swells at 6 Hz; Solfeggio sits right of centre", () => {
+    const theta = play(DEMO_CARDS_BY_ID.get("theta-meditation")!.state, 2).left;
+    const block = FS / 60; // 60 levels a second: a 6 Hz swell is 10 blocks
+    const levels = Array.from({ length: Math.floor(theta.length / block) - 1 }, (_, i) => rms(theta.subarray((i + 1) * block, (i + 2) * block)));
+    expect(db(Math.max(...levels)) - db(Math.min(...levels))).toBeGreaterThan(10);
+    const { left, right } = play(DEMO_CARDS_BY_ID.get("solfeggio")!.state, 1.5);
+    expect(rms(right, FS / 2)).toBeGreaterThan(rms(left, FS / 2) * 1.1);
+  });
+
   it("Solfeggio's three tones are all heard", () => {
     const { left } = play(DEMO_CARDS_BY_ID.get("solfeggio")!.state, 1.5);
     const size = 32768;
