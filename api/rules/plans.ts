@@ -21,6 +21,12 @@ export const DEMO_CHANNELS = 2;
 /** Effects a running demo unlocks (catalogue ids of dsp/host/model/catalogue.ts). */
 export const DEMO_EFFECTS = ["amplitudeMod", "ringMod", "chorus"] as const;
 
+// ---- refunds --------------------------------------------------------------------------------
+/** The one refund rule (the Terms, spec/accounts.md section 9): a monthly charge may be refunded
+ *  within 7 days, an annual one within 30. Every page that mentions refunds shows REFUND_TEXT. */
+export const REFUND_DAYS = { monthly: 7, annual: 30 } as const;
+export const REFUND_TEXT = `Refunds within ${REFUND_DAYS.monthly} days of a monthly charge and within ${REFUND_DAYS.annual} days of an annual plan's charge.`;
+
 // ---- plans ----------------------------------------------------------------------------------
 export const PLAN_KEYS = ["oneDay", "monthly", "commercial"] as const;
 export type PlanKey = (typeof PLAN_KEYS)[number];
@@ -112,7 +118,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
     limits: ["200 exports per month"],
     restrictions: [],
     cta: "Get Commercial License",
-    ctaSubtext: "Cancel anytime, 30-day guarantee",
+    ctaSubtext: `Cancel anytime, ${REFUND_DAYS.monthly}-day refund window`,
     popular: false,
     enterprise: true,
   },

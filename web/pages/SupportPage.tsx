@@ -2,7 +2,7 @@
 // questions people ask most, and quick links to the legal pages (spec/accounts.md sections 2, 9).
 
 import { Link } from "react-router-dom";
-import { PLANS } from "../../api/rules/plans";
+import { PLANS, REFUND_TEXT } from "../../api/rules/plans";
 import { SUPPORT_EMAIL, SUPPORT_REPLY_TIME } from "./contact";
 import { FACTS } from "./facts";
 import { Section, StaticPage } from "./StaticPage";
@@ -66,8 +66,7 @@ export function SupportPage() {
 
           <dt>Can I get a refund?</dt>
           <dd>
-            Yes, within 7 days of a monthly charge (30 days for annual plans). Write to us from your account's
-            email address. The details are in the <Link to="/terms#refunds">Terms of Service</Link>.
+            Yes. {REFUND_TEXT} Write to us from your account's email address. The details are in the <Link to="/terms#refunds">Terms of Service</Link>.
           </dd>
 
           <dt>How long can a session or an export be?</dt>

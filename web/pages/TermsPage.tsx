@@ -3,7 +3,7 @@
 // cap, data export, governing law); prices and limits from api/rules/plans.ts.
 
 import { Link } from "react-router-dom";
-import { PLAN_LIST } from "../../api/rules/plans";
+import { PLAN_LIST, REFUND_TEXT } from "../../api/rules/plans";
 import { periodLabel } from "../payments/plans";
 import { SUPPORT_EMAIL } from "./contact";
 import { FACTS } from "./facts";
@@ -120,8 +120,7 @@ export function TermsPage() {
 
       <Section id="refunds" title={S.refunds}>
         <p>
-          You may ask for a refund of a monthly subscription charge within 7 days of that charge, and of an
-          annual plan within 30 days of its charge. Write to{" "}
+          {REFUND_TEXT} To ask for one, write to{" "}
           <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> from the email address of your account. A
           refunded period ends your paid access for that period. Nothing in these terms limits refund rights
           that the consumer law of your country gives you.

@@ -2,6 +2,7 @@
 // payments are not configured (the buttons are then disabled), the plan cards wired to checkout,
 // and the free-versus-Pro comparison. Admins and subscribers see "You're Already Pro!" instead.
 
+import { REFUND_TEXT } from "../../api/rules/plans";
 import { useEntitlements } from "../account/hooks";
 import { AlreadyPro } from "./AlreadyPro";
 import { PAY_TEXT } from "./messages";
@@ -28,7 +29,7 @@ export function PlansSection({ comparison = true }: { comparison?: boolean }) {
       )}
       <PlanCards plans={plans} status={status} pendingKey={pendingKey} onSubscribe={subscribe} />
       <p className="plan-terms">
-        Cancel anytime. 30-day money-back guarantee. For experimental and entertainment use only; no medical claims.
+        Cancel anytime. {REFUND_TEXT} For experimental and entertainment use only; no medical claims.
       </p>
       {comparison && <PlanComparison />}
     </div>
