@@ -88,7 +88,7 @@ describe("accounts in Chromium", () => {
     await page.getByRole("heading", { name: "Sign in to start creating" }).waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Play Audio" }).isDisabled()).toBe(true);
     expect(await page.getByLabel("Channel 1 frequency (Hz)").isDisabled()).toBe(true);
-    expect(await page.getByText("no email verification, instant access").count()).toBe(1);
+    expect(await page.getByText("Instant access. A verification e-mail follows; verifying is optional.").count()).toBe(1);
   });
 
   it("validates sign-up, then signs up straight into the free studio with channels 2-4 locked", async () => {

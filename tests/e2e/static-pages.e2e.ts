@@ -97,7 +97,7 @@ describe("static pages", () => {
   it("the hero invites a visitor to a free account; the studio explains how its frequencies are made", async () => {
     await page.goto(app.url + "/");
     const hero = page.getByRole("region", { name: "Precise tones for focus, sleep and meditation" });
-    await hero.getByText("No email verification, instant access.").waitFor();
+    await hero.getByText("Instant access. A verification e-mail follows; verifying is optional.").waitFor();
     expect(await hero.getByRole("link", { name: "Create Free Account" }).getAttribute("href")).toBe("/auth?view=sign_up");
     await page.getByRole("heading", { level: 2, name: "How the tones are generated" }).waitFor();
     await page.getByRole("heading", { level: 2, name: "Benefits" }).waitFor();

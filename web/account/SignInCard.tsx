@@ -1,7 +1,7 @@
 // The card anonymous visitors see above the dimmed studio (spec/studio.md sections 1 and 2): a
 // sign-in form of its own (e-mail and password, through the same session store as /auth), the
 // studio login's error texts (spec/accounts.md section 8, "Sign-in (studio login)"), and a link to
-// sign up (the call to action itself, 'no email verification, instant access', is the hero's,
+// sign up (the call to action itself, with its note on instant access, is the hero's,
 // web/studio/Hero.tsx, right above this card). A successful
 // sign-in unlocks the studio in place: the card goes away once the session is signed in.
 

@@ -23,6 +23,10 @@ export const TEXT = {
   // sign up
   registrationFailed: "Registration failed",
   accountCreated: "Account created! Please check your email to complete setup.",
+  /** What signing up gives, said wherever sign-up is offered (the hero, the sign-up form, Support,
+   *  How it works) so it agrees with the spec's toast above: the studio opens at once, and the
+   *  e-mail that follows verifies the address, which is optional. */
+  signUpNote: "Instant access. A verification e-mail follows; verifying is optional.",
   // forgot / update password
   forgotNoAccount:
     "We couldn't find an account with that email address. Please double-check the email or create a new account.",

@@ -40,7 +40,7 @@ export function SignUpForm({ email, setEmail, pending, run, switchTo, onSignedIn
   return (
     <form className="auth-form" noValidate onSubmit={submit} aria-labelledby="auth-title">
       <h1 id="auth-title">Create Account</h1>
-      <p className="help">Free account: no email verification, instant access.</p>
+      <p className="help">Free account. {TEXT.signUpNote}</p>
       <TextField label="Full name" autoComplete="name" value={fullName} onChange={setFullName} disabled={pending} />
       <TextField label="Email" type="email" autoComplete="email" value={email} onChange={setEmail} disabled={pending} />
       <PasswordField label="Password" autoComplete="new-password" value={password} onChange={setPassword} disabled={pending} />

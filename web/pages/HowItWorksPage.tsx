@@ -3,6 +3,7 @@
 
 import { Link } from "react-router-dom";
 import { PLAN_LIST } from "../../api/rules/plans";
+import { TEXT } from "../account/messages";
 import { periodLabel } from "../payments/plans";
 import { FACTS } from "./facts";
 import { Section, StaticPage } from "./StaticPage";
@@ -118,9 +119,9 @@ export function HowItWorksPage() {
             read every page of the site; the studio itself is shown locked.
           </li>
           <li>
-            <strong>A free account</strong> (no email verification, instant access) opens channel{" "}
-            {FACTS.freeChannels} with a sine wave, and one {FACTS.demoMinutes} demo that unlocks channels 1
-            to {FACTS.demoChannels} and {FACTS.demoEffects}.
+            <strong>A free account</strong> opens channel {FACTS.freeChannels} with a sine wave, and one{" "}
+            {FACTS.demoMinutes} demo that unlocks channels 1 to {FACTS.demoChannels} and {FACTS.demoEffects}.{" "}
+            {TEXT.signUpNote}
           </li>
           <li>
             <strong>A paid plan</strong> opens all {FACTS.channels} channels, every waveform and effect, WAV

@@ -3,6 +3,7 @@
 
 import { Link } from "react-router-dom";
 import { PLANS, REFUND_TEXT } from "../../api/rules/plans";
+import { TEXT } from "../account/messages";
 import { SUPPORT_EMAIL, SUPPORT_REPLY_TIME } from "./contact";
 import { FACTS } from "./facts";
 import { Section, StaticPage } from "./StaticPage";
@@ -46,8 +47,7 @@ export function SupportPage() {
 
           <dt>Do I need to verify my email before I can start?</dt>
           <dd>
-            No. A free account gives instant access, with no email verification step. We still send a
-            confirmation email, which you can use to verify the address whenever suits you.
+            No. {TEXT.signUpNote} Use the e-mail's link whenever suits you.
           </dd>
 
           <dt>How does the free demo work?</dt>

@@ -1,12 +1,14 @@
 // The studio's hero (spec/studio.md section 2): title and blurb, and for anonymous visitors the
-// call to action to create a free account ('no email verification, instant access').
+// call to action to create a free account, with the sign-up note (instant access, an optional
+// verification e-mail) that agrees with the toast after sign-up.
 
 import { Link } from "react-router-dom";
 import { useStudioGate } from "../account/hooks";
+import { TEXT } from "../account/messages";
 import { FACTS } from "../pages/facts";
 import "./studio-intro.css";
 
-export const HERO_CTA_NOTE = "No email verification, instant access.";
+export const HERO_CTA_NOTE = TEXT.signUpNote;
 
 export function Hero() {
   const anonymous = useStudioGate().level === "anonymous";
