@@ -1,11 +1,13 @@
 // Plan names, the plan catalogue and what each level of access opens in the studio
-// (spec/accounts.md sections 3, 4, 6 and 9, spec/studio.md section 6), in one dependency-free
-// module that the API (entitlements, checkout, GET /api/plans) and the web app (pricing cards,
+// (spec/accounts.md sections 3, 4, 6 and 9, spec/studio.md section 6), in one module (importing
+// only the engine's plain limits) that the API (entitlements, checkout, GET /api/plans) and the web app (pricing cards,
 // display gating) both import. Stripe price ids are deployment settings, not catalogue data: the
 // server reads them from STRIPE_PRICE_* and GET /api/plans adds them to each plan.
 
 /** An admin's own plan: never counts as a real subscription (nor for checkout). */
 export const ADMIN_PLAN_NAME = "Admin Access";
+import { MAX_DURATION_SECONDS } from "../../dsp/host/model/limits";
+
 /** The plan of a temporary-access grant: unlimited access while active. */
 export const TEMPORARY_PLAN_NAME = "Temporary Access";
 
@@ -20,6 +22,17 @@ export const DEMO_DURATION_MS = 10 * 60_000;
 export const DEMO_CHANNELS = 2;
 /** Effects a running demo unlocks (catalogue ids of dsp/host/model/catalogue.ts). */
 export const DEMO_EFFECTS = ["amplitudeMod", "ringMod", "chorus"] as const;
+
+// ---- the duration limit in words -------------------------------------------------------------
+/** A length in seconds as the pages say it: "1 hour", "12 hours", "10 minutes", "30 seconds" (the
+ *  largest whole unit). */
+export function durationWords(seconds: number): string {
+  const [n, unit] = seconds % 3600 === 0 ? [seconds / 3600, "hour"] : seconds % 60 === 0 ? [seconds / 60, "minute"] : [seconds, "second"];
+  return `${n} ${unit}${n === 1 ? "" : "s"}`;
+}
+/** The one wording of the studio's limit (3600 s, MAX_DURATION_SECONDS) on plans, the comparison,
+ *  the menu and the duration box: "1 hour". Only the spec's verbatim labels keep '59 min'. */
+export const MAX_DURATION_TEXT = durationWords(MAX_DURATION_SECONDS);
 
 // ---- refunds --------------------------------------------------------------------------------
 /** The one refund rule (the Terms, spec/accounts.md section 9): a monthly charge may be refunded
@@ -73,7 +86,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
     tagline: "Full studio access for 24 hours",
     audience: "Try every feature for a day",
     coreFeatures: ["24 hours of full access", ...PRO_STUDIO, "WAV export"],
-    limits: ["10 exports, max 1 hour each"],
+    limits: [`10 exports, max ${MAX_DURATION_TEXT} each`],
     restrictions: ["Personal use only"],
     cta: "Get Day Pass",
     ctaSubtext: "One-time payment, no subscription",
@@ -91,7 +104,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
     tagline: "The whole studio, every day",
     audience: "Personal practice and sharing on social media",
     coreFeatures: [...PRO_STUDIO, "WAV and MP4 export", "Voice recording"],
-    limits: ["100 exports per month, up to 60 minutes each"],
+    limits: [`100 exports per month, up to ${MAX_DURATION_TEXT} each`],
     restrictions: ["Personal use plus sharing on social media", "No selling"],
     cta: "Go Monthly",
     ctaSubtext: "Cancel anytime",

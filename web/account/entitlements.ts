@@ -71,7 +71,10 @@ export function planText(sub: { planName?: string | null } | null): string {
   return sub?.planName?.trim() || "Active";
 }
 
-/** The label next to the duration (spec 6); null while nobody is signed in. */
+/** The label next to the duration (spec 6); null while nobody is signed in. The free and Pro
+ *  labels are the spec's verbatim quotes (accounts.md sections 6 and 9, studio.md section 8), so
+ *  they keep '59 min max' although the limit is written "1 hour" everywhere else
+ *  (MAX_DURATION_TEXT, api/rules/plans.ts). */
 export function tierLabel(ent: ClientEntitlements): string | null {
   if (!ent.signedIn) return null;
   if (ent.maxDuration === MAX_DURATION_UNLIMITED_SECONDS) return "Admin User (12 hours max)";

@@ -5,14 +5,13 @@
 import { effectDef, EFFECTS } from "../../dsp/host/model/catalogue";
 import {
   GLIDE_SECONDS,
-  MAX_DURATION_SECONDS,
   MAX_DURATION_UNLIMITED_SECONDS,
   MAX_FREQUENCY_HZ,
   MIN_DURATION_SECONDS,
 } from "../../dsp/host/model/limits";
 import { FADE_IN_DEFAULT_SECONDS } from "../../dsp/host/model/levels";
 import { WAV_BITS, WAV_BLOCK_ALIGN, WAV_CHANNELS, WAV_SAMPLE_RATE } from "../../dsp/host/export/wav";
-import { DEMO_CHANNELS, DEMO_DURATION_MS, DEMO_EFFECTS, PLANS, STUDIO_CHANNELS } from "../../api/rules/plans";
+import { DEMO_CHANNELS, DEMO_DURATION_MS, DEMO_EFFECTS, durationWords, MAX_DURATION_TEXT, PLANS, STUDIO_CHANNELS } from "../../api/rules/plans";
 import { PASSWORD_MIN } from "../../api/rules/passwords";
 
 /** 20000 -> "20,000". */
@@ -43,8 +42,8 @@ export const FACTS = {
   fadeIn: `${num(FADE_IN_DEFAULT_SECONDS)} s`,
   effectCount: EFFECTS.length,
   minDuration: `${num(MIN_DURATION_SECONDS)} seconds`,
-  maxDuration: `${num(MAX_DURATION_SECONDS / 60)} minutes`,
-  maxDurationUnlimited: `${num(MAX_DURATION_UNLIMITED_SECONDS / 3600)} hours`,
+  maxDuration: MAX_DURATION_TEXT,
+  maxDurationUnlimited: durationWords(MAX_DURATION_UNLIMITED_SECONDS),
   demoMinutes: `${num(DEMO_DURATION_MS / 60_000)} minutes`,
   demoChannels: DEMO_CHANNELS,
   demoEffects: listText(DEMO_EFFECTS.map((id) => effectDef(id)?.name ?? id)),

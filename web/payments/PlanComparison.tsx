@@ -2,19 +2,19 @@
 // constants the gating uses (channels per level, the effect catalogue, the demo's unlocks).
 
 import { EFFECTS, effectDef } from "../../dsp/host/model/catalogue";
-import { DEMO_CHANNELS, DEMO_EFFECTS, STUDIO_CHANNELS } from "../../api/rules/plans";
+import { DEMO_CHANNELS, DEMO_EFFECTS, MAX_DURATION_TEXT, STUDIO_CHANNELS } from "../../api/rules/plans";
 import { DEMO_MINUTES } from "../demo/countdown";
 
 const demoEffects = DEMO_EFFECTS.map((id) => effectDef(id)?.name ?? id).join(", ");
 
-const ROWS: [feature: string, free: string, pro: string][] = [
+export const PLAN_COMPARISON_ROWS: readonly [feature: string, free: string, pro: string][] = [
   ["Frequency channels (0-20000 Hz)", String(STUDIO_CHANNELS.free), String(STUDIO_CHANNELS.full)],
   ["Waveforms", "Sine", "Sine, square, sawtooth, triangle"],
   ["Effects", "None", `All ${EFFECTS.length}, layered`],
   [`${DEMO_MINUTES}-minute demo`, `Once: channels 1-${DEMO_CHANNELS}, ${demoEffects}`, "Not needed"],
   ["WAV export and preset sharing", "No", "Yes"],
   ["Billing portal", "No", "Yes"],
-  ["Playback duration", "Up to 59 minutes", "Up to 59 minutes"],
+  ["Playback duration", `Up to ${MAX_DURATION_TEXT}`, `Up to ${MAX_DURATION_TEXT}`],
 ];
 
 export function PlanComparison() {
@@ -25,7 +25,7 @@ export function PlanComparison() {
         <tr><th scope="col">Feature</th><th scope="col">Free</th><th scope="col">Pro</th></tr>
       </thead>
       <tbody>
-        {ROWS.map(([feature, free, pro]) => (
+        {PLAN_COMPARISON_ROWS.map(([feature, free, pro]) => (
           <tr key={feature}><th scope="row">{feature}</th><td>{free}</td><td>{pro}</td></tr>
         ))}
       </tbody>

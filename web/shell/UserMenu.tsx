@@ -8,6 +8,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useNavigate } from "react-router-dom";
 import { toast } from "sonner";
+import { MAX_DURATION_TEXT } from "../../api/rules/plans";
 import { AdminAccessModal } from "../admin/AdminAccessModal";
 import { OverrideToggle, useOverrideMirror } from "../admin/OverrideToggle";
 import { PAY_TEXT, portalReason } from "../payments/messages";
@@ -34,7 +35,7 @@ function SubscriptionCard() {
     return (
       <div className="sub-card" aria-label="Subscription status">
         <strong>Free plan</strong>
-        <span>Channel 1, sine waves, up to 59 minutes</span>
+        <span>Channel 1, sine waves, up to {MAX_DURATION_TEXT}</span>
       </div>
     );
   }

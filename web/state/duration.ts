@@ -4,6 +4,9 @@
 // "1:00:00" one hour, "90" 59 s). Digits typed without colons shift in from the right: the
 // colons are inserted automatically ("130" shows "1:30", one more "0" gives "13:00").
 
+import { durationWords } from "../../api/rules/plans";
+import { MIN_DURATION_SECONDS } from "../../dsp/host/model/limits";
+
 /** The box's maxLength: "HH:MM:SS". */
 export const DURATION_MAX_CHARS = 8;
 const FIELD_COUNT = 3;
@@ -59,4 +62,10 @@ export function formatDuration(seconds: number): string {
   const m = Math.floor((seconds % SECONDS_PER_HOUR) / SECONDS_PER_MINUTE);
   const s = Math.floor(seconds % SECONDS_PER_MINUTE);
   return [h, m, s].map((v) => String(v).padStart(FIELD_DIGITS, "0")).join(":");
+}
+
+/** The box's help line: the limits in words (the plans' "1 hour"), with the box's own HH:MM:SS of
+ *  the maximum beside it, e.g. "Minimum 30 seconds, maximum 1 hour (01:00:00)." */
+export function durationHelp(maxSeconds: number): string {
+  return `Minimum ${durationWords(MIN_DURATION_SECONDS)}, maximum ${durationWords(maxSeconds)} (${formatDuration(maxSeconds)}).`;
 }

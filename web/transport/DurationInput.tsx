@@ -3,8 +3,7 @@
 
 import { useState } from "react";
 import { useStore } from "zustand";
-import { MIN_DURATION_SECONDS } from "../../dsp/host/model/limits";
-import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "../state/duration";
+import { DURATION_MAX_CHARS, durationHelp, formatDuration, formatDurationInput, parseDuration } from "../state/duration";
 import { useStudio } from "../state/studio-context";
 
 export function DurationInput() {
@@ -35,7 +34,7 @@ export function DurationInput() {
         onBlur={commit}
         onKeyDown={(e) => e.key === "Enter" && commit()}
       />
-      <small id="duration-help">Minimum {MIN_DURATION_SECONDS} seconds, maximum {formatDuration(maxDuration)}.</small>
+      <small id="duration-help">{durationHelp(maxDuration)}</small>
     </label>
   );
 }

@@ -18,7 +18,7 @@ describe("static page facts", () => {
 
   it("quote the durations, the demo and the effect count", () => {
     expect(FACTS.minDuration).toBe("30 seconds");
-    expect(FACTS.maxDuration).toBe("60 minutes");
+    expect(FACTS.maxDuration).toBe("1 hour");
     expect(FACTS.maxDurationUnlimited).toBe("12 hours");
     expect(FACTS.demoMinutes).toBe("10 minutes");
     expect(FACTS.demoEffects).toBe("Amplitude Mod, Ring Mod and Chorus");

@@ -7,7 +7,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS, MIN_DURATION_SECONDS } from "../../../../dsp/host/model/limits";
 import { clampDuration, createStudioStore } from "../../../../web/state/studio-store";
-import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "../../../../web/state/duration";
+import { DURATION_MAX_CHARS, durationHelp, formatDuration, formatDurationInput, parseDuration } from "../../../../web/state/duration";
+import { durationWords, MAX_DURATION_TEXT, PLANS } from "../../../../api/rules/plans";
+import { PLAN_COMPARISON_ROWS } from "../../../../web/payments/PlanComparison";
 
 /** What the box shows after each keystroke when `keys` are typed into an empty box one by one
  *  (a keystroke that would make the text longer than maxLength is refused, as the browser does). */
@@ -138,5 +140,21 @@ describe("duration properties", () => {
         expect(parseDuration(shown)).toBe(seconds);
       }),
     );
+  });
+});
+
+describe("one wording of the limit: 1 hour (MAX_DURATION_SECONDS)", () => {
+  it("in words", () => {
+    expect(MAX_DURATION_SECONDS).toBe(3600);
+    expect(MAX_DURATION_TEXT).toBe("1 hour");
+    expect([durationWords(43200), durationWords(600), durationWords(30), durationWords(60)]).toEqual(["12 hours", "10 minutes", "30 seconds", "1 minute"]);
+  });
+
+  it("beside the box, on the plan cards and in the comparison", () => {
+    expect(durationHelp(MAX_DURATION_SECONDS)).toBe("Minimum 30 seconds, maximum 1 hour (01:00:00).");
+    expect(durationHelp(MAX_DURATION_UNLIMITED_SECONDS)).toBe("Minimum 30 seconds, maximum 12 hours (12:00:00).");
+    expect(PLANS.oneDay.limits).toEqual(["10 exports, max 1 hour each"]);
+    expect(PLANS.monthly.limits).toEqual(["100 exports per month, up to 1 hour each"]);
+    expect(PLAN_COMPARISON_ROWS.find(([feature]) => feature === "Playback duration")).toEqual(["Playback duration", "Up to 1 hour", "Up to 1 hour"]);
   });
 });
