@@ -3,7 +3,7 @@
 // post-payment calls of /success and the billing portal session. Fetch is injectable for tests.
 
 import { ApiRequestError, requestJson } from "../account/api";
-import { MissingSessionUrlError, isTransientCheckoutError } from "./messages";
+import { InvalidCheckoutAnswerError, MissingSessionUrlError, isTransientCheckoutError } from "./messages";
 import { CHECKOUT_RETRY, withRetry, type RetryOptions } from "./retry";
 import type { PricedPlan } from "./plans";
 
@@ -20,8 +20,19 @@ export function fetchPlans(deps: CallDeps = {}): Promise<PlansAnswer> {
   return requestJson<PlansAnswer>("/api/plans", { fetchImpl: deps.fetchImpl });
 }
 
+/** True for an absolute http or https address. */
+function isWebUrl(url: unknown): boolean {
+  if (typeof url !== "string") return false;
+  try {
+    return /^https?:$/.test(new URL(url).protocol);
+  } catch {
+    return false;
+  }
+}
+
 /** Creates a checkout session for `plan` and answers the url to send the browser to. Transient
- *  failures (no answer, 5xx, an answer without a url) are tried again, 3 attempts in all. */
+ *  failures (no answer, 5xx, an answer without a url or with one that is no web address) are
+ *  tried again, 3 attempts in all. */
 export async function createCheckoutUrl(
   plan: Pick<PricedPlan, "priceId" | "mode">,
   token: string,
@@ -36,6 +47,8 @@ export async function createCheckoutUrl(
         fetchImpl: deps.fetchImpl,
       });
       if (!answer.url) throw new MissingSessionUrlError();
+      // Only a web address is followed: the browser is sent wherever this url points.
+      if (!isWebUrl(answer.url)) throw new InvalidCheckoutAnswerError();
       return answer.url;
     },
     { ...CHECKOUT_RETRY, retryIf: isTransientCheckoutError, sleep: deps.sleep },

@@ -91,7 +91,7 @@ export function useCheckout(onUnconfigured: () => void): { pendingKey: string | 
           return;
         }
         if (err instanceof ApiRequestError && err.status === 503) onUnconfigured();
-        const text = checkoutErrorText(err);
+        const text = checkoutErrorText(err, plan.mode);
         toast.error(text, { id: "checkout-error" });
         // A subscription whose renewal failed is mended by a new payment method, not a second one.
         if (text === BILLING_TEXT.subscriptionPaymentDue) navigate("/update-payment");

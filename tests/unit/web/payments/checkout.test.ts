@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from "vitest";
 import { ApiRequestError } from "../../../../web/account/api";
 import { createCheckoutUrl, createPortalUrl } from "../../../../web/payments/checkout";
 import {
-  checkoutErrorText, isTransientCheckoutError, MissingSessionUrlError, PAY_TEXT, portalReason,
+  checkoutErrorText, InvalidCheckoutAnswerError, isTransientCheckoutError, MissingSessionUrlError, PAY_TEXT, portalReason,
 } from "../../../../web/payments/messages";
 import { withRetry } from "../../../../web/payments/retry";
 
@@ -98,6 +98,14 @@ describe("createCheckoutUrl", () => {
     expect(f.calls).toHaveLength(3);
   });
 
+  it("an answer whose url is no web address is 'Invalid response from payment service' after 3 attempts", async () => {
+    const f = fakeFetch(json(200, { url: "javascript:alert(1)" }), json(200, { url: 42 }), json(200, { url: "not a url" }));
+    const err = await createCheckoutUrl(plan, "tok", { fetchImpl: f.impl, sleep: noSleep }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(InvalidCheckoutAnswerError);
+    expect(checkoutErrorText(err)).toBe("Invalid response from payment service");
+    expect(f.calls).toHaveLength(3);
+  });
+
   it.each([
     [409, "You already have an active subscription"],
     [503, "Payments are not configured"],
@@ -123,18 +131,36 @@ describe("checkout error texts (spec 8, Checkout)", () => {
     [http(500, "NetworkError when attempting to fetch resource."), "Connection issue. Please check your internet and try again."],
     [http(400, "Invalid priceId"), "Payment configuration error. Please contact support."],
     [new MissingSessionUrlError(), "Payment session creation failed - missing session data"],
-    [http(500), "Payment setup failed. Please try again."],
+    [new InvalidCheckoutAnswerError(), "Invalid response from payment service"],
+    [http(500), "Failed to create checkout session"],
+    [http(502, "Stripe is down"), "Failed to create checkout session"],
     [http(400, "Something else"), "Payment setup failed. Please try again."],
-    [new Error("weird"), "Payment setup failed. Please try again."],
+    [http(403, "Forbidden"), "Payment setup failed. Please try again."],
+    [new Error("weird"), "Checkout failed. Please try again."],
+    [new RangeError("bad state"), "Checkout failed. Please try again."],
     [http(409, "You already have an active subscription"), "You already have an active subscription"],
+    [http(429, "Too many attempts. Please wait a minute."), "Too many attempts. Please wait a minute."],
+    [http(429), "Unable to start checkout. Please try again."],
+    [http(409), "Unable to start checkout. Please try again."],
     [http(503, "Payments are not configured"), "Payments are not configured"],
-    [http(503), "Payment setup failed. Please try again."],
+    [http(503), "Unable to start checkout. Please try again."],
     [http(401, "Invalid token"), "Please create an account or sign in to continue"],
   ])("%s -> %s", (err, text) => {
     expect(checkoutErrorText(err)).toBe(text);
+    expect(checkoutErrorText(err, "payment")).toBe(text);
   });
 
-  it("transient: network, 5xx but 503, missing url", () => {
+  it("a server failure while starting a subscription says so; a one-time payment's names the checkout session", () => {
+    expect(checkoutErrorText(http(500), "subscription")).toBe("Failed to start subscription process");
+    expect(checkoutErrorText(http(502, "Stripe is down"), "subscription")).toBe("Failed to start subscription process");
+    expect(checkoutErrorText(http(500), "payment")).toBe("Failed to create checkout session");
+    // Other failures read the same whatever the plan.
+    expect(checkoutErrorText(offline, "subscription")).toBe("Connection issue. Please check your internet and try again.");
+    expect(checkoutErrorText(http(400, "Something else"), "subscription")).toBe("Payment setup failed. Please try again.");
+  });
+
+  it("transient: network, 5xx but 503, missing url, a url that is no web address", () => {
+    expect(isTransientCheckoutError(new InvalidCheckoutAnswerError())).toBe(true);
     expect(isTransientCheckoutError(offline)).toBe(true);
     expect(isTransientCheckoutError(http(500))).toBe(true);
     expect(isTransientCheckoutError(new MissingSessionUrlError())).toBe(true);
