@@ -221,6 +221,9 @@ describe("session timeline editor", () => {
     await panel().locator("summary", { hasText: "Session as text (.sbg)" }).click();
     const box = panel().getByLabel("Session as text (.sbg)", { exact: true });
     await box.fill(program);
+    // The view has opened (its toggle event comes after the box shows) and holds the typed text.
+    await expect.poll(() => panel().locator("details").first().evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+    await expect.poll(() => box.inputValue()).toBe(program);
     await panel().getByRole("button", { name: "Apply text" }).click();
     expect(await panel().getByRole("status").textContent()).toBe("Text applied to the session.");
     const steps = (await storedTimeline(page))!.steps;

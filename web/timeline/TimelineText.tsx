@@ -123,7 +123,9 @@ export function TimelineText() {
           aria-describedby="tl-text-help"
           aria-invalid={shown && shown.errors.length > 0 && !shown.alone ? true : undefined}
           value={text}
-          onChange={(e) => setTyped({ over: written.text, text: e.target.value })}
+          // The details' toggle event comes after the box is shown: text typed before it lands is
+          // typed over the text the open view is about to show, not this render's empty one.
+          onChange={(e) => setTyped({ over: open ? written.text : writtenText(store.getState()).text, text: e.target.value })}
         />
         <div className="tl-text-actions">
           <button type="button" className="button primary" onClick={() => apply(text, null)}>{APPLY_TEXT}</button>
