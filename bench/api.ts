@@ -382,7 +382,7 @@ async function changeNoticeDelays(databaseUrl: string, n: number): Promise<numbe
   }
 }
 
-/** The rows as a Markdown table (console and README). */
+/** The rows as a Markdown table (console and docs/performance.md). */
 export function apiTable(rows: readonly BenchRow[]): string {
   const d = (r: BenchRow, k: string) => r.details?.[k];
   const lines = ["| route | database | req/s | p50 ms | p99 ms | server CPU ms/req | errors | non-2xx | target | steal % |", "|---|---|---:|---:|---:|---:|---:|---:|---|---:|"];

@@ -10,7 +10,7 @@
 // (sample-accurate channel ramps and per-block effect values inside the wasm engine,
 // dsp/assembly/timeline.ts).
 //
-// Rules (chosen where the timeline's requirements are silent, and written in the README):
+// Rules (chosen where the timeline's requirements are silent, and written in docs/sessions-and-sbg.md):
 // - The session's own state (channels, effects) is the state at 0:00. Steps at 0:00 change it.
 // - A channel that is off or at 0 Hz is silent; its frequency is taken from the nearest sounding
 //   step (before it, else after it), so a channel fades in and out at its pitch instead of
