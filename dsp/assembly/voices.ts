@@ -66,6 +66,10 @@ const slotFirst = new StaticArray<i32>(MAX_VOICES);
 const slotCount = new StaticArray<i32>(MAX_VOICES);
 const slotCursor = new StaticArray<i32>(MAX_VOICES);
 const slotKind = new StaticArray<i32>(MAX_VOICES);
+/** Each slot's amp at the end of its last rendered part, and whether its next part starts from it
+ *  (after an upload while playing: an edited level glides over at most a block, 5.3 ms). */
+const lastAmp = new StaticArray<f32>(MAX_VOICES);
+const glideIn = new StaticArray<bool>(MAX_VOICES);
 let lastSlot: i32 = -1;
 
 const strikeAt = new StaticArray<f64>(MAX_STRIKES);
@@ -162,7 +166,10 @@ export function addBellStrike(at: f64, freq: f64, amp: f64): void {
  *  on, so editing a voice while it plays does not click). */
 export function commitVoices(): void {
   voicesActive = segCount > 0 || strikeCount > 0;
-  for (let s = 0; s < MAX_VOICES; s++) slotCursor[s] = slotFirst[s];
+  for (let s = 0; s < MAX_VOICES; s++) {
+    slotCursor[s] = slotFirst[s];
+    glideIn[s] = true;
+  }
   for (let o = 0; o < MAX_VOICES * 3; o++) rotInc[o] = NaN;
   strikeCursor = 0;
 }
@@ -174,6 +181,8 @@ export function rewindVoices(): void {
   for (let s = 0; s < MAX_VOICES; s++) {
     slotCursor[s] = slotFirst[s];
     slotKind[s] = OFF;
+    lastAmp[s] = 0.0;
+    glideIn[s] = false;
     phL[s] = 0.0; phR[s] = 0.0; phP[s] = 0.0; phS[s] = 0.0;
   }
   strikeCursor = 0;
@@ -232,9 +241,13 @@ function renderSlot(s: i32, frame: f64, pl: usize, pr: usize, pm: usize): void {
     if (kind != slotKind[s]) {
       // A new kind of voice starts from phase 0, as SBaGen's do (it rises from silence).
       slotKind[s] = kind;
+      lastAmp[s] = 0.0; // a new kind of voice rises from silence
       phL[s] = 0.0; phR[s] = 0.0; phP[s] = 0.0; phS[s] = 0.0;
     }
-    if (kind != OFF) {
+    if (kind == OFF) {
+      lastAmp[s] = 0.0;
+      glideIn[s] = false;
+    } else {
       const span = end - start;
       const u0 = span == Infinity ? 0.0 : (at - start) / span;
       const u1 = span == Infinity ? 0.0 : (at + <f64>n - start) / span;
@@ -255,7 +268,13 @@ function renderPart(s: i32, i: i32, kind: i32, u0: f64, u1: f64, n: i32, pos: i3
   const fs = sampleRate;
   const c0 = lerp(segC0[i], segC1[i], u0), c1 = lerp(segC0[i], segC1[i], u1);
   const b0 = lerp(segB0[i], segB1[i], u0), b1 = lerp(segB0[i], segB1[i], u1);
-  const g0 = <f32>lerp(segA0[i], segA1[i], u0), g1 = <f32>lerp(segA0[i], segA1[i], u1);
+  let g0 = <f32>lerp(segA0[i], segA1[i], u0);
+  const g1 = <f32>lerp(segA0[i], segA1[i], u1);
+  if (glideIn[s]) {
+    g0 = lastAmp[s];
+    glideIn[s] = false;
+  }
+  lastAmp[s] = g1;
   const o = <usize>pos << 2;
   if (kind == NOISE || kind == SPIN) {
     const gain = VOICE_GAIN * NOISE_GAIN;

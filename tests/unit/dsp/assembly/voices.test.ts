@@ -163,6 +163,22 @@ describe("voices", () => {
     expect(worst).toBeLessThanOrEqual(steady * 1.05);
   });
 
+  it("glides an edited level over at most a block instead of jumping (an amp typed while playing)", () => {
+    const state = voicesState([{ kind: "tone", carrier: 300, amp: 50 }]);
+    const e = engineWith(state);
+    e.setCompressor(false);
+    e.start({ delay: 0 });
+    const before = renderFrames(e, FS / 2 + 40);
+    e.apply({ ...state, voices: [{ kind: "tone", carrier: 300, amp: 5 }] });
+    const after = renderFrames(e, FS / 10);
+    const steady = Math.max(...Array.from({ length: 1000 }, (_, i) => Math.abs(before.left[i + 1000] - before.left[i + 999])));
+    const joined = [before.left[before.left.length - 1], ...after.left];
+    const worst = Math.max(...joined.slice(1).map((v, i) => Math.abs(v - joined[i])));
+    expect(worst).toBeLessThanOrEqual(steady * 1.05);
+    // ...and the new level is reached: a tenth of the old one.
+    expect(20 * Math.log10(rms(after.left, FS / 20, FS / 10) / rms(before.left, 0, FS / 4))).toBeCloseTo(-20, 0);
+  });
+
   it("does not start with no voice sounding, and starts with one", () => {
     const e = engineWith(voicesState([{ kind: "tone", carrier: 300, amp: 0 }]));
     expect(e.start({ delay: 0 })).toBe(false);
