@@ -239,9 +239,9 @@ function renderSlot(s: i32, frame: f64, pl: usize, pr: usize, pm: usize): void {
     const n = max(1, stop - pos);
     const kind = segKind[cur];
     if (kind != slotKind[s]) {
-      // A new kind of voice starts from phase 0, as SBaGen's do (it rises from silence).
+      // A new kind of voice starts from phase 0, as SBaGen's do, and from silence.
       slotKind[s] = kind;
-      lastAmp[s] = 0.0; // a new kind of voice rises from silence
+      lastAmp[s] = 0.0;
       phL[s] = 0.0; phR[s] = 0.0; phP[s] = 0.0; phS[s] = 0.0;
     }
     if (kind == OFF) {
