@@ -90,8 +90,11 @@ export class Engine {
    *  An effect whose update fails is switched off (never the whole engine); the ids of such
    *  effects are returned so the UI can show them off too. */
   apply(state: SoundState): string[] {
-    this.applyVoices(state);
-    const timed = this.applyTimeline(state);
+    // The timeline is written out once per apply for both keys below: in the worklet this runs on
+    // the audio thread for every state message, and a long session's JSON is megabytes.
+    const timelineJson = hasTimeline(state.timeline) ? JSON.stringify(state.timeline) : "";
+    this.applyVoices(state, timelineJson);
+    const timed = this.applyTimeline(state, timelineJson);
     if (!timed) state.channels.slice(0, 4).forEach((c, i) => this.applyChannel(i, c));
     const failed: string[] = [];
     for (const [id, fx] of Object.entries(state.effects)) {
@@ -109,11 +112,11 @@ export class Engine {
 
   /** Uploads the session's voices when they changed (an SBaGen schedule's sound); clears them when
    *  the state has none. */
-  private applyVoices(state: SoundState): void {
-    // Keyed by what the voices are compiled from (the base set and the steps that carry voices),
-    // so a change elsewhere in the state does not compile them again.
-    const steps = state.timeline?.steps.filter((s) => s.voices) ?? [];
-    const key = state.voices || steps.length > 0 ? JSON.stringify([state.voices ?? null, steps.map((s) => [s.at, s.ramp, s.voices])]) : "";
+  private applyVoices(state: SoundState, timelineJson: string): void {
+    // Keyed by what the voices are compiled from (the voices at 0:00 and the timeline, whose steps
+    // carry the later voices), so a change elsewhere in the state does not compile them again.
+    const hasVoices = (state.voices?.length ?? 0) > 0 || !!state.timeline?.steps.some((s) => s.voices);
+    const key = hasVoices ? `${JSON.stringify(state.voices ?? null)}|${timelineJson}` : "";
     if (key === this.voicesKey) return;
     this.voicesKey = key;
     const compiled = key === "" ? null : compileVoices(state, this.sampleRate);
@@ -130,7 +133,7 @@ export class Engine {
 
   /** Uploads the session timeline when it (or the state at 0:00) changed; clears it when the state
    *  has none. Returns true while a timeline drives the channels. */
-  private applyTimeline(state: SoundState): boolean {
+  private applyTimeline(state: SoundState, timelineJson: string): boolean {
     const timeline = state.timeline;
     if (!hasTimeline(timeline)) {
       if (this.timelineKey !== "") {
@@ -143,7 +146,7 @@ export class Engine {
       }
       return false;
     }
-    const key = JSON.stringify([state.channels, state.effects, timeline]);
+    const key = `${JSON.stringify([state.channels, state.effects])}|${timelineJson}`;
     if (key === this.timelineKey) return true;
     this.timelineKey = key;
     const steps = resolveTimeline(state, timeline);
