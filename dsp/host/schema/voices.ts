@@ -26,7 +26,7 @@ const voiceSchema: z.ZodType<Voice, unknown> = z.discriminatedUnion(
     z.object({ kind: z.literal("spin"), colour, width: within(0, VOICE_LIMITS.width), rate: within(-VOICE_LIMITS.rate, VOICE_LIMITS.rate), amp }),
     z.object({ kind: z.literal("bell"), carrier, amp }),
   ],
-  { error: "must be a voice: tone, binaural, isochronic, noise, spin or bell" },
+  { error: "must be tone, binaural, isochronic, noise, spin or bell" },
 );
 
 /** THE voices schema: unknown JSON in, slots out. */
