@@ -11,6 +11,7 @@
 // Noise is one shared generator per colour (white, pink, brown), the same in both ears, kept with
 // a short history that spinning noise reads with a moving interaural delay.
 
+import { BROWN_LEAK, BROWN_SCALE, PINK_SCALE } from "./lib/noise-colours";
 import { sampleRate } from "./bus";
 import { BLOCK, TONE_GAIN } from "./lib/constants";
 import { cos2pi, ftz, sin2pi } from "./lib/math";
@@ -35,9 +36,6 @@ const VOICE_GAIN: f32 = TONE_GAIN / 100.0;
 /** Noise of every colour at amp 100 has an RMS 15 dB below a full-scale sine's peak (SBaGen's pink
  *  noise); the generators below all come out at white noise's RMS (1/sqrt 3). */
 const NOISE_GAIN: f32 = <f32>(0.17782794 * 1.7320508);
-const PINK_SCALE: f32 = 0.3285;   // Kellet's filter has ~9.7 dB of power gain on white noise
-const BROWN_LEAK: f32 = 0.9985;   // corner fs (1 - a) / 2 pi = 11.5 Hz at 48 kHz
-const BROWN_SCALE: f32 = 0.0548;  // sqrt(1 - a^2): unit gain in power
 /** Spin: the delay swings at most this many samples either way (SBaGen clamps to 127), read from
  *  noise this many samples old, so both ears read the past. */
 const SPIN_MAX: f64 = 127.0;

@@ -15,6 +15,7 @@
 // (at most x5: exact down to 1920/s, so sparse crackle stays bounded). The impulses' random
 // signs keep every density's spectrum exactly that of its type.
 
+import { BROWN_LEAK, BROWN_SCALE, PINK_SCALE } from "../lib/noise-colours";
 import { Effect } from "./effect";
 import { Rng } from "../lib/rng";
 import { blockCoef, Smoothed } from "../lib/smooth";
@@ -23,9 +24,6 @@ import { BLOCK, TONE_GAIN } from "../lib/constants";
 const WHITE: i32 = 0;
 const PINK: i32 = 1;
 const BROWN: i32 = 2;
-const PINK_SCALE: f32 = 0.3285;   // Kellet's filter has ~9.7 dB of power gain on white noise
-const BROWN_LEAK: f32 = 0.9985;   // corner fs (1 - a) / 2 pi = 11.5 Hz at 48 kHz
-const BROWN_SCALE: f32 = 0.0548;  // sqrt(1 - a^2): unit gain in power
 const MAX_IMPULSE: f32 = 5.0;
 
 /** One channel's generator: velvet impulses -> type filter -> tilt. */
