@@ -6,7 +6,7 @@
 
 /** An admin's own plan: never counts as a real subscription (nor for checkout). */
 export const ADMIN_PLAN_NAME = "Admin Access";
-import { MAX_DURATION_SECONDS } from "../../dsp/host/model/limits";
+import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/model/limits";
 
 /** The plan of a temporary-access grant: unlimited access while active. */
 export const TEMPORARY_PLAN_NAME = "Temporary Access";
@@ -50,6 +50,17 @@ export type PaidPlanName = "One Day Pass" | "Monthly Plan" | "Commercial License
 /** A One Day Pass gives full access for this long after payment. */
 export const ONE_DAY_PASS_MS = 24 * 60 * 60_000;
 
+/** What each plan may export (spec/accounts.md section 9, the product's "WAV export up to 12+
+ *  hours"): how many exports per pass (One Day Pass: its 24 hours) or billing period, and how long
+ *  each may be. Who gets which (grants, admins, free accounts) is plan-access.ts's rule. */
+export const PLAN_EXPORTS: Readonly<Record<PlanKey, { quota: number; maxSeconds: number }>> = {
+  oneDay: { quota: 10, maxSeconds: MAX_DURATION_SECONDS },
+  monthly: { quota: 100, maxSeconds: MAX_DURATION_SECONDS },
+  commercial: { quota: 200, maxSeconds: MAX_DURATION_UNLIMITED_SECONDS },
+};
+/** The longest export of the longest plan, in words ("12 hours"). */
+export const LONG_EXPORT_TEXT = durationWords(PLAN_EXPORTS.commercial.maxSeconds);
+
 export interface Plan {
   key: PlanKey;
   /** Shown on the plan card. */
@@ -86,7 +97,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
     tagline: "Full studio access for 24 hours",
     audience: "Try every feature for a day",
     coreFeatures: ["24 hours of full access", ...PRO_STUDIO, "WAV export"],
-    limits: [`10 exports, max ${MAX_DURATION_TEXT} each`],
+    limits: [`${PLAN_EXPORTS.oneDay.quota} exports, max ${durationWords(PLAN_EXPORTS.oneDay.maxSeconds)} each`],
     restrictions: ["Personal use only"],
     cta: "Get Day Pass",
     ctaSubtext: "One-time payment, no subscription",
@@ -104,7 +115,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
     tagline: "The whole studio, every day",
     audience: "Personal practice and sharing on social media",
     coreFeatures: [...PRO_STUDIO, "WAV and MP4 export", "Voice recording"],
-    limits: [`100 exports per month, up to ${MAX_DURATION_TEXT} each`],
+    limits: [`${PLAN_EXPORTS.monthly.quota} exports per month, up to ${durationWords(PLAN_EXPORTS.monthly.maxSeconds)} each`],
     restrictions: ["Personal use plus sharing on social media", "No selling"],
     cta: "Go Monthly",
     ctaSubtext: "Cancel anytime",
@@ -128,7 +139,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
       "Resale rights and legal indemnification",
       "Priority business support",
     ],
-    limits: ["200 exports per month"],
+    limits: [`${PLAN_EXPORTS.commercial.quota} exports per month, up to ${durationWords(PLAN_EXPORTS.commercial.maxSeconds)} each`],
     restrictions: [],
     cta: "Get Commercial License",
     ctaSubtext: `Cancel anytime, ${REFUND_DAYS.monthly}-day refund window`,

@@ -6,9 +6,9 @@ import { type Kysely, sql } from "kysely";
 import { dialectOf } from "../db/dialect";
 import { preparedQuery } from "../db/prepared";
 import { type ExactReadCache, exactCacheFor } from "./read-cache";
-import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/model/limits";
 import type { Database, SubscriptionRow, TemporaryAccessRow, UserRow } from "../db/schema";
 import { ADMIN_PLAN_NAME, DEMO_CHANNELS, STUDIO_CHANNELS, TEMPORARY_PLAN_NAME } from "../rules/plans";
+import { type ExportAllowance, exportAllowance, maxExportSeconds } from "../rules/plan-access";
 
 export type EntitlementLevel = "anonymous" | "free" | "demo" | "pro" | "unlimited" | "admin" | "admin_override";
 
@@ -67,7 +67,10 @@ export interface Capabilities {
   billingPortal: boolean;
   adminTools: boolean; // dashboard, temporary access, marketplace upload, override toggle
   adminStudioFeatures: boolean; // quantum/sequential modes, upload to store, video export
+  /** The longest playback and export (rules/plan-access.ts maxExportSeconds). */
   maxDurationSeconds: number;
+  /** How many exports the account has (rules/plan-access.ts exportAllowance). */
+  exports: ExportAllowance;
 }
 
 export interface Entitlements {
@@ -157,6 +160,7 @@ export function computeEntitlements(input: EntitlementInput): Entitlements {
       : null;
 
   const full = hasUnlimitedAccess;
+  const facts = { isAdmin, hasActiveSubscription, hasTemporaryAccess, hasUnlimitedAccess, subscription, temporaryAccess };
   return {
     level,
     isAdmin,
@@ -186,7 +190,8 @@ export function computeEntitlements(input: EntitlementInput): Entitlements {
       billingPortal: full,
       adminTools: isAdmin,
       adminStudioFeatures: adminOverride,
-      maxDurationSeconds: isAdmin && full ? MAX_DURATION_UNLIMITED_SECONDS : MAX_DURATION_SECONDS,
+      maxDurationSeconds: maxExportSeconds(facts),
+      exports: exportAllowance(facts),
     },
   };
 }

@@ -2,8 +2,9 @@
 // server enforces every protected call). Rules of spec/accounts.md sections 4 and 6 and
 // spec/studio.md section 6; where the profile carries the server's own answer it wins.
 
-import { MAX_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS } from "../../dsp/host/model/limits";
+import { MAX_DURATION_SECONDS } from "../../dsp/host/model/limits";
 import { ADMIN_PLAN_NAME, TEMPORARY_PLAN_NAME } from "../../api/rules/plans";
+import { type AccessFacts, type ExportAllowance, exportAllowance, maxExportSeconds, tierLabel as planTierLabel } from "../../api/rules/plan-access";
 import type { Profile, PublicUser } from "./api";
 
 const DAY_MS = 86_400_000;
@@ -15,8 +16,12 @@ export interface ClientEntitlements {
   hasActiveSubscription: boolean;
   hasTemporaryAccess: boolean;
   hasUnlimitedAccess: boolean;
-  /** Longest playback the studio allows (43200 s only for admins with unlimited access). */
+  /** Longest playback and export the studio allows (api/rules/plan-access.ts maxExportSeconds). */
   maxDuration: number;
+  /** How many exports the plan has (api/rules/plan-access.ts exportAllowance). */
+  exports: ExportAllowance;
+  /** The facts the shared plan rules read (null while signed out). */
+  facts: AccessFacts | null;
 }
 
 export const ANONYMOUS: ClientEntitlements = {
@@ -27,6 +32,8 @@ export const ANONYMOUS: ClientEntitlements = {
   hasTemporaryAccess: false,
   hasUnlimitedAccess: false,
   maxDuration: MAX_DURATION_SECONDS,
+  exports: { kind: "none" },
+  facts: null,
 };
 
 /** Admin when the profile says so, or the user's is_super_admin or isAdmin is true. */
@@ -45,6 +52,14 @@ export function deriveEntitlements(profile: Profile | null, user: PublicUser | n
     profile?.hasTemporaryAccess === true || (!!sub?.isActive && sub.planName === TEMPORARY_PLAN_NAME);
   const hasUnlimitedAccess =
     profile?.hasUnlimitedAccess ?? (adminOverride || hasActiveSubscription || hasTemporaryAccess);
+  const facts: AccessFacts = {
+    isAdmin,
+    hasActiveSubscription,
+    hasTemporaryAccess,
+    hasUnlimitedAccess,
+    subscription: sub,
+    temporaryAccess: profile?.temporaryAccess ?? null,
+  };
   return {
     signedIn: true,
     isAdmin,
@@ -52,7 +67,9 @@ export function deriveEntitlements(profile: Profile | null, user: PublicUser | n
     hasActiveSubscription,
     hasTemporaryAccess,
     hasUnlimitedAccess,
-    maxDuration: isAdmin && hasUnlimitedAccess ? MAX_DURATION_UNLIMITED_SECONDS : MAX_DURATION_SECONDS,
+    maxDuration: maxExportSeconds(facts),
+    exports: exportAllowance(facts),
+    facts,
   };
 }
 
@@ -71,12 +88,9 @@ export function planText(sub: { planName?: string | null } | null): string {
   return sub?.planName?.trim() || "Active";
 }
 
-/** The label next to the duration (spec 6); null while nobody is signed in. The free and Pro
- *  labels are the spec's verbatim quotes (accounts.md sections 6 and 9, studio.md section 8), so
- *  they keep '59 min max' although the limit is written "1 hour" everywhere else
- *  (MAX_DURATION_TEXT, api/rules/plans.ts). */
+/** The label next to the duration (spec 6); null while nobody is signed in: the shared plan
+ *  rule (api/rules/plan-access.ts tierLabel), whose 1-hour labels are the spec's verbatim
+ *  'Free User (59 min max)' and 'Pro User (59 min max)'. */
 export function tierLabel(ent: ClientEntitlements): string | null {
-  if (!ent.signedIn) return null;
-  if (ent.maxDuration === MAX_DURATION_UNLIMITED_SECONDS) return "Admin User (12 hours max)";
-  return ent.hasUnlimitedAccess ? "Pro User (59 min max)" : "Free User (59 min max)";
+  return planTierLabel(ent.facts, ent.signedIn);
 }

@@ -3,7 +3,8 @@
 // Only' (spec/studio.md section 1), channel 1 included; free users channel 1 only (channels 2-4
 // forced to 0 Hz and off), sine only and no effects; a free user's running demo (server-confirmed)
 // adds channel 2 and Amplitude Mod, Ring Mod and Chorus (spec/studio.md section 4); Pro /
-// unlimited users everything; admins with unlimited access a 12-hour maximum duration.
+// unlimited users everything; the maximum duration is the plan's (api/rules/plan-access.ts: 12
+// hours for the Commercial License, a commercial grant and admins with unlimited access).
 // gatePatch() turns a gate into the store changes that enforce it (so when a demo ends, channel 2
 // and the demo effects are switched off); the server enforces the same rules for every call.
 

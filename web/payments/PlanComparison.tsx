@@ -2,7 +2,7 @@
 // constants the gating uses (channels per level, the effect catalogue, the demo's unlocks).
 
 import { EFFECTS, effectDef } from "../../dsp/host/model/catalogue";
-import { DEMO_CHANNELS, DEMO_EFFECTS, MAX_DURATION_TEXT, STUDIO_CHANNELS } from "../../api/rules/plans";
+import { DEMO_CHANNELS, DEMO_EFFECTS, durationWords, MAX_DURATION_TEXT, PLAN_EXPORTS, PLANS, STUDIO_CHANNELS } from "../../api/rules/plans";
 import { DEMO_MINUTES } from "../demo/countdown";
 
 const demoEffects = DEMO_EFFECTS.map((id) => effectDef(id)?.name ?? id).join(", ");
@@ -14,7 +14,12 @@ export const PLAN_COMPARISON_ROWS: readonly [feature: string, free: string, pro:
   [`${DEMO_MINUTES}-minute demo`, `Once: channels 1-${DEMO_CHANNELS}, ${demoEffects}`, "Not needed"],
   ["WAV export and preset sharing", "No", "Yes"],
   ["Billing portal", "No", "Yes"],
-  ["Playback duration", `Up to ${MAX_DURATION_TEXT}`, `Up to ${MAX_DURATION_TEXT}`],
+  ["Playback and export duration", `Up to ${MAX_DURATION_TEXT}`, `Up to ${MAX_DURATION_TEXT}; ${durationWords(PLAN_EXPORTS.commercial.maxSeconds)} with the ${PLANS.commercial.name}`],
+  [
+    "Exports",
+    "None",
+    `${PLAN_EXPORTS.oneDay.quota} with the ${PLANS.oneDay.name}, ${PLAN_EXPORTS.monthly.quota} a month with ${PLANS.monthly.name}, ${PLAN_EXPORTS.commercial.quota} a month with the ${PLANS.commercial.name}`,
+  ],
 ];
 
 export function PlanComparison() {

@@ -45,6 +45,7 @@ describe("computeEntitlements", () => {
       adminTools: false,
       adminStudioFeatures: false,
       maxDurationSeconds: 3600,
+      exports: { kind: "none" },
     });
   });
 
@@ -97,7 +98,21 @@ describe("computeEntitlements", () => {
 
     const override = ent({ user: { ...user, is_admin: 1, admin_override: 1 } });
     expect(override).toMatchObject({ level: "admin_override", adminOverride: true, hasUnlimitedAccess: true });
-    expect(override.capabilities).toMatchObject({ adminStudioFeatures: true, channels: 4, maxDurationSeconds: 43200 });
+    expect(override.capabilities).toMatchObject({ adminStudioFeatures: true, channels: 4, maxDurationSeconds: 43200, exports: { kind: "unlimited" } });
+  });
+
+  it("export length and count by plan: Day Pass and Monthly 1 h, Commercial 12 h; grants unlimited, 12 h only for a commercial grant", () => {
+    const sub = (plan_name: string) => ({ subscriptions: [{ plan_name, status: "active", current_period_end: LATER }] });
+    expect(ent(sub("One Day Pass")).capabilities).toMatchObject({ maxDurationSeconds: 3600, exports: { kind: "counted", plan: "oneDay", quota: 10 } });
+    expect(ent(sub("Monthly Plan")).capabilities).toMatchObject({ maxDurationSeconds: 3600, exports: { kind: "counted", plan: "monthly", quota: 100 } });
+    expect(ent(sub("Commercial License")).capabilities).toMatchObject({ maxDurationSeconds: 43200, exports: { kind: "counted", plan: "commercial", quota: 200 } });
+    for (const access_type of ["daily", "monthly", "custom"]) {
+      expect(ent({ grants: [grant({ access_type })] }).capabilities).toMatchObject({ maxDurationSeconds: 3600, exports: { kind: "unlimited" } });
+    }
+    expect(ent({ grants: [grant({ access_type: "commercial" })] }).capabilities).toMatchObject({ maxDurationSeconds: 43200, exports: { kind: "unlimited" } });
+    // an ended plan gives nothing
+    const ended = ent({ subscriptions: [{ plan_name: "Commercial License", status: "active", current_period_end: EARLIER }] });
+    expect(ended.capabilities).toMatchObject({ maxDurationSeconds: 3600, exports: { kind: "none" } });
   });
 
   it("ADMIN_EMAILS makes an admin; the override flag means nothing for non-admins", () => {
@@ -148,6 +163,7 @@ describe("profile reports the entitlements from stored rows", () => {
     let profile = await bodyOf(await getWith(env, "/api/user/profile", token));
     expect(profile).toMatchObject({ hasTemporaryAccess: true, hasUnlimitedAccess: true, hasActiveSubscription: false });
     expect(profile.temporaryAccess).toMatchObject({ id: "g1", accessType: "daily", timeRemaining: 86_400_000 });
+    expect(profile.entitlements).toMatchObject({ capabilities: { maxDurationSeconds: 3600, exports: { kind: "unlimited" } } });
 
     await env.db
       .insertInto("subscriptions")
@@ -164,6 +180,8 @@ describe("profile reports the entitlements from stored rows", () => {
     profile = await bodyOf(await getWith(env, "/api/user/profile", token));
     expect(profile).toMatchObject({ hasActiveSubscription: true, entitlements: { level: "pro" } });
     expect(profile.subscription).toEqual({ isActive: true, planName: "Commercial License", endDate: end });
+    // Commercial's 12 hours; the grant's unlimited count
+    expect(profile.entitlements).toMatchObject({ capabilities: { maxDurationSeconds: 43200, exports: { kind: "unlimited" } } });
 
     env.clock.advance(86_400_001);
     profile = await bodyOf(await getWith(env, "/api/user/profile", token));

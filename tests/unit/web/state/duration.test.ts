@@ -155,6 +155,11 @@ describe("one wording of the limit: 1 hour (MAX_DURATION_SECONDS)", () => {
     expect(durationHelp(MAX_DURATION_UNLIMITED_SECONDS)).toBe("Minimum 30 seconds, maximum 12 hours (12:00:00).");
     expect(PLANS.oneDay.limits).toEqual(["10 exports, max 1 hour each"]);
     expect(PLANS.monthly.limits).toEqual(["100 exports per month, up to 1 hour each"]);
-    expect(PLAN_COMPARISON_ROWS.find(([feature]) => feature === "Playback duration")).toEqual(["Playback duration", "Up to 1 hour", "Up to 1 hour"]);
+    expect(PLANS.commercial.limits).toEqual(["200 exports per month, up to 12 hours each"]);
+    expect(PLAN_COMPARISON_ROWS.find(([feature]) => feature === "Playback and export duration")).toEqual([
+      "Playback and export duration",
+      "Up to 1 hour",
+      "Up to 1 hour; 12 hours with the Commercial License",
+    ]);
   });
 });
