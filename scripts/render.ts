@@ -10,7 +10,7 @@
 // Exit codes: 0 done, 1 render or I/O failure, 2 bad arguments, preset or schedule, 130 interrupted.
 
 import { open, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
@@ -24,8 +24,10 @@ import { decodeConfig, parsePreset } from "../dsp/host/schema/preset";
 import { readSbgVoices, type SbgIssue } from "../dsp/host/sbg/index";
 import { hasTimeline, resolveTimeline } from "../dsp/host/schema/timeline";
 import { DEFAULT_LEVELS, FADE_IN_MAX_SECONDS, NORMALISED_LUFS, type Levels } from "../dsp/host/schema/levels";
+import type { SoundtrackAudio } from "../dsp/host/model/soundtrack";
+import { loadSoundtrack } from "../dsp/host/soundtrack/decode";
 
-const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state> | --sbg <file.sbg>) [--duration <HH:MM:SS | seconds>] --out <file.wav> [--report <file.txt | file.json>]
+const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state> | --sbg <file.sbg>) [--duration <HH:MM:SS | seconds>] [--mix <audio file>] --out <file.wav> [--report <file.txt | file.json>]
 
   --preset    a JSON AudioState, or a saved preset ({ "name", "data": AudioState }); a timeline in
               it is checked and played as the studio does
@@ -33,6 +35,9 @@ const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64
               checked and clamped to the catalogue as the studio does when it opens the link
   --sbg       an SBaGen schedule (tone-sets and timed lines); problems print with their line
               numbers: errors stop (exit 2), warnings (approximations, parts left out) go to stderr
+  --mix       the soundtrack the session's mix voices play (WAV, FLAC, OGG or MP3; it loops;
+              FILE#N picks SBaGen's looping group N); default: the file the session names (an
+              .sbg's -m), looked for beside the schedule or preset
   --duration  length of the file, up to 12:00:00 (43200 s); default: the state's own duration
               (for --sbg: the schedule's length)
   --out       the WAV file to write (replaced if it exists; its directory must exist)
@@ -147,6 +152,38 @@ function loadSbg(file: string): AudioState {
   return result.session;
 }
 
+/** The soundtrack file to play: --mix, else the one the session names, beside its file (a warning,
+ *  and silent mix voices, when it is not there). */
+function soundtrackFile(state: AudioState, mix: string | undefined, from: string | undefined): Options["mix"] {
+  if (mix !== undefined) {
+    const m = /^(.*?)(?:#(\d+))?$/.exec(mix)!;
+    return { file: resolve(m[1]), group: m[2] ? Number(m[2]) : 0 };
+  }
+  const name = state.soundtrack?.name;
+  if (!name) return null;
+  const beside = join(from ? dirname(resolve(from)) : process.cwd(), name);
+  if (existsSync(beside)) return { file: beside, group: 0 };
+  console.error(`render: warning: the soundtrack ${name} is not beside ${from ?? "the current folder"} (give it with --mix FILE): the mix voices are silent`);
+  return null;
+}
+
+/** The soundtrack decoded at the export's rate; a file that cannot be read stops the render. */
+async function readSoundtrack(mix: Options["mix"]): Promise<SoundtrackAudio | null> {
+  if (!mix) return null;
+  const { file, group } = mix;
+  let bytes: Uint8Array;
+  try {
+    bytes = new Uint8Array(readFileSync(file));
+  } catch (err) {
+    throw new UsageError(`Cannot read soundtrack ${file}: ${(err as Error).message}`);
+  }
+  try {
+    return await loadSoundtrack(bytes, { name: basename(file), rate: 48000, group });
+  } catch (err) {
+    throw new UsageError(`Invalid soundtrack: ${(err as Error).message}`);
+  }
+}
+
 /** True when anything sounds at some point: the start or any step of the timeline. */
 function soundsAnywhere(state: AudioState): boolean {
   if (hasAudibleChannel(state)) return true;
@@ -210,6 +247,8 @@ interface Options {
   progress: boolean;
   levels: Levels;
   normalize: boolean;
+  /** The soundtrack file to load (null: none) and its looping group. */
+  mix: { file: string; group: number } | null;
 }
 
 function parseOptions(argv: string[]): Options | "help" {
@@ -221,6 +260,7 @@ function parseOptions(argv: string[]): Options | "help" {
         preset: { type: "string" },
         config: { type: "string" },
         sbg: { type: "string" },
+        mix: { type: "string" },
         duration: { type: "string" },
         out: { type: "string", short: "o" },
         report: { type: "string" },
@@ -252,7 +292,7 @@ function parseOptions(argv: string[]): Options | "help" {
   };
   return {
     state, duration, out: resolve(values.out), report: values.report ? resolve(values.report) : null, stats: values.stats, progress: !values.quiet && process.stderr.isTTY === true,
-    levels, normalize: values.normalize,
+    levels, normalize: values.normalize, mix: soundtrackFile(state, values.mix, values.preset ?? values.sbg),
   };
 }
 
@@ -269,11 +309,12 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
   const direct = existing !== null && !existing.isFile();
   const target = direct ? opts.out : join(dir, `.${basename(opts.out)}.${process.pid}.part`);
 
+  const soundtrack = await readSoundtrack(opts.mix);
   const engine = createNodeEngine(48000);
   const collector = opts.report
     ? new ExportReportCollector({ sampleRate: engine.sampleRate, duration: opts.duration, state: opts.state, fadeIn: opts.levels.fadeIn })
     : undefined;
-  const renderer = new WavRenderer(engine, opts.state, opts.duration, { levels: opts.levels, normalize: opts.normalize, observer: collector });
+  const renderer = new WavRenderer(engine, opts.state, opts.duration, { levels: opts.levels, normalize: opts.normalize, observer: collector, soundtrack });
   const total = renderer.plan.totalBytes;
   // Opened first, so a folder that refuses writes (permissions, a read-only disk) is reported
   // as that, not as a lack of space; from here on every failure removes the partial file.

@@ -5,6 +5,7 @@ import * as engine from "./engine";
 import * as chain from "./fx/chain";
 import * as pcm16 from "./pcm16";
 import * as timeline from "./timeline";
+import * as soundtrack from "./soundtrack";
 import * as voices from "./voices";
 import { MAX_FRAMES, BLOCK } from "./lib/constants";
 
@@ -74,7 +75,7 @@ export function voicesClear(): void {
 
 /** Appends slot `slot`'s next segment (slots in ascending order, each in time order): from frame
  *  `start` until the slot's next segment, a voice of `kind` (0 none, 1 tone, 2 binaural,
- *  3 isochronic, 4 noise, 5 spin; `colour` 0 white, 1 pink, 2 brown) whose carrier (or spin width
+ *  3 isochronic, 4 noise, 5 spin, 6 the soundtrack; `colour` 0 white, 1 pink, 2 brown) whose carrier (or spin width
  *  in microseconds) moves c0 -> c1, beat (or pulse, or spin rate) b0 -> b1 and amp (percent of full
  *  scale) a0 -> a1, linearly. */
 export function voiceSegment(slot: i32, start: f64, kind: i32, colour: i32, c0: f64, c1: f64, b0: f64, b1: f64, a0: f64, a1: f64): void {
@@ -89,6 +90,19 @@ export function voiceBell(at: f64, freq: f64, amp: f64): void {
 /** Plays the uploaded voices from the next start. */
 export function voicesCommit(): void {
   voices.commitVoices();
+}
+
+// ---- the soundtrack (dsp/host/soundtrack decodes it) ----
+
+/** Where to write `frames` frames of the soundtrack, interleaved stereo int16. */
+export function soundtrackBuffer(frames: i32): usize {
+  return soundtrack.soundtrackBuffer(frames);
+}
+
+/** Plays the written soundtrack under the mix voices, looping over [start, end) with `fade`
+ *  frames of cross-fade; frames = 0 removes it. */
+export function soundtrackCommit(frames: i32, start: i32, end: i32, fade: i32): void {
+  soundtrack.commitSoundtrack(frames, start, end, fade);
 }
 
 /** duration in frames as f64 (exact up to 2^53); 0 plays until stop(). Returns 1 if started. */

@@ -13,6 +13,7 @@
 
 import { BROWN_LEAK, BROWN_SCALE, PINK_SCALE } from "./lib/noise-colours";
 import { sampleRate } from "./bus";
+import { addSoundtrack } from "./soundtrack";
 import { BLOCK, TONE_GAIN } from "./lib/constants";
 import { cos2pi, ftz, sin2pi } from "./lib/math";
 
@@ -30,6 +31,7 @@ const BINAURAL: i32 = 2;
 const ISO: i32 = 3;
 const NOISE: i32 = 4;
 const SPIN: i32 = 5;
+const MIX: i32 = 6;
 
 /** amp 100 (SBaGen's full scale) plays at the channels' full tone level. */
 const VOICE_GAIN: f32 = TONE_GAIN / 100.0;
@@ -138,7 +140,7 @@ export function addVoiceSegment(slot: i32, start: f64, kind: i32, colour: i32, c
   const i = segCount++;
   slotCount[slot]++;
   segStart[i] = start;
-  segKind[i] = kind < OFF || kind > SPIN ? OFF : kind;
+  segKind[i] = kind < OFF || kind > MIX ? OFF : kind;
   segColour[i] = colour < 0 || colour > 2 ? 1 : colour;
   segC0[i] = finite(c0); segC1[i] = finite(c1);
   segB0[i] = finite(b0); segB1[i] = finite(b1);
@@ -249,7 +251,7 @@ function renderSlot(s: i32, frame: f64, pl: usize, pr: usize, pm: usize): void {
       const span = end - start;
       const u0 = span == Infinity ? 0.0 : (at - start) / span;
       const u1 = span == Infinity ? 0.0 : (at + <f64>n - start) / span;
-      renderPart(s, cur, kind, u0, u1, n, pos, pl, pr, pm);
+      renderPart(s, cur, kind, u0, u1, n, pos, at, pl, pr, pm);
     }
     pos += n;
   }
@@ -262,7 +264,7 @@ function lerp(a: f64, b: f64, u: f64): f64 {
   return a + (b - a) * u;
 }
 
-function renderPart(s: i32, i: i32, kind: i32, u0: f64, u1: f64, n: i32, pos: i32, pl: usize, pr: usize, pm: usize): void {
+function renderPart(s: i32, i: i32, kind: i32, u0: f64, u1: f64, n: i32, pos: i32, at: f64, pl: usize, pr: usize, pm: usize): void {
   const fs = sampleRate;
   const c0 = lerp(segC0[i], segC1[i], u0), c1 = lerp(segC0[i], segC1[i], u1);
   const b0 = lerp(segB0[i], segB1[i], u0), b1 = lerp(segB0[i], segB1[i], u1);
@@ -274,6 +276,11 @@ function renderPart(s: i32, i: i32, kind: i32, u0: f64, u1: f64, n: i32, pos: i3
   }
   lastAmp[s] = g1;
   const o = <usize>pos << 2;
+  if (kind == MIX) {
+    // The soundtrack on the session's clock, at the voice's level.
+    addSoundtrack(pl + o, pr + o, at, n, g0 * VOICE_GAIN, g1 * VOICE_GAIN);
+    return;
+  }
   if (kind == NOISE || kind == SPIN) {
     const gain = VOICE_GAIN * NOISE_GAIN;
     const src = changetype<usize>(noise[segColour[i]]) + (<usize>HISTORY << 2) + o;

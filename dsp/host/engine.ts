@@ -10,6 +10,7 @@ import { FADE_IN_MAX_SECONDS, SLEEP_FADE_MAX_SECONDS, balanceGains, type Levels 
 import type { ChannelState, EffectState, SoundState, Waveform } from "./model/state";
 // timeline-core has no zod either (the schema is in timeline.ts).
 import { compileEffects, compileTimeline, hasTimeline, resolveTimeline } from "./model/timeline";
+import type { SoundtrackAudio } from "./model/soundtrack";
 import { compileVoices } from "./model/voice-track";
 
 const WAVE_INDEX: Record<Waveform, number> = { sine: 0, square: 1, sawtooth: 2, triangle: 3 };
@@ -32,6 +33,8 @@ interface Abi {
   voiceSegment(slot: number, start: number, kind: number, colour: number, c0: number, c1: number, b0: number, b1: number, a0: number, a1: number): void;
   voiceBell(at: number, freq: number, amp: number): void;
   voicesCommit(): void;
+  soundtrackBuffer(frames: number): number;
+  soundtrackCommit(frames: number, start: number, end: number, fade: number): void;
   start(delayFrames: number, durationFrames: number): number;
   stop(): void;
   isPlaying(): number;
@@ -84,6 +87,19 @@ export class Engine {
     this.sampleRate = sampleRate;
     this.abi.init(sampleRate);
     this.maxFrames = this.abi.maxFrames();
+  }
+
+  /** Gives the engine the soundtrack its mix voices play (null: none; they are then silent). The
+   *  audio must be at the engine's rate. */
+  setSoundtrack(audio: SoundtrackAudio | null): void {
+    if (audio && audio.rate !== this.sampleRate) throw new RangeError(`the soundtrack is at ${audio.rate} Hz, the engine at ${this.sampleRate} Hz`);
+    if (!audio || audio.frames === 0) {
+      this.abi.soundtrackCommit(0, 0, 0, 0);
+      return;
+    }
+    const at = this.abi.soundtrackBuffer(audio.frames);
+    new Int16Array(this.abi.memory.buffer, at, audio.frames * 2).set(audio.pcm.subarray(0, audio.frames * 2));
+    this.abi.soundtrackCommit(audio.frames, audio.loopStart, audio.loopEnd, audio.loopFade);
   }
 
   /** Sends what changed in `state` to the engine. Unknown effect ids are ignored with a warning.

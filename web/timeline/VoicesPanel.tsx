@@ -35,6 +35,7 @@ const FIELDS: Record<VoiceKind, NumberField[]> = {
   noise: ["amp"],
   spin: ["width", "rate", "amp"],
   bell: ["carrier", "amp"],
+  mix: ["amp"],
 };
 /** Fields that take a sign (a binaural beat below zero, a spin turning the other way). */
 const SIGNED = new Set<NumberField>(["beat", "rate"]);

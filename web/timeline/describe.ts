@@ -24,6 +24,8 @@ export function describeVoice(v: Voice): string {
       return `spinning ${v.colour} noise ${v.width} us ${v.rate} Hz ${v.amp} %`;
     case "bell":
       return `bell ${formatHz(v.carrier)} ${v.amp} %`;
+    case "mix":
+      return `soundtrack ${v.amp} %`;
   }
 }
 

@@ -121,7 +121,7 @@ export const VOICE_FIELD_SHORT: Record<keyof typeof VOICE_FIELDS, string> = {
   amp: "Amp (%)",
 };
 export const VOICE_KIND_LABELS: Record<VoiceKind, string> = {
-  tone: "Tone", binaural: "Binaural", isochronic: "Isochronic", noise: "Noise", spin: "Spin", bell: "Bell",
+  tone: "Tone", binaural: "Binaural", isochronic: "Isochronic", noise: "Noise", spin: "Spin", bell: "Bell", mix: "Soundtrack",
 };
 export const NOISE_COLOUR_LABELS: Record<NoiseColour, string> = { white: "White", pink: "Pink", brown: "Brown" };
 export const voiceAdded = (slot: number) => `Voice ${slot + 1} added.`;

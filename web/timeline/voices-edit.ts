@@ -80,6 +80,7 @@ export function voiceOfKind(kind: VoiceKind, from?: Voice | null): Voice {
     case "noise": return { kind, colour, amp };
     case "spin": return { kind, colour, width: 300, rate: 4, amp };
     case "bell": return { kind, carrier, amp };
+    case "mix": return { kind, amp };
   }
 }
 

@@ -17,6 +17,7 @@ import type { Levels } from "../model/levels";
 import { NORMALISED_LUFS } from "../model/levels";
 import { LIMITER_CEILING_DBTP, MAX_OUTPUT_GAIN } from "../model/limits";
 import { LoudnessMeter, TRUE_PEAK_PHASES } from "../analysis/loudness";
+import type { SoundtrackAudio } from "../model/soundtrack";
 import type { SoundState } from "../schema/state";
 import { WAV_BLOCK_ALIGN, WAV_SAMPLE_RATE, wavHeader, wavLayout, type WavLayout } from "./wav";
 
@@ -47,6 +48,8 @@ export interface ExportOptions {
   normalize?: boolean;
   /** Sees every block of the file as it renders (the export report). */
   observer?: BlockObserver;
+  /** The recording the session's mix voices play, at 48 kHz (dsp/host/soundtrack). */
+  soundtrack?: SoundtrackAudio | null;
 }
 
 export interface Normalisation {
@@ -90,6 +93,7 @@ export class WavRenderer {
     this.engine = engine;
     this.normalize = options.normalize === true;
     this.observer = options.observer ?? null;
+    if (options.soundtrack !== undefined) engine.setSoundtrack(options.soundtrack);
     engine.apply(state);
     if (options.levels) engine.setLevels(options.levels);
     engine.setOutputGain(1);

@@ -6,7 +6,7 @@
 
 import { EFFECTS, type EffectDef } from "./catalogue";
 import { DEFAULT_DURATION_SECONDS } from "./limits";
-import type { VoiceSlots } from "./voices";
+import type { SoundtrackRef, VoiceSlots } from "./voices";
 
 export const WAVEFORMS = ["sine", "square", "sawtooth", "triangle"] as const;
 export type Waveform = (typeof WAVEFORMS)[number];
@@ -77,6 +77,8 @@ export interface AudioState {
 /** What makes the sound (no duration or play state): what the engine, exports and renders take. */
 export type SoundState = Pick<AudioState, "channels" | "effects" | "timeline" | "voices">;
 
+  /** The recording the mix voices play (its name; the audio itself is loaded beside the state). */
+  soundtrack?: SoundtrackRef | undefined;
 export function defaultChannels(): ChannelState[] {
   return DEFAULT_FREQUENCIES.map((frequency, i) => ({
     id: i + 1,

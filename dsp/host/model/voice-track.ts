@@ -18,7 +18,7 @@ import type { SoundState, TimelineStep } from "./state";
 import type { NoiseColour, Voice, VoiceSlots } from "./voices";
 
 /** The engine's codes for the kinds (0 is no voice; bells are strikes, not segments). */
-export const VOICE_CODE: Record<Exclude<Voice["kind"], "bell">, number> = { tone: 1, binaural: 2, isochronic: 3, noise: 4, spin: 5 };
+export const VOICE_CODE: Record<Exclude<Voice["kind"], "bell">, number> = { tone: 1, binaural: 2, isochronic: 3, noise: 4, spin: 5, mix: 6 };
 export const COLOUR_CODE: Record<NoiseColour, number> = { white: 0, pink: 1, brown: 2 };
 
 export interface VoiceSegment {
@@ -86,6 +86,8 @@ function values(v: Voice): { kind: number; colour: number; c: number; b: number 
       return { kind: VOICE_CODE.noise, colour: COLOUR_CODE[v.colour], c: 0, b: 0 };
     case "spin":
       return { kind: VOICE_CODE.spin, colour: COLOUR_CODE[v.colour], c: v.width, b: v.rate };
+    case "mix":
+      return { kind: VOICE_CODE.mix, colour: 0, c: 0, b: 0 };
     case "bell":
       return { kind: 0, colour: 0, c: 0, b: 0 };
   }

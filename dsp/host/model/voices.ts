@@ -17,6 +17,8 @@
 //   (positive: the left ear leads first), so the noise circles between the ears.
 // - bell: a sine struck when it appears in its slot, decaying by 11/12 every 50 ms (about -60 dB
 //   after 4 s); it rings out whatever follows.
+// - mix: the session's soundtrack (SBaGen's `-m FILE` played by `mix/amp`): the recording at amp
+//   percent of its own level, on the session's clock and looping (dsp/assembly/soundtrack.ts).
 // - A carrier of 0 Hz is a silent voice, not an error; negative ear frequencies (a carrier below
 //   half the beat) are the same sine with its phase reversed, as in SBaGen.
 //
@@ -31,7 +33,7 @@ export const MAX_VOICES = 32;
 export const NOISE_COLOURS = ["white", "pink", "brown"] as const;
 export type NoiseColour = (typeof NOISE_COLOURS)[number];
 
-export const VOICE_KINDS = ["tone", "binaural", "isochronic", "noise", "spin", "bell"] as const;
+export const VOICE_KINDS = ["tone", "binaural", "isochronic", "noise", "spin", "bell", "mix"] as const;
 export type VoiceKind = (typeof VOICE_KINDS)[number];
 
 /** A plain sine, the same in both ears. */
@@ -81,7 +83,23 @@ export interface BellVoice {
   amp: number;
 }
 
-export type Voice = ToneVoice | BinauralVoice | IsochronicVoice | NoiseVoice | SpinVoice | BellVoice;
+/** The soundtrack (SBaGen's `mix/amp`): the session's recording at `amp` percent of its level. */
+export interface MixVoice {
+  kind: "mix";
+  amp: number;
+}
+
+export type Voice = ToneVoice | BinauralVoice | IsochronicVoice | NoiseVoice | SpinVoice | BellVoice | MixVoice;
+
+/** The recording that a session's mix voices play, named as the schedule names it (`-m FILE`).
+ *  Only the name travels in presets and share links; the audio is picked by the user (the studio)
+ *  or read from disk (the CLI) and decoded by dsp/host/soundtrack. */
+export interface SoundtrackRef {
+  name: string;
+}
+
+/** Longest file name kept for a soundtrack. */
+export const SOUNDTRACK_NAME_MAX = 255;
 
 /** A step's voices: slot i holds a voice or nothing (null). Slots pair voices between steps. */
 export type VoiceSlots = (Voice | null)[];

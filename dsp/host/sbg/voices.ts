@@ -93,6 +93,9 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
   start: number | null = null;
   startLine = 0;
   program: { line: number; args: string[] } | null = null;
+  /** -m: the soundtrack file the mix voices play. (SBaGen's looping group, file.ogg#1, cannot be
+   *  written in a file, where # starts a comment: the CLI's --mix takes it.) */
+  soundtrack: { name: string; line: number } | null = null;
 
   protected option(line: number, flag: string, words: OptionWords): "stop" | void {
     const later = (what: string) => this.warn(line, `-${flag} (${what}) ignored: the studio does not play it yet`);
@@ -109,7 +112,12 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
         else [this.start, this.startLine] = [at, line];
         return;
       }
-      case "m": words.next(); return later("soundtrack file");
+      case "m": {
+        const name = words.next();
+        if (!name) this.error(line, "-m needs the soundtrack's file name");
+        else this.soundtrack = { name, line };
+        return;
+      }
       case "c": words.next(); return later("headphone compensation");
       case "V": words.next(); return later("output level");
       case "N": return later("no normalisation");
@@ -166,7 +174,7 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
       const rate = Number(m[4]) * (m[3] === "-" ? -1 : 1);
       return { kind: "spin", colour: SPIN_COLOUR[m[1]], width: Number(m[2]), rate, amp: Number(m[5]) };
     }
-    if (RE.mix.test(w)) return later("the soundtrack (-m, mix/) is not played yet: left out"), null;
+    if ((m = RE.mix.exec(w))) return { kind: "mix", amp: Number(m[1]) };
     if (RE.mixEffect.test(w)) return later("soundtrack effects are not played yet: left out"), null;
     if (RE.xVoice.test(w)) return later("this SBaGenX voice is not played yet: left out"), null;
     if (RE.wave.test(w)) {
@@ -415,7 +423,15 @@ export function readSbgVoices(text: string): SbgResult {
   }
   const built = r.errors.length ? null : build(r, lines);
   if (!built || r.errors.length) return { ok: false, errors: r.errors, warnings: r.warnings };
-  const checked = parsePreset(session(built.keys, built.end));
+  const sound = session(built.keys, built.end);
+  const mixes = [sound.voices ?? [], ...(sound.timeline?.steps.map((s) => s.voices ?? []) ?? [])].some((s) => s.some((v) => v?.kind === "mix"));
+  if (r.soundtrack) {
+    sound.soundtrack = { name: r.soundtrack.name };
+    if (!mixes) r.warn(r.soundtrack.line, `-m ${r.soundtrack.name}: no tone-set plays it (SBaGen needs mix/amp in a tone-set)`);
+  } else if (mixes) {
+    r.warn(0, "mix/ plays the soundtrack, but no -m names its file: the mix voices are silent");
+  }
+  const checked = parsePreset(sound);
   if (!checked.ok) return { ok: false, errors: [{ line: 0, message: `the session does not fit the studio: ${checked.error}` }], warnings: r.warnings };
   return { ok: true, session: checked.state, warnings: r.warnings };
 }

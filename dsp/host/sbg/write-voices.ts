@@ -20,6 +20,7 @@ function voiceText(v: Voice | null): string {
     case "noise": return `${v.colour}/${num(v.amp)}`;
     case "spin": return `${{ pink: "", brown: "b", white: "w" }[v.colour]}spin:${num(v.width)}${signed(v.rate)}/${num(v.amp)}`;
     case "bell": return `bell+${num(v.carrier)}/${num(v.amp)}`;
+    case "mix": return `mix/${num(v.amp)}`;
   }
 }
 
@@ -61,7 +62,11 @@ export function voicesToSbg(input: PresetData): { text: string; warnings: SbgIss
     return name;
   });
 
-  const out = ["## Session exported from the tone studio (voices)", `## ${clock(session.duration)}, ${steps.length} steps`, "", "-SE", `-F ${WRITTEN_FADE_MS}`, ""];
+  const out = ["## Session exported from the tone studio (voices)", `## ${clock(session.duration)}, ${steps.length} steps`, "", "-SE", `-F ${WRITTEN_FADE_MS}`];
+  const track = session.soundtrack;
+  // A name with spaces cannot be one SBaGen word: the option is written, commented out, for the user to fix.
+  if (track) out.push(`${/[\s#]/.test(track.name) ? "## " : ""}-m ${track.name}`);
+  out.push("");
   for (const [name, text] of byName) out.push(`${name}: ${text}`);
   out.push("");
   let prev = 0;

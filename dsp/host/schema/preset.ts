@@ -15,11 +15,11 @@ import { z } from "zod";
 import { EFFECTS, type EffectDef } from "../model/catalogue";
 import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../model/limits";
 import { clamp, hasTimeline, timelineSchema } from "./timeline";
-import { voiceSlotsSchema } from "./voices";
+import { soundtrackRefSchema, voiceSlotsSchema } from "./voices";
 import { WAVEFORMS, defaultEffect, type AudioState, type ChannelState, type EffectState, type Waveform } from "./state";
 
 /** What a preset stores and a share link carries. */
-export type PresetData = Pick<AudioState, "channels" | "effects" | "duration" | "timeline" | "voices">;
+export type PresetData = Pick<AudioState, "channels" | "effects" | "duration" | "timeline" | "voices" | "soundtrack">;
 
 /** Either the state to load, or what is wrong with the input (for "Invalid preset: {error}"). */
 export type PresetResult = { ok: true; state: PresetData } | { ok: false; error: string };
@@ -108,7 +108,12 @@ export const presetDataSchema: z.ZodType<PresetData, unknown> = z.object(
   anObject("an object with channels, effects and duration"),
 ).transform((p): PresetData => {
   const data: PresetData = { channels: p.channels, effects: p.effects, duration: p.duration };
-  return { ...data, ...(p.timeline ? { timeline: p.timeline } : {}), ...(p.voices ? { voices: p.voices } : {}) };
+  return {
+    ...data,
+    ...(p.timeline ? { timeline: p.timeline } : {}),
+    ...(p.voices ? { voices: p.voices } : {}),
+    ...(p.soundtrack ? { soundtrack: p.soundtrack } : {}),
+  };
 });
 
 function issuePath(path: readonly PropertyKey[]): string {
@@ -142,6 +147,8 @@ export function presetData(state: PresetData): PresetData {
 /** Largest JSON body the API takes for a request that carries a sound (sharing a preset, exporting
  *  a video): room for the longest state the preset schema accepts once normalised, 4.67 MB (1000
  *  timeline steps, each setting all four channels, every effect, 32 voices and a 64-character
+    // Optional: the name of the recording the mix voices play (never the audio).
+    soundtrack: soundtrackRefSchema.optional(),
  *  label; tests/unit/dsp/host/schema/preset-size.test.ts builds it). Other JSON routes keep 64 KiB. */
 export const MAX_SOUND_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -175,6 +182,7 @@ export function decodeConfigJson(value: string): { ok: true; json: unknown } | {
   if (b64.length > MAX_CONFIG_LENGTH) return { ok: false, error: "it is too long" };
   if (!/^[A-Za-z0-9+/]*$/.test(b64) || b64.length % 4 === 1) return { ok: false, error: "it is not base64" };
   let json: unknown;
+    ...(state.soundtrack ? { soundtrack: state.soundtrack } : {}),
   try {
     const binary = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
     const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));

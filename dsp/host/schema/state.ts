@@ -7,7 +7,7 @@ import { z } from "zod";
 import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ } from "../model/limits";
 import { type AudioState, type ChannelState, type EffectState, WAVEFORMS } from "../model/state";
 import type { Timeline } from "../model/timeline";
-import { voiceSlotsSchema } from "./voices";
+import { soundtrackRefSchema, voiceSlotsSchema } from "./voices";
 
 export * from "../model/state";
 export { hasAudibleChannel } from "../model/timeline";
@@ -36,6 +36,7 @@ export const audioStateSchema = z.object({
   voices: voiceSlotsSchema.optional(),
 });
 
+  soundtrack: soundtrackRefSchema.optional(),
 // The schemas' output types are the model's types, both ways.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;

@@ -3,7 +3,7 @@
 // ranges (VOICE_LIMITS), a wrong type or an unknown kind is an error.
 
 import { z } from "zod";
-import { MAX_VOICES, NOISE_COLOURS, VOICE_LIMITS, type Voice, type VoiceSlots } from "../model/voices";
+import { MAX_VOICES, NOISE_COLOURS, SOUNDTRACK_NAME_MAX, VOICE_LIMITS, type SoundtrackRef, type Voice, type VoiceSlots } from "../model/voices";
 
 export * from "../model/voices";
 
@@ -25,11 +25,25 @@ const voiceSchema: z.ZodType<Voice, unknown> = z.discriminatedUnion(
     z.object({ kind: z.literal("noise"), colour, amp }),
     z.object({ kind: z.literal("spin"), colour, width: within(0, VOICE_LIMITS.width), rate: within(-VOICE_LIMITS.rate, VOICE_LIMITS.rate), amp }),
     z.object({ kind: z.literal("bell"), carrier, amp }),
+    z.object({ kind: z.literal("mix"), amp }),
   ],
-  { error: "must be tone, binaural, isochronic, noise, spin or bell" },
+  { error: "must be tone, binaural, isochronic, noise, spin, bell or mix" },
 );
 
 /** THE voices schema: unknown JSON in, slots out. */
 export const voiceSlotsSchema: z.ZodType<VoiceSlots, unknown> = z
   .array(voiceSchema.nullable(), { error: "must be a list of voices" })
   .max(MAX_VOICES, { error: `must hold at most ${MAX_VOICES} voices` });
+
+/** The soundtrack's reference: a file name, without folders (a shared preset must not name paths). */
+export const soundtrackRefSchema: z.ZodType<SoundtrackRef, unknown> = z.object(
+  {
+    name: z
+      .string({ error: "must be a file name" })
+      .trim()
+      .min(1, { error: "must be a file name" })
+      .max(SOUNDTRACK_NAME_MAX, { error: `must be at most ${SOUNDTRACK_NAME_MAX} characters` })
+      .transform((n) => n.split(/[\\/]/).pop() ?? n),
+  },
+  { error: "must be an object with a name" },
+);

@@ -3,14 +3,15 @@
 // length comes from the schedule unless --duration is given, errors print with line numbers and
 // exit 2, warnings go to stderr; --preset accepts a timeline and rejects a bad one.
 
-import { execFile } from "node:child_process";
+import { execFile, execFileSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requireBinary } from "../../../api/platform/binaries";
 import { parseWavHeader } from "../../../dsp/host/export/wav";
-import { FS, peakFrequency, singleTone } from "../dsp/assembly/helpers";
+import { FS, peakFrequency, rms, singleTone } from "../dsp/assembly/helpers";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 const TSX = join(REPO, "node_modules", ".bin", "tsx");
@@ -70,7 +71,7 @@ describe("npm run render -- --sbg", () => {
     const approx = join(FIXTURES, "approximations.sbg");
     const w = await render(["--sbg", approx, "--duration", "2", "--out", join(dir, "approx.wav")]);
     expect(w.code).toBe(0);
-    expect(w.stderr).toContain(`render: warning: ${approx}:9: 'mix/80': the soundtrack (-m, mix/) is not played yet: left out`);
+    expect(w.stderr).toContain(`render: warning: ${approx}: mix/ plays the soundtrack, but no -m names its file: the mix voices are silent`);
     expect(w.stderr.split("\n").filter((l) => l.startsWith("render: warning:"))).toHaveLength(5);
 
     const missing = await render(["--sbg", join(dir, "nope.sbg"), "--out", join(dir, "x.wav")]);
@@ -94,5 +95,45 @@ describe("npm run render -- --sbg", () => {
     const both = await render(["--preset", good, "--sbg", join(FIXTURES, "cli-sweep.sbg"), "--out", join(dir, "x.wav")]);
     expect(both.code).toBe(2);
     expect(both.stderr).toContain("Give exactly one of --preset, --config or --sbg.");
+  });
+
+  it("plays the soundtrack the schedule names (-m, found beside it) or --mix, and warns when it is missing", async () => {
+    // A 1 kHz soundtrack (FLAC, made by ffmpeg) under a 300 Hz tone.
+    execFileSync(requireBinary("ffmpeg").path, ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=1000:sample_rate=44100:duration=2", join(dir, "hum.flac")]);
+    const schedule = join(dir, "with-mix.sbg");
+    writeFileSync(schedule, "-SE\n-m hum.flac\nts: mix/60 300/20\nNOW ts\nNOW+00:00:04 ts\n");
+    const leftOf = (file: string) => {
+      const bytes = readFileSync(file);
+      const info = parseWavHeader(bytes);
+      const pcm = new Int16Array(bytes.buffer, bytes.byteOffset + info.dataOffset, info.frames * 2);
+      return Float32Array.from({ length: info.frames }, (_, i) => pcm[2 * i] / 32767);
+    };
+    const r = await render(["--sbg", schedule, "--out", join(dir, "mix.wav")]);
+    expect(r.stderr).toBe("");
+    expect(r.code).toBe(0);
+    const left = leftOf(join(dir, "mix.wav"));
+    // Both sound, and the soundtrack goes on past its own 2 s (it loops).
+    expect(peakFrequency(left.subarray(FS, 2 * FS), FS, 1 << 17, 500, 2000)).toBeCloseTo(1000, 0);
+    expect(peakFrequency(left.subarray(FS, 2 * FS), FS, 1 << 17, 100, 500)).toBeCloseTo(300, 0);
+    expect(peakFrequency(left.subarray(3 * FS, 4 * FS), FS, 1 << 17, 500, 2000)).toBeCloseTo(1000, 0);
+
+    // Without the file: a warning naming --mix, and only the tone.
+    const alone = join(dir, "elsewhere");
+    execFileSync("mkdir", ["-p", alone]);
+    writeFileSync(join(alone, "with-mix.sbg"), readFileSync(schedule));
+    const w = await render(["--sbg", join(alone, "with-mix.sbg"), "--out", join(dir, "nomix.wav")]);
+    expect(w.code).toBe(0);
+    expect(w.stderr).toContain(`render: warning: the soundtrack hum.flac is not beside ${join(alone, "with-mix.sbg")} (give it with --mix FILE): the mix voices are silent`);
+    const quiet = leftOf(join(dir, "nomix.wav"));
+    expect(rms(quiet, FS, 2 * FS)).toBeLessThan(rms(left, FS, 2 * FS));
+
+    // --mix gives it from anywhere: the same bytes as beside the schedule.
+    const m = await render(["--sbg", join(alone, "with-mix.sbg"), "--mix", join(dir, "hum.flac"), "--out", join(dir, "given.wav")]);
+    expect(m.code).toBe(0);
+    expect(readFileSync(join(dir, "given.wav")).equals(readFileSync(join(dir, "mix.wav")))).toBe(true);
+
+    const bad = await render(["--sbg", schedule, "--mix", schedule, "--out", join(dir, "bad.wav")]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("render: Invalid soundtrack: with-mix.sbg is not a WAV, FLAC, OGG or MP3 file");
   });
 });

@@ -92,8 +92,10 @@ describe("readSbgVoices: voices", () => {
 
   it("what is not played yet is a warning on its line, and the rest plays; a bad word is an error", () => {
     const r = read("-m river.ogg -V 80\nwave00: 0 1 0\ns: mix/50 200+4/20 mixspin:300+4/50 sine:100/10\nNOW s\n");
-    expect(r.warnings.map((w) => w.line)).toEqual([1, 1, 2, 3, 3]);
-    expect(r.session.voices).toEqual([null, { kind: "binaural", carrier: 200, beat: 4, amp: 20 }, null, { kind: "tone", carrier: 100, amp: 10 }]);
+    // -V (line 1), wave00 (2), mixspin (3); -m names the soundtrack and mix/50 plays it.
+    expect(r.warnings.map((w) => w.line)).toEqual([1, 2, 3]);
+    expect(r.session.soundtrack).toEqual({ name: "river.ogg" });
+    expect(r.session.voices).toEqual([{ kind: "mix", amp: 50 }, { kind: "binaural", carrier: 200, beat: 4, amp: 20 }, null, { kind: "tone", carrier: 100, amp: 10 }]);
     const bad = readSbgVoices("s: 200+4/20 tone\nNOW s\n");
     expect(!bad.ok && bad.errors.map((e) => e.line)).toEqual([1]);
   });
@@ -170,8 +172,20 @@ describe("readSbgVoices: programs", () => {
     const r = read("-p slide 200+10/1 mix/100\n");
     const s = r.session.timeline!.steps;
     expect(s.map((x) => x.at)).toEqual([0, 5, 1805, 1815]);
-    expect(s[2].voices![0]).toEqual({ kind: "binaural", carrier: 5, beat: 10, amp: 1 });
-    expect(r.warnings.map((w) => w.message)).toEqual(["'mix/100': the soundtrack (-m, mix/) is not played yet: left out"]);
+    expect(s[2].voices).toEqual([{ kind: "binaural", carrier: 5, beat: 10, amp: 1 }, { kind: "mix", amp: 100 }]);
+    expect(r.warnings.map((w) => w.message)).toEqual(["mix/ plays the soundtrack, but no -m names its file: the mix voices are silent"]);
+  });
+
+  it("-m names the soundtrack and mix/amp plays it; the writer keeps both", () => {
+    const r = read("-SE\n-m sounds/river1.ogg\nts: mix/85 200+4/20\nNOW ts\nNOW+00:01 ts\n");
+    expect(r.warnings).toEqual([]);
+    // Folders are not kept in a session (a shared preset names no paths): the name is the file's.
+    expect(r.session.soundtrack).toEqual({ name: "river1.ogg" });
+    expect(r.session.voices![0]).toEqual({ kind: "mix", amp: 85 });
+    const again = read(toSbg(r.session).text).session;
+    expect(again.soundtrack).toEqual({ name: "river1.ogg" });
+    expect(again.voices).toEqual(r.session.voices);
+    expect(read("-m river.ogg\nts: 200+4/20\nNOW ts\n").warnings.map((w) => w.message)).toEqual(["-m river.ogg: no tone-set plays it (SBaGen needs mix/amp in a tone-set)"]);
   });
 });
 
