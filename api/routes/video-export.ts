@@ -19,7 +19,7 @@
 import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { levelsSchema } from "../../dsp/host/schema/levels";
-import { parsePreset } from "../../dsp/host/schema/preset";
+import { PRESET_VERSION, parsePreset } from "../../dsp/host/schema/preset";
 import { hasAudibleChannel } from "../../dsp/host/schema/state";
 import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
@@ -74,7 +74,8 @@ export async function checkVideoRequest(s: Services, c: Context<AppEnv>): Promis
   if (body.duration > limit) throw new ApiError(400, T.durationTooLong(limit));
   // The preset schema clamps durations to the studio's 30 s minimum: the video's own duration
   // was checked above, so a placeholder stands in for it here.
-  const settings = parsePreset({ channels: body.frequencies, effects: body.effects, duration: limit, timeline: body.timeline, voices: body.voices });
+  // The studio sends its state as it plays it: today's volumes (no older preset's migration).
+  const settings = parsePreset({ version: PRESET_VERSION, channels: body.frequencies, effects: body.effects, duration: limit, timeline: body.timeline, voices: body.voices });
   if (!settings.ok) throw new ApiError(400, T.settingsInvalid(settings.error.replace(/^channels/, "frequencies")));
   const sound = settings.state;
   if (!hasAudibleChannel(sound)) throw new ApiError(400, T.noChannel);

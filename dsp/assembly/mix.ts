@@ -5,7 +5,7 @@
 
 import { channels, initChannels, sampleRate, setSampleRate, activeChannelCount, setToneScale } from "./bus";
 import { BLOCK, CHANNELS, TONE_GAIN } from "./lib/constants";
-import { GLIDE_SECONDS, MAX_FREQUENCY_HZ } from "../host/model/limits";
+import { GLIDE_SECONDS, MAX_CHANNEL_GAIN, MAX_FREQUENCY_HZ } from "../host/model/limits";
 import { Smoothed, blockCoef } from "./lib/smooth";
 import { TABLE_BITS, buildTables } from "./osc/wavetable";
 import { AUTOMATED, SPECIAL, STEADY } from "./osc/channel";
@@ -38,7 +38,7 @@ export function updateChannel(i: i32, freq: f64, waveform: i32, on: bool, volume
   if (i < 0 || i >= CHANNELS) return;
   const f = freq != freq ? 0.0 : Math.min(Math.max(freq, 0.0), MAX_FREQUENCY_HZ);
   const w = waveform < 0 || waveform > 3 ? 0 : waveform;
-  const v = volume != volume ? <f32>0.0 : Mathf.min(Mathf.max(volume, 0.0), 1.0);
+  const v = volume != volume ? <f32>0.0 : Mathf.min(Mathf.max(volume, 0.0), <f32>MAX_CHANNEL_GAIN);
   channels[i].set(f, w, on, v, sampleRate, playing ? glideFrames : 0);
   const n = activeChannelCount();
   mixScale.target = n > 0 ? TONE_GAIN / <f32>n : mixScale.target;

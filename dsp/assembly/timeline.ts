@@ -16,7 +16,7 @@
 
 import { channels, sampleRate } from "./bus";
 import { CHANNELS } from "./lib/constants";
-import { MAX_FREQUENCY_HZ, MAX_TIMELINE_SEGMENTS } from "../host/model/limits";
+import { MAX_CHANNEL_GAIN, MAX_FREQUENCY_HZ, MAX_TIMELINE_SEGMENTS } from "../host/model/limits";
 import { setEffect } from "./fx/chain";
 import { SILENT, AUTOMATED } from "./osc/channel";
 
@@ -82,7 +82,7 @@ function finite(v: f32): f32 {
   return v - v == 0.0 ? v : <f32>0.0;
 }
 function clampG(g: f32): f32 {
-  return g != g ? <f32>0.0 : Mathf.min(Mathf.max(g, 0.0), 1.0);
+  return g != g ? <f32>0.0 : Mathf.min(Mathf.max(g, 0.0), <f32>MAX_CHANNEL_GAIN);
 }
 
 /** Appends a channel segment; segments of a channel must come in order of start. */

@@ -10,6 +10,7 @@ import { FADE_IN_MAX_SECONDS, SLEEP_FADE_MAX_SECONDS, balanceGains, type Levels 
 import type { ChannelState, EffectState, SoundState, Waveform } from "./model/state";
 // timeline-core has no zod either (the schema is in timeline.ts).
 import { compileEffects, compileTimeline, hasTimeline, resolveTimeline } from "./model/timeline";
+import { anySoloed, mixerFactor, volumeGain } from "./model/volume";
 import type { SoundtrackAudio } from "./model/soundtrack";
 import { compileVoices } from "./model/voice-track";
 
@@ -111,7 +112,10 @@ export class Engine {
     const timelineJson = hasTimeline(state.timeline) ? JSON.stringify(state.timeline) : "";
     this.applyVoices(state, timelineJson);
     const timed = this.applyTimeline(state, timelineJson);
-    if (!timed) state.channels.slice(0, 4).forEach((c, i) => this.applyChannel(i, c));
+    if (!timed) {
+      const solo = anySoloed(state.channels);
+      state.channels.slice(0, 4).forEach((c, i) => this.applyChannel(i, c, solo));
+    }
     const failed: string[] = [];
     for (const [id, fx] of Object.entries(state.effects)) {
       if (this.timelineEffects.has(id)) continue;
@@ -199,14 +203,15 @@ export class Engine {
     }
   }
 
-  private applyChannel(i: number, c: ChannelState): void {
-    const key = `${c.frequency}|${c.waveform}|${c.enabled}|${c.volume}`;
+  private applyChannel(i: number, c: ChannelState, anySolo: boolean): void {
+    // The mixer's mute and solo silence a channel without switching it off: it still counts in
+    // the mix's 1/N, so muting one channel leaves the others as loud as they were.
+    const gain = volumeGain(c.volume) * mixerFactor(c, anySolo);
+    const key = `${c.frequency}|${c.waveform}|${c.enabled}|${gain}`;
     if (this.lastChannels[i] === key) return;
     this.lastChannels[i] = key;
     const w = WAVE_INDEX[c.waveform] ?? 0;
-    // volume 0.5 (the default) is the nominal tone gain 0.15; the engine takes a 0..1 scale.
-    const volume = Math.min(1, Math.max(0, (c.volume ?? 0.5) / 0.5));
-    this.abi.setChannel(i, c.frequency, w, c.enabled ? 1 : 0, volume);
+    this.abi.setChannel(i, c.frequency, w, c.enabled ? 1 : 0, gain);
   }
 
   private applyEffect(id: string, fx: EffectState): void {

@@ -38,3 +38,7 @@ export const LIMITER_CEILING_DBTP = -1.0;
 /** The engine's largest output gain (+24 dB): a loudness-normalised export of a very quiet sound
  *  is raised at most this much. */
 export const MAX_OUTPUT_GAIN = 16.0;
+
+/** The engine's largest channel gain (+6 dB over the nominal tone level): a channel at volume 1.
+ *  Volume 0.5, the default, is gain 1 (dsp/host/model/volume.ts converts). */
+export const MAX_CHANNEL_GAIN = 2.0;

@@ -19,9 +19,13 @@ export interface ChannelState {
   /** Hz, 0 to MAX_FREQUENCY_HZ (0 is silent). */
   frequency: number;
   waveform: Waveform;
-  /** 0 to 1 (0.5 by default). */
+  /** 0 to 1, linear (0.5 by default, the nominal level; dsp/host/model/volume.ts). */
   volume: number;
   enabled: boolean;
+  /** The mixer: silenced (the volume is kept). */
+  muted?: boolean | undefined;
+  /** The mixer: while any channel is soloed, only soloed channels sound. */
+  solo?: boolean | undefined;
 }
 
 /** An effect's switch and main value, plus its extras (catalogue keys) by name. */

@@ -24,6 +24,7 @@
 
 import { EFFECTS, effectDef, extrasToArgs } from "./catalogue";
 import { STEP_JUMP_SECONDS } from "./limits";
+import { anySoloed, mixerFactor, volumeGain } from "./volume";
 import type { ChannelState, EffectState, Ramp, Timeline, TimelineStep, Waveform } from "./state";
 
 import { voicesSound } from "./voice-track";
@@ -145,9 +146,10 @@ export function pitchTrack(steps: readonly ResolvedStep[]): number[][] {
   return out;
 }
 
-/** The level the engine plays a channel at: 0 when silent, else volume / 0.5 (at most 1). */
+/** The level the engine plays a channel at: 0 when silent, else its volume's gain (volumeGain:
+ *  volume / 0.5, 0..2). The mixer's mute and solo are not in it (compileTimeline applies them). */
 export function engineGain(c: ChannelState): number {
-  return sounding(c) ? Math.min(1, Math.max(0, c.volume / 0.5)) : 0;
+  return sounding(c) ? volumeGain(c.volume) : 0;
 }
 
 export interface TimelinePoint {
@@ -256,9 +258,11 @@ export function compileTimeline(steps: readonly ResolvedStep[], fs: number): Com
   let voices = 0;
   for (let ch = 0; ch < 4; ch++) {
     const segs: Segment[] = [];
-    const gainOf = (i: number) => engineGain(steps[i].channels[ch]);
+    // Mute and solo come from the state at 0:00 and hold for the whole session.
+    const mix = mixerFactor(steps[0].channels[ch], anySoloed(steps[0].channels));
+    const gainOf = (i: number) => engineGain(steps[i].channels[ch]) * mix;
     const waveOf = (i: number) => WAVE[steps[i].channels[ch].waveform] ?? 0;
-    if (steps.some((_, i) => gainOf(i) > 0)) voices++;
+    if (steps.some((_, i) => engineGain(steps[i].channels[ch]) > 0)) voices++;
     const push = (s: Segment) => {
       const last = segs[segs.length - 1];
       if (last && last.start === s.start) segs[segs.length - 1] = s; // a zero-length segment

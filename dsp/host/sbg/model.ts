@@ -20,8 +20,8 @@
 //   since the binaural effect has no setting for the higher ear, so the writer writes '-'.
 // - Amplitudes (SBaGen: percent of full scale, the set's total at most 100) map linearly:
 //   volume = amp x N / 200, N = the channels that sound anywhere in the session, because the studio
-//   plays a channel at volume v at (v / 0.5) / N of its full tone level. So a tone keeps its SBaGen
-//   share of the mix; the studio's per-channel maximum is amp 100 / N (volume 0.5).
+//   plays a channel at volume v at (v / 0.5) / N of its full tone level (volumeGain). So a tone keeps
+//   its SBaGen share of the mix; the studio's per-channel maximum is amp 200 / N (volume 1).
 // - Noise `pink/A` is the noise effect at value A (white, pink or brown; plain: colour 0,
 //   density 100), whose level is A % of the tone level, as in SBaGen.
 // - `200@6/A` is a channel at 200 Hz with isochronic pulses at 6 Hz.

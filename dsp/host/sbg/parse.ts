@@ -18,7 +18,7 @@
 
 import { effectDef } from "../model/catalogue";
 import { MAX_TIMELINE_STEPS, MIN_DURATION_SECONDS } from "../model/limits";
-import { parsePreset, type PresetData } from "../schema/preset";
+import { PRESET_VERSION, parsePreset, type PresetData } from "../schema/preset";
 import { defaultEffects } from "../schema/state";
 import type { TimelineStep } from "../schema/timeline";
 import {
@@ -325,9 +325,9 @@ function build(r: Reader): { keys: Key[]; end: number } | null {
 function session(r: Reader, keys: Key[], end: number): PresetData {
   // N: channels that sound anywhere (the studio's mixer divides by it; see sbg-model.ts).
   const voices = [0, 1, 2, 3].filter((k) => keys.some((key) => (key.set.channels[k]?.amp ?? 0) > 0)).length;
-  const loud = keys.find((k) => k.set.channels.some((t) => t && (t.amp * voices) / 200 > 0.5));
+  const loud = keys.find((k) => k.set.channels.some((t) => t && (t.amp * voices) / 200 > 1));
   if (loud) {
-    const most = 100 / voices;
+    const most = 200 / voices;
     r.warn(loud.line, `tones above /${num(most)} are louder than a studio channel with ${voices} channels sounding: they play at /${num(most)}`);
   }
   const label = (k: Key) => (k.label && !AUTO_NAME.test(k.label) ? { label: k.label.slice(0, 64) } : {});
@@ -342,6 +342,8 @@ function session(r: Reader, keys: Key[], end: number): PresetData {
     channels: studioChannels(keys[0].set, voices),
     effects: { ...defaultEffects(), ...studioEffects(keys[0].set) },
     duration: Math.round(Math.min(MAX_SECONDS, Math.max(MIN_DURATION_SECONDS, end))),
+    // The volumes are today's (a preset without a version would have those above 0.5 lowered).
+    version: PRESET_VERSION,
   };
   // One unnamed tone-set: a sound that does not change, no timeline needed.
   return steps.length === 1 && !steps[0].label ? base : { ...base, timeline: { steps } };

@@ -16,7 +16,7 @@
 //   tone-set (-E stops there).
 
 import { EFFECTS } from "../model/catalogue";
-import { parsePreset, type PresetData } from "../schema/preset";
+import { PRESET_VERSION, parsePreset, type PresetData } from "../schema/preset";
 import { engineGain, pitchTrack, resolveTimeline, type ResolvedStep } from "../schema/timeline";
 import {
   AUTO_NAME, NAME, SBG_EFFECTS, WRITTEN_FADE_MS, ampOf, clock, num, sameSet,
@@ -45,7 +45,8 @@ function toneSetText(s: SetState): string {
 /** A session as an SBaGen schedule; throws a TypeError naming the problem if it is not a session. */
 export function toSbg(input: PresetData): { text: string; warnings: SbgIssue[] } {
   // Normalised as a preset is (four channels, every effect, a checked timeline).
-  const checked = parsePreset(input);
+  // A session in memory has today's volumes unless it says otherwise (an older preset's JSON).
+  const checked = parsePreset({ version: PRESET_VERSION, ...input });
   if (!checked.ok) throw new TypeError(`Not a session: ${checked.error}`);
   const session = checked.state;
   if (hasVoices(session)) return voicesToSbg(session);

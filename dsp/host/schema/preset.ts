@@ -12,6 +12,7 @@
 // are switched off.
 
 import { z } from "zod";
+import { legacyVolume } from "../model/volume";
 import { EFFECTS, type EffectDef } from "../model/catalogue";
 import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../model/limits";
 import { clamp, hasTimeline, timelineSchema } from "./timeline";
@@ -23,6 +24,16 @@ export type PresetData = Pick<AudioState, "channels" | "effects" | "duration" | 
 
 /** Either the state to load, or what is wrong with the input (for "Invalid preset: {error}"). */
 export type PresetResult = { ok: true; state: PresetData } | { ok: false; error: string };
+
+/** The preset format written today (the `version` key of a preset's JSON). 2: a volume above 0.5
+ *  is louder than 0.5 (the mixer: +6 dB at 1). A preset without it was saved when every volume
+ *  above 0.5 played as 0.5: loading it lowers those to 0.5, so it sounds as loud as it did. */
+export const PRESET_VERSION = 2;
+
+/** Preset data marked with today's format (what is stored and shared, so it loads as it is). */
+function versioned(data: PresetData): PresetData {
+  return Object.assign(data, { version: PRESET_VERSION });
+}
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 
@@ -50,10 +61,15 @@ const channelInput = z
       waveform: oneOf<Waveform>(WAVEFORMS, "sine"),
       volume: aNumber.optional().transform((v) => (v === undefined ? 0.5 : clamp(v, 0, 1))),
       enabled: aBoolean.optional(),
+      muted: aBoolean.optional(),
+      solo: aBoolean.optional(),
     },
     anObject(),
   )
-  .transform((c): ChannelState => ({ ...c, enabled: c.enabled ?? c.frequency > 0 }));
+  .transform((c): ChannelState => {
+    const { muted, solo, ...rest } = c;
+    return { ...rest, enabled: c.enabled ?? c.frequency > 0, ...(muted ? { muted } : {}), ...(solo ? { solo } : {}) };
+  });
 
 const channelsInput = z
   .array(channelInput, { error: "must be a list of channels" })
@@ -94,6 +110,28 @@ const effectsInput = z
 
 const durationInput = aNumber.transform((d) => Math.round(clamp(d, MIN_DURATION_SECONDS, MAX_DURATION_UNLIMITED_SECONDS)));
 
+/** An older preset's JSON (no `version` from PRESET_VERSION on) with its channel volumes, at 0:00
+ *  and in every step, as loud as they played (legacyVolume); anything else as it is. */
+function migrateVolumes(raw: unknown): unknown {
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) return raw;
+  const p = raw as Record<string, unknown>;
+  if (typeof p.version === "number" && p.version >= PRESET_VERSION) return raw;
+  const channel = (c: unknown) => {
+    const v = (c as { volume?: unknown } | null)?.volume;
+    return typeof v === "number" && v > legacyVolume(v) ? { ...(c as object), volume: legacyVolume(v) } : c;
+  };
+  const channels = (list: unknown) => (Array.isArray(list) ? list.map(channel) : list);
+  const out: Record<string, unknown> = { ...p, channels: channels(p.channels) };
+  const timeline = p.timeline as { steps?: unknown } | null | undefined;
+  if (timeline && typeof timeline === "object" && Array.isArray(timeline.steps)) {
+    const steps = timeline.steps.map((s: unknown) =>
+      s && typeof s === "object" && "channels" in s ? { ...s, channels: channels((s as { channels: unknown }).channels) } : s,
+    );
+    out.timeline = { ...timeline, steps };
+  }
+  return out;
+}
+
 /** THE preset data schema: unknown JSON in, a complete, in-range PresetData out. */
 export const presetDataSchema: z.ZodType<PresetData, unknown> = z.object(
   {
@@ -128,15 +166,16 @@ export function presetIssue(error: z.ZodError): string {
   return where ? `${where} ${issue.message}` : `the preset ${issue.message}`;
 }
 
-/** Validates and normalises any value (parsed JSON) as preset data; never throws. */
+/** Validates and normalises any value (parsed JSON) as preset data, an older preset's volumes
+ *  migrated; the result carries today's version. Never throws. */
 export function parsePreset(raw: unknown): PresetResult {
-  const parsed = presetDataSchema.safeParse(raw);
-  return parsed.success ? { ok: true, state: parsed.data } : { ok: false, error: presetIssue(parsed.error) };
+  const parsed = presetDataSchema.safeParse(migrateVolumes(raw));
+  return parsed.success ? { ok: true, state: versioned(parsed.data) } : { ok: false, error: presetIssue(parsed.error) };
 }
 
 /** The part of a studio state that a preset or share link carries. */
 export function presetData(state: PresetData): PresetData {
-  const data: PresetData = { channels: state.channels, effects: state.effects, duration: state.duration };
+  const data: PresetData = versioned({ channels: state.channels, effects: state.effects, duration: state.duration });
   return {
     ...data,
     ...(hasTimeline(state.timeline) ? { timeline: state.timeline } : {}),

@@ -18,6 +18,8 @@ export const channelSchema = z.object({
   waveform: z.enum(WAVEFORMS).default("sine"),
   volume: z.number().finite().min(0).max(1).default(0.5),
   enabled: z.boolean(),
+  muted: z.boolean().optional(),
+  solo: z.boolean().optional(),
 });
 
 export const effectStateSchema = z

@@ -68,10 +68,10 @@ describe("true-peak limiter", () => {
     // A steady 997 Hz sine at -0.4 dBFS: the limiter brings it under -1.3 dB with a near-constant
     // gain, so output / input stays flat; a delay of even one frame would make it swing.
     const state = singleTone(997);
-    state.channels[0].volume = 1;
+    state.channels[0].volume = 0.5;
     const gain = (e: ReturnType<typeof engineWith>) => {
       e.setCompressor(false);
-      e.setOutputGain(0.955 / 0.12); // one channel at full volume peaks at 0.15 x 0.8
+      e.setOutputGain(0.955 / 0.12); // one channel at the nominal volume (0.5) peaks at 0.15 x 0.8
     };
     const dry = playWith(state, NEUTRAL, 1, gain);
     const wet = playWith(state, LIMITED, 1, gain);

@@ -151,7 +151,7 @@ describe("timeline playback", () => {
     const engine = engineWith(withTimeline(state, ramp(400, 10, "hold")));
     engine.start({ delay: 0 });
     const before = renderFrames(engine, FS / 2).left;
-    engine.apply(withTimeline(state, { steps: [{ at: 0, ramp: "hold", channels: [{ id: 1, frequency: 600, volume: 1 }] }] }));
+    engine.apply(withTimeline(state, { steps: [{ at: 0, ramp: "hold", channels: [{ id: 1, frequency: 600, volume: 0.5 }] }] }));
     const after = renderFrames(engine, FS / 2).left;
     const joined = new Float32Array(before.length + after.length);
     joined.set(before);
