@@ -1,4 +1,5 @@
 import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
 
 const SONNER_CSS = "\0sonner-toasts.css";
 
@@ -24,12 +25,55 @@ function sonnerStylesAsFile(): Plugin {
   };
 }
 
+/** The web app manifest and the service worker (web/pwa/sw.ts, built to dist/sw.js with the
+ *  build's file list to precache). What is cached and what never is: docs/deploy.md. The worker
+ *  is registered by web/pwa/register.ts in production builds only; the dev server has none. */
+function installableApp(): Plugin[] {
+  return VitePWA({
+    strategies: "injectManifest",
+    srcDir: "pwa",
+    filename: "sw.ts",
+    injectRegister: false,
+    manifestFilename: "manifest.webmanifest",
+    manifest: {
+      id: "/",
+      name: "Tone Studio",
+      short_name: "Tone Studio",
+      description: "Precise tones from 0 to 20000 Hz for meditation, focus, sleep and sound healing.",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      orientation: "any",
+      background_color: "#0b1020",
+      theme_color: "#0b1020",
+      categories: ["music", "health", "lifestyle"],
+      icons: [
+        { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+        { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+        { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        { src: "/icons/icon.svg", sizes: "any", type: "image/svg+xml", purpose: "any" },
+      ],
+    },
+    includeAssets: ["icons/apple-touch-icon.png"],
+    injectManifest: {
+      // A classic script (no `type: "module"` registration needed), everything bundled in.
+      rollupFormat: "iife",
+      // The build: the app shell, every script and stylesheet, the engine's wasm, the worklet and
+      // the export worker (the plugin adds the manifest, its icons and includeAssets). No source
+      // maps, nothing from /api.
+      globPatterns: ["**/*.{html,js,css,wasm}"],
+      maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+    },
+  });
+}
+
 // Vite root is web/; the build lands in dist/ at the repo root, which api/server.ts serves.
-// `npm run dev` proxies /api to the API server (scripts/dev.mjs starts both).
+// `npm run dev` proxies /api to the API server (scripts/dev.mjs starts both). web/public/ holds
+// the icons, copied as they are.
 export default defineConfig({
   root: "web",
-  publicDir: false,
-  plugins: [sonnerStylesAsFile()],
+  publicDir: "public",
+  plugins: [sonnerStylesAsFile(), ...installableApp()],
   build: {
     outDir: "../dist",
     emptyOutDir: true,

@@ -11,6 +11,7 @@ import { AppErrorBoundary } from "./shell/AppErrorBoundary";
 import { studioStore } from "./state/studio-store";
 import { displayFrames } from "./displays/display-frames";
 import { StudioContext } from "./state/studio-context";
+import { registerAppServiceWorker } from "./pwa/register";
 import "./styles/app.css";
 
 const audio = new AudioClient(studioStore);
@@ -24,6 +25,12 @@ bindBackgroundPlayback(audio, studioStore, {
 // Read-only handle for end-to-end tests, the UI bench and the developer panel (analysers,
 // context state, frames drawn by each display).
 (window as unknown as { __toneStudio: unknown }).__toneStudio = { audio, store: studioStore, displayFrames };
+
+// Installable and offline (web/pwa/): the service worker of production builds, after the page
+// has loaded so that its precache downloads do not compete with the first paint.
+if (import.meta.env.PROD) {
+  window.addEventListener("load", () => void registerAppServiceWorker(), { once: true });
+}
 
 createRoot(document.getElementById("root")!).render(
   <StrictMode>

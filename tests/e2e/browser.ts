@@ -30,8 +30,16 @@ export async function chromiumLaunchOptions(args: string[] = CHROMIUM_ARGS): Pro
   return { executablePath: found.path, args, headless: true, env };
 }
 
+/** Chromium whose new contexts (and pages) block the app's service worker (web/pwa/) unless a
+ *  test passes `serviceWorkers: "allow"`: a worker in control of the page would answer from the
+ *  build it precached and take requests out of page.route()'s reach, and its precache downloads
+ *  would add to every test's load. tests/e2e/offline.e2e.ts and csp.e2e.ts run the real one. */
 export async function launchChromium(args: string[] = CHROMIUM_ARGS): Promise<Browser> {
-  return chromium.launch(await chromiumLaunchOptions(args));
+  const browser = await chromium.launch(await chromiumLaunchOptions(args));
+  const newContext = browser.newContext.bind(browser);
+  // browser.newPage() makes its context through newContext too.
+  browser.newContext = (options = {}) => newContext({ serviceWorkers: "block", ...options });
+  return browser;
 }
 
 export interface TestApp {

@@ -2,8 +2,10 @@
 // every main page loads with the policy in force and nothing is refused - the studio plays (wasm
 // compiled under 'wasm-unsafe-eval', the AudioWorklet from 'self'), a Pro export runs in the
 // export worker (zod without `new Function`), sonner's toasts are styled without an inline
-// <style> - with zero `securitypolicyviolation` events, zero console errors and zero reports to
-// the policy's report-uri (the one place a violation inside the export worker shows up).
+// <style>, the service worker registers and controls the pages (web/pwa/; the other e2e files
+// block it) and the web app manifest loads - with zero `securitypolicyviolation` events, zero
+// console errors and zero reports to the policy's report-uri (the one place a violation inside
+// the export worker or the service worker shows up).
 
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -71,7 +73,7 @@ beforeAll(async () => {
   });
   app = await startTestApp({ seedMarketplace: true, logger: createLogger({ level: "warn", destination }) });
   browser = await launchChromium();
-  context = await browser.newContext();
+  context = await browser.newContext({ serviceWorkers: "allow" });
 });
 
 afterAll(async () => {
@@ -136,6 +138,21 @@ describe("Content-Security-Policy in Chromium", () => {
     });
     await page.getByRole("button", { name: "Export WAV", disabled: false }).click();
     await page.getByRole("status").filter({ hasText: "Export complete:" }).waitFor({ timeout: 30_000 });
+    expect(await violations(page)).toEqual([]);
+    await page.close();
+  });
+
+  it("registers the service worker, which controls the pages, and loads the manifest", async () => {
+    const page = await newPage();
+    await open(page, "/");
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector<HTMLLinkElement>("link[rel=manifest]")!.href;
+      return (await fetch(href)).ok;
+    });
+    expect(manifest).toBe(true);
+    await open(page, "/how-it-works"); // a navigation the worker answers from its precache
+    await page.getByRole("heading", { level: 1 }).first().waitFor();
     expect(await violations(page)).toEqual([]);
     await page.close();
   });

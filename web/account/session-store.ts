@@ -2,6 +2,10 @@
 // profile. It restores a stored session on load (GET /api/user/profile with the bearer; a failed
 // restore clears every stored key), caches the profile for 5 minutes, signs in, signs up, adopts
 // sessions from e-mailed codes and signs out (POST /api/auth/logout, then storage is cleared).
+// Every profile the server answers is also kept on the device with its expiry
+// (entitlement-cache.ts): a restore that gets no answer at all (offline) keeps the session and
+// stands on that cache while it is current, at the free level once it has expired, and
+// loadProfile(true) checks with the server again when the network is back.
 // Dependencies are injected so unit tests run it with a memory storage and a fake fetch.
 
 import { createStore, type StoreApi } from "zustand/vanilla";
@@ -9,7 +13,8 @@ import {
   ApiRequestError, requestJson, type ExchangeAnswer, type Profile, type PublicUser, type SessionAnswer,
 } from "./api";
 import { AUTH_TEXT } from "../../api/rules/texts";
-import { browserStorage, clearSession, readToken, readUser, saveSession, type KeyValueStorage } from "./storage";
+import { browserStorage, clearSession, ENTITLEMENT_KEY, readToken, readUser, saveSession, type KeyValueStorage } from "./storage";
+import { cacheEntitlement, readCachedEntitlement } from "./entitlement-cache";
 
 export const PROFILE_TTL_MS = 5 * 60 * 1000;
 
@@ -22,6 +27,9 @@ export interface SessionState {
   profile: Profile | null;
   /** When the cached profile was fetched (ms since epoch), 0 when none. */
   profileAt: number;
+  /** The server could not be reached: the session stands on the device's cached entitlement
+   *  (or the free level) until loadProfile gets an answer. */
+  offline: boolean;
 }
 
 export interface SignUpFields {
@@ -34,7 +42,8 @@ export interface SignUpFields {
 export interface SessionActions {
   /** Restores a stored session once; later calls share the first call's promise. */
   restore(): Promise<void>;
-  /** The profile, from the 5-minute cache unless `force`; null when signed out. */
+  /** The profile, from the 5-minute cache unless `force`; null when signed out. Without an
+   *  answer from the server (offline) it falls back on the device's cached entitlement. */
   loadProfile(force?: boolean): Promise<Profile | null>;
   signIn(email: string, password: string): Promise<SessionAnswer>;
   signUp(fields: SignUpFields): Promise<SessionAnswer>;
@@ -67,7 +76,21 @@ export function createSessionStore(deps: SessionDeps = {}): StoreApi<SessionStor
   return createStore<SessionStore>()((set, get) => {
     const clear = () => {
       clearSession(storage);
-      set({ status: "anonymous", token: null, user: null, profile: null, profileAt: 0 });
+      set({ status: "anonymous", token: null, user: null, profile: null, profileAt: 0, offline: false });
+    };
+
+    /** A profile the server answered: in memory and, with its expiry, on the device. */
+    const fresh = (profile: Profile, also: Partial<SessionState> = {}) => {
+      cacheEntitlement(storage, profile, now());
+      set({ ...also, profile, profileAt: now(), user: profile.user, offline: false });
+    };
+
+    /** No answer from the server: the cached entitlement while it is current, else none (the
+     *  free level); profileAt 0, so the next loadProfile asks the server again. */
+    const offline = () => {
+      const user = get().user ?? readUser(storage);
+      const cached = readCachedEntitlement(storage, user?.id, now());
+      set({ status: "signed_in", user: cached?.user ?? user, profile: cached, profileAt: 0, offline: true });
     };
 
     const fetchProfile = async (token: string): Promise<Profile> => {
@@ -80,11 +103,11 @@ export function createSessionStore(deps: SessionDeps = {}): StoreApi<SessionStor
     };
 
     const adopt = async (answer: SessionAnswer) => {
+      storage.removeItem(ENTITLEMENT_KEY); // an earlier session's
       saveSession(storage, answer.token, answer.user);
-      set({ token: answer.token, user: answer.user, profile: null, profileAt: 0 });
+      set({ token: answer.token, user: answer.user, profile: null, profileAt: 0, offline: false });
       try {
-        const profile = await fetchProfile(answer.token);
-        set({ profile, profileAt: now(), user: profile.user });
+        fresh(await fetchProfile(answer.token));
       } catch (err) {
         // Signed in all the same; the studio shows the free level until the profile loads.
         console.warn("Profile could not be loaded after sign-in", err);
@@ -98,6 +121,7 @@ export function createSessionStore(deps: SessionDeps = {}): StoreApi<SessionStor
       user: initialToken ? readUser(storage) : null,
       profile: null,
       profileAt: 0,
+      offline: false,
 
       restore: () =>
         (restoring ??= (async () => {
@@ -109,8 +133,13 @@ export function createSessionStore(deps: SessionDeps = {}): StoreApi<SessionStor
           try {
             const profile = await fetchProfile(token);
             storage.setItem("user_data", JSON.stringify(profile.user));
-            set({ status: "signed_in", token, user: profile.user, profile, profileAt: now() });
+            fresh(profile, { status: "signed_in", token });
           } catch (err) {
+            if (err instanceof ApiRequestError && err.network) {
+              // Offline, or the server is down: nothing refused the session.
+              offline();
+              return;
+            }
             console.warn("Stored session could not be restored", err);
             clear(); // spec 4: a failed restore clears all stored tokens and user data
           }
@@ -121,11 +150,12 @@ export function createSessionStore(deps: SessionDeps = {}): StoreApi<SessionStor
         if (!token) return null;
         if (!force && profile && now() - profileAt < PROFILE_TTL_MS) return profile;
         try {
-          const fresh = await fetchProfile(token);
-          set({ profile: fresh, profileAt: now(), user: fresh.user });
-          return fresh;
+          const profile = await fetchProfile(token);
+          fresh(profile);
+          return profile;
         } catch (err) {
           if (err instanceof ApiRequestError && err.status === 401) clear();
+          else if (err instanceof ApiRequestError && err.network) offline();
           throw err;
         }
       },

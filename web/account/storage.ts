@@ -11,8 +11,10 @@ export const TOKEN_KEYS = [TOKEN_KEY, "token", "authToken", "jwt_token"] as cons
 export const USER_KEY = "user_data";
 /** The admin override mirrored from the server ('true' or 'false'; spec 3 storage keys). */
 export const OVERRIDE_KEY = "adminOverride";
-/** Everything a sign-out or a failed session restore removes. */
+/** Everything a sign-out or a failed session restore removes (with ENTITLEMENT_KEY). */
 export const SESSION_KEYS = [...TOKEN_KEYS, USER_KEY] as const;
+/** The signed-in user's entitlement kept for offline use (entitlement-cache.ts). */
+export const ENTITLEMENT_KEY = "tone-studio:entitlement";
 
 export type KeyValueStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
 
@@ -23,6 +25,7 @@ export function saveSession(storage: KeyValueStorage, token: string, user: Publi
 
 export function clearSession(storage: KeyValueStorage): void {
   for (const key of SESSION_KEYS) storage.removeItem(key);
+  storage.removeItem(ENTITLEMENT_KEY);
 }
 
 /** The stored token: auth_token first, then the other keys older code may have written. */

@@ -1,5 +1,7 @@
 // The app: the stored session is restored once on load; the profile is refreshed (through its
-// 5-minute cache) when the tab regains focus; a free user's demo status follows the session; the
+// 5-minute cache) when the tab regains focus, and checked with the server as soon as the network
+// is back after a session that stood on the device's cached entitlement (offline); a free user's
+// demo status follows the session; the
 // studio's gate is enforced on every route. The frame (Frame.tsx) holds the routes (routes.tsx).
 
 import { useEffect } from "react";
@@ -16,12 +18,20 @@ function useSessionLifecycle() {
     const store = sessionStore();
     void store.getState().restore();
     const refresh = () => {
-      if (document.visibilityState === "visible" && store.getState().status === "signed_in") {
-        store.getState().loadProfile().catch(() => undefined);
+      const { status, offline } = store.getState();
+      if (document.visibilityState === "visible" && status === "signed_in") {
+        store.getState().loadProfile(offline).catch(() => undefined);
       }
     };
+    const recheck = () => {
+      if (store.getState().status === "signed_in") store.getState().loadProfile(true).catch(() => undefined);
+    };
     document.addEventListener("visibilitychange", refresh);
-    return () => document.removeEventListener("visibilitychange", refresh);
+    window.addEventListener("online", recheck);
+    return () => {
+      document.removeEventListener("visibilitychange", refresh);
+      window.removeEventListener("online", recheck);
+    };
   }, []);
 }
 

@@ -102,9 +102,10 @@ describe("session store", () => {
     expect(store.getState()).toMatchObject({ status: "signed_in", token: "tok2" });
   });
 
+  // A restore that got no answer at all (offline) keeps the session: entitlement-cache.test.ts.
   it.each([
     ["an invalid token", () => [401, { error: "Invalid token" }] as [number, unknown]],
-    ["a network failure", () => "network" as const],
+    ["a server error", () => [500, { error: "Server error" }] as [number, unknown]],
   ])("a failed restore (%s) clears every stored key", async (_name, answer) => {
     const storage = memoryStorage();
     saveSession(storage, "dead", user);

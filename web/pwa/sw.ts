@@ -1,0 +1,36 @@
+// The service worker (built by vite-plugin-pwa's injectManifest into dist/sw.js). What it caches
+// and why is in docs/deploy.md ("Installed and offline") and docs/security.md:
+// - precache: the build itself (the app shell index.html, the hashed scripts and stylesheet, the
+//   engine's wasm, the AudioWorklet, the export worker, the manifest and icons), listed with their
+//   revisions at build time (self.__WB_MANIFEST) and served cache-first;
+// - navigations: the precached index.html (the app shell), so every client-side route opens
+//   offline; except /api/ navigations (download links), which go to the network;
+// - /api/ and everything else: not handled at all, so the browser fetches it from the network as
+//   if there were no service worker (network-only) and nothing of it is ever put in a cache.
+// A new build installs beside the running one and waits; the page's update prompt
+// (web/pwa/register.ts) sends SKIP_WAITING when the user chooses to reload.
+
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from "workbox-precaching";
+import { NavigationRoute, registerRoute } from "workbox-routing";
+import { clientsClaim } from "workbox-core";
+import { isSkipWaiting } from "./messages";
+
+// The little of ServiceWorkerGlobalScope used here (TypeScript's WebWorker library would clash
+// with the DOM library the rest of web/ is checked against).
+declare const self: {
+  __WB_MANIFEST: (string | PrecacheEntry)[];
+  skipWaiting(): Promise<void>;
+  addEventListener(type: "message", listener: (event: { data: unknown }) => void): void;
+};
+
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+registerRoute(new NavigationRoute(createHandlerBoundToURL("index.html"), { denylist: [/^\/api\//] }));
+
+// The first visit's page is controlled as soon as the worker is active, so it works offline
+// without a reload.
+clientsClaim();
+
+self.addEventListener("message", (event) => {
+  if (isSkipWaiting(event.data)) void self.skipWaiting();
+});
