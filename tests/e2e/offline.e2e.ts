@@ -4,8 +4,12 @@
 // profile with the network cut loads the studio, stands on the entitlement cached on the device
 // (Pro while it is current) and plays, and the analyser hears the tone. An expired cached
 // entitlement leaves the studio at the free level. Nothing from /api is in Cache Storage, and an
-// anonymous visit stores no entitlement.
+// anonymous visit stores no entitlement. A new build deployed while the app is open is offered
+// with a toast whose Reload action brings it in.
 
+import { appendFileSync, cpSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { launchChromium, startTestApp, until, type TestApp } from "./browser";
@@ -150,6 +154,33 @@ describe("installable and offline", () => {
     await page.reload();
     await page.getByText(PRO_LABEL).waitFor();
     await page.close();
+  });
+
+  it("a new build deployed while the app is open is offered with a toast; Reload brings it in", async () => {
+    // A server of its own on a copy of the build, so the "deploy" can change it.
+    const dir = mkdtempSync(join(tmpdir(), "tone-e2e-dist-"));
+    cpSync(join(process.cwd(), "dist"), dir, { recursive: true });
+    const deployed = await startTestApp({ distDir: dir });
+    try {
+      const page = await newPage();
+      await page.goto(deployed.url + "/");
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+      expect(await page.getByText("A new version of Tone Studio is ready.").count()).toBe(0);
+      // The next build's service worker differs from the running one (as a new precache list would).
+      appendFileSync(join(dir, "sw.js"), "\n// the next build\n");
+      await page.evaluate(() => (window as unknown as { __before: boolean }).__before = true);
+      await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+      const toast = page.locator("[data-sonner-toast]", { hasText: "A new version of Tone Studio is ready." });
+      await toast.waitFor({ timeout: 30_000 });
+      await Promise.all([page.waitForEvent("load"), toast.getByRole("button", { name: "Reload" }).click()]);
+      await page.getByRole("heading", { name: "Sign in to start creating" }).waitFor();
+      expect(await page.evaluate(() => "__before" in window)).toBe(false); // a new document
+      expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.waiting)).toBeNull();
+      await page.close();
+    } finally {
+      await deployed.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("raised no uncaught error on any page", () => {
