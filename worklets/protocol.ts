@@ -3,9 +3,12 @@
 
 import type { Levels } from "../dsp/host/model/levels";
 import type { SoundState } from "../dsp/host/model/state";
+import type { SoundtrackAudio } from "../dsp/host/model/soundtrack";
 
 export type ToWorklet =
   | { type: "state"; state: SoundState }
+  /** The recording the mix voices play, at the context's rate (null: none). */
+  | { type: "soundtrack"; audio: SoundtrackAudio | null }
   | { type: "start"; id: number; delay: number; duration: number }
   | { type: "stop" }
   /** The listener's levels (fade-in from the next start, limiter, per-ear balance). */

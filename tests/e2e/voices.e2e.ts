@@ -4,7 +4,9 @@
 // through the page's output analyser (a peak at a pair's carrier), an edited carrier is heard moving;
 // Export WAV carries carrier + beat/2 in the left ear and carrier - beat/2 in the right, and its
 // bytes equal what the CLI (scripts/render.ts --sbg) writes for the same schedule. Keyboard, axe
-// (every impact level) and screenshots at 1280 and 390 px (.tmp/screenshots/voices-*.png).
+// (every impact level) and screenshots at 1280 and 390 px (.tmp/screenshots/voices-*.png). A
+// schedule that names a soundtrack (-m) asks for the file; the OGG the user picks is heard under
+// the voices, loops, and the exported WAV is again the CLI's, byte for byte.
 
 import { execFile } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -14,6 +16,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { requireBinary } from "../../api/platform/binaries";
 import { parseWavHeader } from "../../dsp/host/export/wav";
 import type { VoiceSlots } from "../../dsp/host/schema/voices";
 import { peakFrequency } from "../unit/dsp/assembly/helpers";
@@ -189,5 +192,59 @@ describe("voices in the studio", () => {
     await panel().getByRole("button", { name: "Remove voice 9" }).click();
     await expect.poll(() => voicesGroup().locator("li.tl-voice").count()).toBe(8);
     expect(await storedVoices(page)).toEqual(EXPECTED); // the start's voices are untouched
+  });
+
+  it("imports a schedule of 8 voices with a soundtrack, plays the file the user picks, and exports the CLI's bytes", async () => {
+    // The soundtrack: 3 s of 1500 Hz at 44.1 kHz as OGG Vorbis (decoded, resampled and looped by the page).
+    const track = join(dir, "hum.ogg");
+    await promisify(execFile)(requireBinary("ffmpeg").path, ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=1500:sample_rate=44100:duration=3", "-c:a", "libvorbis", track]);
+    const sbg = ["-SE", "-m hum.ogg", `ts: ${PAIRS.map(([c, b]) => `${c}+${b}/10`).join(" ")} pink/10 mix/60`, "NOW ts", "NOW+00:00:20 ts", ""].join("\n");
+    await panel().locator('input[type="file"][accept=".sbg,text/plain"]').setInputFiles({ name: "with-mix.sbg", mimeType: "text/plain", buffer: Buffer.from(sbg) });
+    await expect
+      .poll(() => panel().getByRole("status").first().textContent())
+      .toBe("Imported with-mix.sbg. It plays the soundtrack hum.ogg: choose the file under Voices, Soundtrack.");
+    expect((await storedVoices(page))!.map((v) => v?.kind)).toEqual([...PAIRS.map(() => "binaural"), "noise", "mix"]);
+    const status = voicesGroup().getByTestId("soundtrack-status");
+    expect(await status.textContent()).toBe("This session plays hum.ogg: choose the file to hear it. Until then its Soundtrack voices are silent.");
+
+    await voicesGroup().getByTestId("soundtrack-file").setInputFiles(track);
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("hum.ogg is loaded (0:03, looping).");
+
+    await page.getByRole("button", { name: "Play Audio" }).click();
+    try {
+      await expect.poll(() => page.getByRole("button", { name: "Stop Audio" }).count()).toBe(1);
+      await page.waitForTimeout(2000);
+      // The soundtrack (1500 Hz) and every pair stand above the noise, also after the file's own 3 s (it loops).
+      const quietest = async () => {
+        const sp = await settledSpectrum(page);
+        const floor = noiseFloor(sp.bins, sp.binHz);
+        return Math.min(levelAt(sp.bins, sp.binHz, 1500) - floor, ...PAIRS.map(([carrier]) => levelAt(sp.bins, sp.binHz, carrier) - floor));
+      };
+      await expect.poll(quietest, { timeout: 10_000 }).toBeGreaterThan(15);
+      await page.waitForTimeout(2000);
+      expect(await quietest()).toBeGreaterThan(15);
+    } finally {
+      if (await page.getByRole("button", { name: "Stop Audio" }).count()) await page.getByRole("button", { name: "Stop Audio" }).click();
+    }
+
+    const wav = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Export WAV" }).click();
+    await page.getByRole("status").filter({ hasText: "Export complete:" }).waitFor({ timeout: 60_000 });
+    const bytes = new Uint8Array(readFileSync((await (await wav).path())!));
+    const sbgFile = join(dir, "with-mix.sbg");
+    const out = join(dir, "cli-mix.wav");
+    writeFileSync(sbgFile, sbg);
+    await promisify(execFile)(TSX, ["scripts/render.ts", "--sbg", sbgFile, "--duration", "30", "--out", out, "--quiet"], { cwd: REPO });
+    const cli = new Uint8Array(readFileSync(out));
+    expect(cli.length).toBe(bytes.length);
+    let firstDiff = -1;
+    for (let i = 0; i < cli.length; i++) if (cli[i] !== bytes[i]) { firstDiff = i; break; }
+    expect(firstDiff).toBe(-1);
+    // And the soundtrack is in it: 1500 Hz in the left ear at 15 s, after five turns of its loop.
+    const info = parseWavHeader(bytes);
+    const pcm = new Int16Array(bytes.buffer, bytes.byteOffset + info.dataOffset, info.frames * 2);
+    const left = Float64Array.from({ length: 65_536 }, (_, i) => pcm[2 * (15 * 48_000 + i)] / 32768);
+    expect(peakFrequency(left, 48_000, 65_536, 1000, 2000)).toBeCloseTo(1500, 0);
+    expect(await axeViolations(page, { include: "section.timeline" })).toEqual([]);
   });
 });

@@ -20,6 +20,7 @@ import { OutputRoute } from "./media-element-route";
 import { SideSounds } from "./side-sound";
 import type { Levels } from "../../dsp/host/schema/levels";
 import { levelsOf, levelsStore, type LevelsState } from "../levels/levels-store";
+import { soundtrackStore } from "./soundtrack-store";
 
 const START_DELAY = 0.05;
 const REQUEST_TIMEOUT_MS = 3000;
@@ -64,6 +65,9 @@ export class AudioClient {
     this.sideSounds = new SideSounds(this, store);
     this.levelsValue = levelsOf(levels.getState());
     levels.subscribe((l) => this.setLevels(levelsOf(l)));
+    soundtrackStore.subscribe((s, prev) => {
+      if (s.audio !== prev.audio) this.post({ type: "soundtrack", audio: s.audio });
+    });
     store.subscribe((s, prev) => {
       if (this.node && (s.channels !== prev.channels || s.effects !== prev.effects || s.timeline !== prev.timeline || s.voices !== prev.voices)) {
         this.post({ type: "state", state: { channels: s.channels, effects: s.effects, timeline: s.timeline, voices: s.voices } });
@@ -136,6 +140,8 @@ export class AudioClient {
     const node = await this.createEngineNode(context);
     if (context !== this.context) throw new Error("The audio context was replaced while starting");
     node.port.onmessage = (e: MessageEvent<FromWorklet>) => this.onMessage(e.data);
+    const track = soundtrackStore.getState().audio;
+    if (track) node.port.postMessage({ type: "soundtrack", audio: track } satisfies ToWorklet);
     const { waveform, spectrogram } = this.profile;
     const wave = new AnalyserNode(context, { fftSize: waveform.fftSize, smoothingTimeConstant: waveform.smoothing });
     const spectrum = new AnalyserNode(context, {

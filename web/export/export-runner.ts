@@ -21,6 +21,7 @@ import { exportFileName } from "./messages";
 import ExportWorker from "./export.worker.ts?worker";
 import type { ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
 import { saveAs } from "./download";
+import { soundtrackStore } from "../audio/soundtrack-store";
 
 const OPFS_DIR = "exports";
 /** renderFile()'s folder, apart from the exports so neither removes the other's file. */
@@ -220,7 +221,10 @@ export class ExportRun {
       });
       const result = await Promise.race([
         this.api.run(
-          { module, state: this.state, duration: this.duration, target, sink: opfsDir ? "opfs" : "picker", report, ...this.options },
+          {
+            module, state: this.state, duration: this.duration, target, sink: opfsDir ? "opfs" : "picker", report,
+            soundtrack: soundtrackStore.getState().audio, ...this.options,
+          },
           Comlink.proxy((p: ExportProgress) => update(p)),
         ),
         crashed,

@@ -3,6 +3,7 @@
 import type { ExportReport } from "../../dsp/host/export/report";
 import type { SoundState } from "../../dsp/host/schema/state";
 import type { Levels } from "../../dsp/host/schema/levels";
+import type { SoundtrackAudio } from "../../dsp/host/model/soundtrack";
 
 export interface ExportJob {
   /** The compiled engine (a WebAssembly.Module is cloned to the worker, not recompiled). */
@@ -25,6 +26,8 @@ export interface ExportJob {
   levels?: Levels;
   /** Loudness-normalise to NORMALISED_LUFS (measuring passes first, then the file). */
   normalize?: boolean;
+  /** The recording the mix voices play, decoded at 48 kHz (web/audio/soundtrack-store.ts). */
+  soundtrack?: SoundtrackAudio | null;
 }
 
 export interface ExportProgress {
@@ -49,6 +52,7 @@ export interface ClipJob {
   /** Seconds of audio (a few: the whole file is held in memory). */
   duration: number;
   levels?: Levels;
+  soundtrack?: SoundtrackAudio | null;
 }
 
 export interface ExportWorkerApi {

@@ -8,7 +8,7 @@ import {
   type EffectState, type Waveform,
 } from "../../dsp/host/schema/state";
 import { hasTimeline, type Timeline } from "../../dsp/host/schema/timeline";
-import type { VoiceSlots } from "../../dsp/host/model/voices";
+import type { SoundtrackRef, VoiceSlots } from "../../dsp/host/model/voices";
 import { DEFAULT_DURATION_SECONDS, MAX_DURATION_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../../dsp/host/model/limits";
 
 export interface StudioState extends AudioState {
@@ -34,6 +34,8 @@ export interface StudioActions {
 }
 
 export type StudioStore = StudioState & StudioActions;
+  /** Names the recording the mix voices play (undefined: none). */
+  setSoundtrack(soundtrack: SoundtrackRef | undefined): void;
 
 /** Frequency input rule (spec 5): strip everything but digits and dots, NaN -> 0, clamp 0-20000, 2 decimals. */
 export function sanitizeFrequency(text: string): number {
@@ -89,9 +91,11 @@ export function createStudioStore(initial: AudioState = defaultAudioState()) {
         channels: state.channels, effects: state.effects, duration: state.duration, isPlaying: false, lastTyped,
         timeline: hasTimeline(state.timeline) ? state.timeline : undefined,
         voices: state.voices && state.voices.length > 0 ? state.voices : undefined,
+    setSoundtrack: (soundtrack) => set({ soundtrack }),
       });
     },
   }));
 }
 
 export const studioStore = createStudioStore();
+        soundtrack: state.soundtrack,

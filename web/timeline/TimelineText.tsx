@@ -15,10 +15,11 @@ import { saveAs } from "../export/download";
 import { useAudio, useStudio } from "../state/studio-context";
 import { lineRange } from "./line-range";
 import {
-  APPLY_TEXT, ERRORS_TITLE, EXPORT_SBG, IMPORT_SBG, RESET_TEXT, SBG_FILE_NAME, SBG_IMPORTED, SBG_NOT_IMPORTED, TEXT_APPLIED,
+  APPLY_TEXT, ERRORS_TITLE, EXPORT_SBG, IMPORT_SBG, RESET_TEXT, SBG_FILE_NAME, SBG_IMPORTED, soundtrackNeeded, SBG_NOT_IMPORTED, TEXT_APPLIED,
   TEXT_HAS_ERRORS, TEXT_VIEW_HELP, TEXT_VIEW_TITLE, WARNINGS_TITLE, lineMessage,
 } from "./messages";
 import { readSchedule } from "./voices-edit";
+import { soundtrackStore } from "../audio/soundtrack-store";
 
 interface Report {
   status: string;
@@ -67,7 +68,9 @@ export function TimelineText() {
     if (store.getState().isPlaying) audio.stop(); // as loading a preset does
     store.getState().load(parsed.session);
     setTyped(null);
-    const status = name ? SBG_IMPORTED(name, parsed.warnings.length) : TEXT_APPLIED;
+    const track = parsed.session.soundtrack?.name;
+    const needed = track && soundtrackStore.getState().audio?.name !== track ? soundtrackNeeded(track) : "";
+    const status = (name ? SBG_IMPORTED(name, parsed.warnings.length) : TEXT_APPLIED) + needed;
     setReport({ status, errors: [], warnings: parsed.warnings });
   };
 

@@ -10,6 +10,7 @@ import { NOISE_COLOURS, VOICE_KINDS, type NoiseColour, type Voice, type VoiceKin
 import { announce } from "../a11y/announcer";
 import { useStudio } from "../state/studio-context";
 import { CommitInput } from "./CommitInput";
+import { SoundtrackRow } from "./SoundtrackRow";
 import {
   ADD_VOICE, KEEP_VOICES, NOISE_COLOUR_LABELS, NO_VOICES, REMOVE, VOICES_AT_START, VOICES_FROM_BEFORE, VOICES_HELP, VOICES_SET_HERE, VOICES_TITLE,
   VOICE_FIELDS, VOICE_FIELD_SHORT, VOICE_KIND_LABELS, removeVoiceLabel, voiceAdded, voiceField, voiceName, voiceRemoved, voicesAtStep,
@@ -40,6 +41,12 @@ const FIELDS: Record<VoiceKind, NumberField[]> = {
 /** Fields that take a sign (a binaural beat below zero, a spin turning the other way). */
 const SIGNED = new Set<NumberField>(["beat", "rate"]);
 
+/** True when a Soundtrack voice plays at the start or at any step. */
+function usesSoundtrack(sound: VoiceSound): boolean {
+  const mix = (slots: readonly (Voice | null)[] | undefined) => slots?.some((v) => v?.kind === "mix") ?? false;
+  return mix(sound.voices) || (sound.timeline?.steps.some((s) => mix(s.voices)) ?? false);
+}
+
 function parseNumber(text: string, signed: boolean): number | null {
   const v = Number.parseFloat(text.replace(signed ? /[^0-9.+-]/g : /[^0-9.]/g, ""));
   return Number.isFinite(v) ? v : null;
@@ -49,6 +56,7 @@ export function VoicesPanel({ selected, locked }: Props) {
   const store = useStudio();
   const voices = useStore(store, (s) => s.voices);
   const timeline = useStore(store, (s) => s.timeline);
+  const soundtrack = useStore(store, (s) => s.soundtrack);
   const [atStart, setAtStart] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const sound: VoiceSound = { voices, timeline };
@@ -110,6 +118,7 @@ export function VoicesPanel({ selected, locked }: Props) {
         )}
       </div>
       {notice && <p className="form-error" role="alert">{notice}</p>}
+      {(soundtrack || usesSoundtrack(sound)) && <SoundtrackRow locked={locked} />}
     </fieldset>
   );
 }

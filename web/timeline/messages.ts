@@ -87,7 +87,16 @@ export const NOW_PLAYING = "now playing";
 export const VOICES_TITLE = "Voices";
 export const VOICES_HELP =
   "Voices play beside the channels, as an SBaGen schedule plays them: tones, binaural pairs (left ear carrier + beat/2, right ear carrier - beat/2), " +
-  "isochronic pulses, noise, spinning noise and bells. A step's voices are its whole set; a step without its own keeps those from before.";
+  "isochronic pulses, noise, spinning noise, bells and the soundtrack. A step's voices are its whole set; a step without its own keeps those from before.";
+export const SOUNDTRACK_TITLE = "Soundtrack";
+export const SOUNDTRACK_HELP = "A recording (WAV, FLAC, OGG or MP3, up to 10 minutes) that the Soundtrack voices play at their amp, looping under the whole session. It stays on this device: presets and links only name it.";
+export const CHOOSE_SOUNDTRACK = "Choose soundtrack file";
+export const REMOVE_SOUNDTRACK = "Remove soundtrack";
+export const SOUNDTRACK_LOADING = "Reading the file...";
+export const soundtrackLoaded = (name: string, seconds: number) => `${name} is loaded (${Math.floor(seconds / 60)}:${String(Math.round(seconds % 60)).padStart(2, "0")}, looping).`;
+export const soundtrackMissing = (name: string) => `This session plays ${name}: choose the file to hear it. Until then its Soundtrack voices are silent.`;
+export const SOUNDTRACK_NONE = "No soundtrack file: the Soundtrack voices are silent.";
+export const soundtrackNeeded = (name: string) => ` It plays the soundtrack ${name}: choose the file under Voices, Soundtrack.`;
 export const VOICES_AT_START = "Voices at the start (00:00:00)";
 export const voicesAtStep = (index: number, count: number) => `Voices at step ${index + 1} of ${count}`;
 export const VOICES_FROM_BEFORE = "This step plays the voices from before; an edit gives it its own.";
