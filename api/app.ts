@@ -14,6 +14,7 @@ import { adminRoutes, csrfRoutes } from "./routes/admin";
 import { authRoutes } from "./routes/auth";
 import { cspReportRoutes } from "./routes/csp-report";
 import { demoRoutes } from "./routes/demo";
+import { exportRoutes } from "./routes/exports";
 import { deployRoutes } from "./routes/deploy";
 import { marketplaceRoutes } from "./routes/marketplace";
 import { paymentRoutes } from "./routes/payments";
@@ -63,6 +64,8 @@ export function createApp(deps: AppDeps): ApiApp {
   app.route("/api/presets", presetRoutes(services));
   app.route("/api/admin", adminRoutes(services));
   app.route("/api/csrf-token", csrfRoutes(services));
+  app.use("/api/exports", jsonBodyLimit);
+  app.route("/api/exports", exportRoutes(services));
   app.use("/api/deploy", jsonBodyLimit);
   app.route("/api/deploy", deployRoutes(services));
   // The marketplace's upload streams its multipart body under its own limit (MARKETPLACE_MAX_UPLOAD_BYTES).

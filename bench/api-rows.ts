@@ -8,6 +8,8 @@ export const TARGET_READS_PER_SECOND = 5000;
 /** ...and writes, each with a p99 latency under this many milliseconds. */
 export const TARGET_WRITES_PER_SECOND = 1000;
 export const TARGET_P99_MS = 50;
+/** Counting an export adds one request before every export starts: its p99 stays under this. */
+export const TARGET_EXPORT_COUNT_P99_MS = 20;
 
 /** What one autocannon run measured. */
 export interface LoadFigures {
@@ -37,6 +39,12 @@ const RATE_TARGETS: Record<string, number | undefined> = {
   "preset-create": TARGET_WRITES_PER_SECOND,
   // Offered at exactly the target: met when (nearly) all of it is answered, under the p99 bound.
   "preset-create-at-rate": TARGET_WRITES_PER_SECOND * 0.98,
+  "export-count": TARGET_WRITES_PER_SECOND * 0.98,
+};
+
+/** Rows with a tighter p99 bound than TARGET_P99_MS. */
+const P99_TARGETS: Record<string, number | undefined> = {
+  "export-count": TARGET_EXPORT_COUNT_P99_MS,
 };
 
 /** Rows that measure a throughput only: 50 connections in a closed loop as fast as they go, whose
@@ -50,7 +58,8 @@ const clean = (f: LoadFigures) => f.errors === 0 && f.non2xx === 0 && f.requests
  *  row) a p99 under 50 ms. */
 export function apiRow(database: string, route: string, name: string, f: LoadFigures, connections: number): BenchRow {
   const rateTarget = RATE_TARGETS[route];
-  const latencyOk = THROUGHPUT_ONLY.has(route) || f.p99Ms < TARGET_P99_MS;
+  const p99Target = P99_TARGETS[route] ?? TARGET_P99_MS;
+  const latencyOk = THROUGHPUT_ONLY.has(route) || f.p99Ms < p99Target;
   const met = clean(f) && latencyOk && (rateTarget === undefined || f.requestsPerSecond >= rateTarget);
   return {
     id: `api/${database}/${route}`,
@@ -74,7 +83,7 @@ export function apiRow(database: string, route: string, name: string, f: LoadFig
       requestsPerSecond: f.requestsPerSecond,
       p50Ms: f.p50Ms,
       p99Ms: f.p99Ms,
-      p99TargetMs: TARGET_P99_MS,
+      p99TargetMs: p99Target,
       errors: f.errors,
       timeouts: f.timeouts,
       non2xx: f.non2xx,

@@ -7,6 +7,10 @@
 //                                  then at 1,000 a second evenly spaced (bench/steady-load.ts) by
 //                                  writers that each asked for their profile first (as the app does)
 //   GET  /api/presets/{id}         ten shared presets in turn
+//   POST /api/exports              counting an export (the request the studio sends before every
+//                                  WAV export) at 1,000 a second evenly spaced, by Commercial
+//                                  License accounts (their plan rows written straight into the
+//                                  database: the bench has no Stripe), each within its 200 exports
 // and a "login does not stall other routes" row: the p99 latency of GET /api/health while a burst
 // of sign-ins (production argon2id) runs beside it. Each row reports requests/s, p50 and p99
 // latency, errors and non-2xx answers, and the server process's CPU time per answer; zero errors
@@ -32,12 +36,14 @@ import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
 import { CHANGE_NOTIFICATION_CHANNEL } from "../api/db/migrations";
+import { openPostgres, openSqlite } from "../api/db/open";
+import { PLAN_EXPORTS, PLANS } from "../api/rules/plans";
 import { presetData } from "../dsp/host/schema/preset";
 import { defaultAudioState } from "../dsp/host/schema/state";
 import { SEED_SOUNDS } from "../api/services/marketplace-seed";
 import { RATE_RULES } from "../api/services/rate-limit";
 import { callApi, clientAddress, expectApi, inPool } from "./api-client";
-import { TARGET_WRITES_PER_SECOND, apiRow, changeNoticeRow, loginRow, type LoadFigures } from "./api-rows";
+import { TARGET_EXPORT_COUNT_P99_MS, TARGET_WRITES_PER_SECOND, apiRow, changeNoticeRow, loginRow, type LoadFigures } from "./api-rows";
 import { fmtTarget, num } from "./format";
 import { machineCpuTicks, processCpuSeconds, stealPercent } from "./proc";
 import { steadyLoad } from "./steady-load";
@@ -58,7 +64,7 @@ export interface ApiBenchOptions {
 }
 
 /** The phases, in the order they run; each gives the row of the same id. */
-export const API_PHASES = ["marketplace-sounds", "user-profile", "preset-create", "preset-create-at-rate", "preset-read", "change-notice", "login-stall"] as const;
+export const API_PHASES = ["marketplace-sounds", "user-profile", "preset-create", "preset-create-at-rate", "preset-read", "export-count", "change-notice", "login-stall"] as const;
 
 /** "sqlite", or "postgres" when DATABASE_URL names a PostgreSQL database (passed to the server). */
 export function databaseLabel(env: NodeJS.ProcessEnv = process.env): string {
@@ -318,6 +324,38 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
       rows.push(apiRow(database, "preset-read", "GET /api/presets/{id}", await load(read, pid), connections));
     }
 
+    if (want("export-count")) {
+      // Commercial License accounts, each asked at most quota - 1 times: every answer is a 200.
+      const amount = TARGET_WRITES_PER_SECOND * duration;
+      const perAccount = PLAN_EXPORTS.commercial.quota - 1;
+      const exporters = Math.ceil(amount / perAccount) + 1;
+      const emails = Array.from({ length: exporters }, (_, i) => `bench-exporter-${i}@bench.test`);
+      const tokens = await inPool(emails.length, hashers, (i) => register(emails[i]));
+      await givePlan(dataDir, emails, PLANS.commercial.planName);
+      // Active users: each opened the studio (its profile) before exporting. Not measured.
+      await inPool(tokens.length, connections, (i) => expectApi(200, url, "GET", "/api/user/profile", { token: tokens[i] }));
+      const exportBody = JSON.stringify({ kind: "wav", durationSeconds: 600 });
+      const cpu0 = processCpuSeconds(pid);
+      const machine0 = machineCpuTicks();
+      const counted = await steadyLoad({
+        url,
+        rate: TARGET_WRITES_PER_SECOND,
+        amount,
+        connections,
+        request: (i) => ({
+          method: "POST",
+          path: "/api/exports",
+          headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(exportBody)), authorization: `Bearer ${tokens[i % tokens.length]}` },
+          body: exportBody,
+        }),
+      });
+      const cpu1 = processCpuSeconds(pid);
+      counted.stealPercent = stealPercent(machine0, machineCpuTicks());
+      if (cpu0 !== undefined && cpu1 !== undefined && counted.requests > 0) counted.serverCpuMsPerRequest = ((cpu1 - cpu0) * 1000) / counted.requests;
+      rows.push(apiRow(database, "export-count", `POST /api/exports at ${TARGET_WRITES_PER_SECOND} req/s offered (p99 target ${TARGET_EXPORT_COUNT_P99_MS} ms)`, counted, connections));
+      log(`bench/api: ${rows.at(-1)!.name}: p99 ${counted.p99Ms.toFixed(1)} ms`);
+    }
+
     if (want("change-notice") && database === "postgres") rows.push(changeNoticeRow(await changeNoticeDelays(process.env.DATABASE_URL!, 500)));
     if (!want("login-stall")) return { rows };
     // Sign-ins beside a cheap route: each account and each address within loginPerAccount and
@@ -357,6 +395,24 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Gives the accounts of `emails` a live plan row, written straight into the server's database
+ *  (SQLite in `dataDir`, or DATABASE_URL): as a Stripe webhook would, but without Stripe. */
+async function givePlan(dataDir: string, emails: readonly string[], planName: string): Promise<void> {
+  const url = process.env.DATABASE_URL ?? "";
+  const db = /^postgres(ql)?:/i.test(url) ? await openPostgres(url) : await openSqlite(join(dataDir, "studio.db"));
+  try {
+    const users = await db.selectFrom("users").select(["id", "email"]).where("email", "in", [...emails]).execute();
+    const now = new Date();
+    const end = new Date(now.getTime() + 30 * 86_400_000).toISOString();
+    await db
+      .insertInto("subscriptions")
+      .values(users.map((u) => ({ id: `bench-${u.id}`, user_id: u.id, plan_name: planName, status: "active", current_period_start: now.toISOString(), current_period_end: end, created_at: now.toISOString(), updated_at: now.toISOString() })))
+      .execute();
+  } finally {
+    await db.destroy();
   }
 }
 

@@ -447,6 +447,27 @@ const m011_rate_limit_batches: Migration = {
   },
 };
 
+// Counted exports (services/exports.ts): one row per account holding how many exports it made in
+// the billing period (or One Day Pass) that ends at period_end; a new period_end starts the count
+// again. Subscriptions keep the start of their Stripe period beside its end.
+const m012_export_counts: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = typesOf(db);
+    await db.schema.alterTable("subscriptions").addColumn("current_period_start", "text").execute();
+    await db.schema
+      .createTable("export_counts")
+      .addColumn("user_id", "text", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+      .addColumn("period_end", "text", (c) => c.notNull())
+      .addColumn("used", t.int, (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable("export_counts").execute();
+    await db.schema.alterTable("subscriptions").dropColumn("current_period_start").execute();
+  },
+};
+
 export const migrations: Readonly<Record<string, Migration>> = {
   "001_accounts": m001_accounts,
   "002_payments": m002_payments,
@@ -459,6 +480,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "009_rate_limit_function": m009_rate_limit_function,
   "010_change_notifications": m010_change_notifications,
   "011_rate_limit_batches": m011_rate_limit_batches,
+  "012_export_counts": m012_export_counts,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };

@@ -50,6 +50,9 @@ export interface SubscriptionsTable {
   /** Seconds: how recent the stored Stripe state is (event.created, or the time it was fetched);
    *  an older event never overwrites it. */
   stripe_synced_at: ColumnType<number | null, number | null | undefined>;
+  /** Start of the current Stripe period (migration 012); null on older rows and rows written by
+   *  other means. */
+  current_period_start: ColumnType<string | null, string | null | undefined>;
 }
 
 export interface StripeCustomersTable {
@@ -184,6 +187,15 @@ export interface JobsTable {
   updated_at: string;
 }
 
+/** Exports counted against a plan (migration 012; services/exports.ts): one row per account. */
+export interface ExportCountsTable {
+  user_id: string;
+  /** End of the billing period (or One Day Pass) the count belongs to; another end restarts it. */
+  period_end: string;
+  used: number;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -202,6 +214,7 @@ export interface Database {
   rate_limit_hits: RateLimitHitsTable;
   app_secrets: AppSecretsTable;
   jobs: JobsTable;
+  export_counts: ExportCountsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -24,6 +24,8 @@ import { hasAudibleChannel } from "../../dsp/host/schema/state";
 import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
 import type { VideoJob } from "../services/video-export";
+import { countExport, refundExport } from "../services/exports";
+import type { ExportCount } from "../rules/exports";
 import { videoJobRoutes } from "./video-jobs";
 import { soundBodyLimit, keepClientSignal, readBody, requireAuth } from "../http/boundary";
 import {
@@ -91,17 +93,27 @@ export async function checkVideoRequest(s: Services, c: Context<AppEnv>): Promis
   return { background: body.backgroundType, quality: body.quality, duration: body.duration, sound, ...(body.levels ? { levels: body.levels } : {}) };
 }
 
+/** Counts the MP4 against the caller's plan (services/exports.ts), after every other check passed:
+ *  403 with the upgrade path when the count is used up. */
+export async function countVideoExport(s: Services, c: Context<AppEnv>): Promise<ExportCount> {
+  const { user } = c.var.auth;
+  return countExport(s, user.id, await s.entitlementsOf(user));
+}
+
 export function videoExportRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.route("/jobs", videoJobRoutes(s, checkVideoRequest));
+  app.route("/jobs", videoJobRoutes(s, checkVideoRequest, countVideoExport));
 
   app.post("/", keepClientSignal, requireAuth(s.sessions), soundBodyLimit, async (c) => {
     const job = await checkVideoRequest(s, c);
+    const counted = await countVideoExport(s, c);
     const signal = c.var.clientSignal;
     let stream: ReadableStream<Uint8Array>;
     try {
       stream = await s.video.export(job, signal);
     } catch (err) {
+      // Nothing was encoded (the renderer busy, ffmpeg missing, the client gone): not an export.
+      await refundExport(s, c.var.auth.user.id, counted);
       // The client left while waiting for a slot or for ffmpeg's first bytes: nobody reads this.
       if (signal.aborted && !(err instanceof ApiError)) return new Response(null, { status: 499 });
       throw err;

@@ -15,11 +15,17 @@ import { VIDEO_TEXT as T } from "../rules/video";
 import type { JobInfo } from "../services/jobs";
 import type { VideoJob } from "../services/video-export";
 import { cancelVideoJob, type VideoJobData, type VideoJobResult } from "../services/video-jobs";
+import { refundExport } from "../services/exports";
+import type { ExportCount } from "../rules/exports";
 
 /** Job ids are UUIDs on both queues; anything else is not a job (and never reaches PostgreSQL). */
 const JOB_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export function videoJobRoutes(s: Services, check: (s: Services, c: Context<AppEnv>) => Promise<VideoJob>): Hono<AppEnv> {
+type Step<T> = (s: Services, c: Context<AppEnv>) => Promise<T>;
+
+/** `check`: who may export what (routes/video-export.ts checkVideoRequest); `count`: counts the MP4
+ *  against the plan once everything else passed. */
+export function videoJobRoutes(s: Services, check: Step<VideoJob>, count: Step<ExportCount>): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   /** The caller's own video job, or 404. */
@@ -33,7 +39,14 @@ export function videoJobRoutes(s: Services, check: (s: Services, c: Context<AppE
   app.post("/", requireAuth(s.sessions), soundBodyLimit, async (c) => {
     const job = await check(s, c);
     if (!s.storage) throw new ApiError(503, T.jobsUnavailable);
-    const id = await s.jobs.enqueue("video-export", { userId: c.var.auth.user.id, job } satisfies VideoJobData);
+    const counted = await count(s, c);
+    let id: string;
+    try {
+      id = await s.jobs.enqueue("video-export", { userId: c.var.auth.user.id, job } satisfies VideoJobData);
+    } catch (err) {
+      await refundExport(s, c.var.auth.user.id, counted);
+      throw err;
+    }
     return c.json({ id }, 202);
   });
 

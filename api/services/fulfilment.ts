@@ -74,7 +74,7 @@ async function userExists(db: Db, id: string | null | undefined): Promise<string
 
 type StripeFields = Pick<
   Insertable<SubscriptionsTable>,
-  "status" | "current_period_end" | "stripe_customer_id" | "stripe_subscription_id" | "stripe_checkout_session_id" | "stripe_synced_at"
+  "status" | "current_period_end" | "current_period_start" | "stripe_customer_id" | "stripe_subscription_id" | "stripe_checkout_session_id" | "stripe_synced_at"
 >;
 
 /** A new subscription row of `planKey` for `userId`. */
@@ -114,6 +114,7 @@ function subscriptionWrite(s: Services, sub: SubscriptionInfo, opts: { stamp: nu
         newRow(s, userId, planKey, {
           status: opts.status ?? sub.status,
           current_period_end: sub.currentPeriodEnd === null ? null : new Date(sub.currentPeriodEnd * 1000).toISOString(),
+          current_period_start: sub.currentPeriodStart === null ? null : new Date(sub.currentPeriodStart * 1000).toISOString(),
           stripe_customer_id: sub.customerId,
           stripe_subscription_id: sub.id,
           stripe_synced_at: opts.stamp,
@@ -127,6 +128,7 @@ function subscriptionWrite(s: Services, sub: SubscriptionInfo, opts: { stamp: nu
             plan_name: eb.ref("excluded.plan_name"),
             status: eb.ref("excluded.status"),
             current_period_end: eb.ref("excluded.current_period_end"),
+            current_period_start: eb.ref("excluded.current_period_start"),
             stripe_customer_id: eb.ref("excluded.stripe_customer_id"),
             stripe_synced_at: eb.ref("excluded.stripe_synced_at"),
             updated_at: eb.ref("excluded.updated_at"),
@@ -156,6 +158,7 @@ function passWrite(s: Services, session: CheckoutInfo, paidAt: Date): Write {
         newRow(s, userId, "oneDay", {
           status: "active",
           current_period_end: new Date(paidAt.getTime() + ONE_DAY_PASS_MS).toISOString(),
+          current_period_start: paidAt.toISOString(),
           stripe_customer_id: session.customerId,
           stripe_checkout_session_id: session.id,
           stripe_synced_at: seconds(paidAt),

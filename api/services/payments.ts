@@ -33,6 +33,8 @@ export interface SubscriptionInfo {
   status: string;
   /** Seconds since the epoch (Stripe's unit); null when Stripe gives none. */
   currentPeriodEnd: number | null;
+  /** Start of that period, the same way. */
+  currentPeriodStart: number | null;
   priceId: string | null;
   metadata: Record<string, string>;
 }
@@ -147,11 +149,14 @@ export function toSubscriptionInfo(v: unknown): SubscriptionInfo | null {
   // Since API version 2025-03-31 the period lives on each item; older versions keep it on top.
   const itemEnds = items.map((i) => epochSeconds(obj(i).current_period_end)).filter((n): n is number => n !== null);
   const currentPeriodEnd = itemEnds.length > 0 ? itemEnds.reduce((a, b) => Math.max(a, b)) : epochSeconds(o.current_period_end);
+  const itemStarts = items.map((i) => epochSeconds(obj(i).current_period_start)).filter((n): n is number => n !== null);
+  const currentPeriodStart = itemStarts.length > 0 ? itemStarts.reduce((a, b) => Math.min(a, b)) : epochSeconds(o.current_period_start);
   return {
     id,
     customerId: ref(o.customer),
     status: str(o.status) ?? "incomplete",
     currentPeriodEnd,
+    currentPeriodStart,
     priceId: ref(first.price) ?? ref(obj(o.plan).id),
     metadata: metadataOf(o.metadata),
   };

@@ -14,6 +14,8 @@ import { ProActionButton } from "../account/ProActionButton";
 import { useStudio } from "../state/studio-context";
 import type { ExportReport } from "../../dsp/host/export/report";
 import { ExportRun, NoChannelError, type ExportUpdate } from "./export-runner";
+import { askExport, ExportRefusedError } from "./export-count";
+import { ExportCountLine } from "./ExportCountLine";
 import { ExportProgress } from "./ExportProgress";
 import { NO_CHANNEL_ALERT, classifyExportError } from "./messages";
 import { NORMALISED_LUFS } from "../../dsp/host/schema/levels";
@@ -47,6 +49,8 @@ export function ExportButton() {
     const duration = Math.min(s.duration, s.maxDuration);
     // The listener's levels go into the file, as into live playback: what is exported is what was heard.
     const current = new ExportRun(s, duration, setUpdate, { levels: levelsOf(levelsStore.getState()), normalize });
+    // Counted against the plan once the file's place is chosen (closing the picker counts nothing).
+    current.beforeRender = () => askExport("wav", duration);
     run.current = current;
     setBusy(true);
     setFileName(null);
@@ -68,6 +72,8 @@ export function ExportButton() {
       setUpdate(null);
       if (err instanceof NoChannelError) {
         window.alert(NO_CHANNEL_ALERT);
+      } else if (err instanceof ExportRefusedError) {
+        toast.error(err.message, { id: "export-refused" });
       } else {
         const failure = classifyExportError(err, duration);
         if (failure.kind === "alert") window.alert(failure.text);
@@ -85,6 +91,7 @@ export function ExportButton() {
         <input type="checkbox" checked={normalize} disabled={busy || locked} onChange={(e) => setNormalize(e.target.checked)} />
         {NORMALISE_LABEL}
       </label>
+      {!locked && <ExportCountLine />}
       {update && (
         <ExportProgress
           update={update}

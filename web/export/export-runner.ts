@@ -112,6 +112,10 @@ export class ExportRun {
   /** Set once start() settles: late progress messages are ignored from then on. */
   private settled = false;
   private killCancelled: (() => void) | null = null;
+  /** Asked once the file's place is chosen and before anything renders (Export WAV counts the
+   *  export with the API there, web/export/export-count.ts); a rejection removes the chosen file and
+   *  fails start() with its error. */
+  beforeRender: (() => Promise<unknown>) | null = null;
   /** renderFile()'s file, until discard(). */
   private rendered: { dir: FileSystemDirectoryHandle; handle: FileSystemFileHandle } | null = null;
 
@@ -151,6 +155,14 @@ export class ExportRun {
       }
     } else {
       ({ dir: opfsDir, handle: target } = await opfsTarget(this.fileName, plan.totalBytes));
+    }
+    if (this.beforeRender) {
+      try {
+        await this.beforeRender();
+      } catch (err) {
+        await removePartial(target, opfsDir);
+        throw err;
+      }
     }
     const done = await this.render(target, opfsDir, update, true);
     if (!done) return { status: "cancelled" };

@@ -9,6 +9,7 @@ import { toast } from "sonner";
 import { MARKETPLACE_TEXT as T } from "../../api/rules/marketplace";
 import { useSession } from "../account/hooks";
 import { ExportRun } from "../export/export-runner";
+import { askExport, ExportRefusedError } from "../export/export-count";
 import { classifyExportError } from "../export/messages";
 import { useStudio } from "../state/studio-context";
 import { requestMarketplaceRefresh } from "./events";
@@ -55,6 +56,8 @@ export function useStudioUpload(): StudioUpload {
       setPhase("rendering");
       setPercent(0);
       try {
+        // Counted against the plan before it renders (web/export/export-count.ts).
+        await askExport("marketplace", duration);
         const file = await current.renderFile();
         if (!file) return false; // cancelled
         setPhase("uploading");
@@ -74,7 +77,7 @@ export function useStudioUpload(): StudioUpload {
         return true;
       } catch (err) {
         console.error("Upload to Store failed:", err);
-        toast.error(classifyExportError(err, duration).text, { id: "studio-upload" });
+        toast.error(err instanceof ExportRefusedError ? err.message : classifyExportError(err, duration).text, { id: "studio-upload" });
         return false;
       } finally {
         upload.current = null;

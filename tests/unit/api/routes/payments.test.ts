@@ -177,8 +177,11 @@ describe("success page: handle-guest-checkout and verify-checkout-session", () =
 
     const sessionId = await buy(token, "monthly");
     const profile = await bodyOf(await getWith(env, "/api/user/profile", token));
-    const sub = [...env.stripe.subscriptions.values()][0] as { items: { data: { current_period_end: number }[] } };
+    const sub = [...env.stripe.subscriptions.values()][0] as { items: { data: { current_period_start: number; current_period_end: number }[] } };
     const end = new Date(sub.items.data[0].current_period_end * 1000).toISOString();
+    // Stripe's period (its start too: the counted exports' period) is stored on the row
+    const stored = await env.db.selectFrom("subscriptions").select(["current_period_start", "current_period_end"]).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ current_period_start: new Date(sub.items.data[0].current_period_start * 1000).toISOString(), current_period_end: end });
     expect(profile).toMatchObject({ hasActiveSubscription: true, hasUnlimitedAccess: true });
     expect(profile.subscription).toEqual({ isActive: true, planName: "Monthly Plan", endDate: end });
     expect(profile.entitlements).toMatchObject({ level: "pro", capabilities: { channels: 4, allEffects: true } });
