@@ -1,11 +1,14 @@
-// One channel card: frequency number input, slider (16 ms debounce), waveform selector, on/off.
-// Locked channels (spec 4: no subscription or unlimited access) are disabled, blurred, '🔒 Pro Only';
-// channels a running demo opens carry the '🎉 Demo' badge. Up and Down in the frequency box step
-// 1 Hz (Shift: 10 Hz); the slider's arrows step 1 Hz natively and 10 Hz with Shift (shortcuts.ts).
+// One channel card: frequency number input, logarithmic slider (1 Hz-20 kHz, log-scale.ts; 16 ms
+// debounce), waveform selector, on/off, and the mixer: volume 0-100 % (0.5 = 50 %, the nominal
+// level; dsp/host/model/volume.ts), Mute and Solo. Locked channels (spec 4: no subscription or
+// unlimited access) are disabled, blurred, '🔒 Pro Only'; channels a running demo opens carry the
+// '🎉 Demo' badge. Up and Down in the frequency box, and the arrows on the slider, step 1 Hz
+// (Shift: 10 Hz; shortcuts.ts); Page Up/Down and Home/End move the slider along its scale.
 
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useStore } from "zustand";
 import { MAX_FREQUENCY_HZ } from "../../dsp/host/model/limits";
+import { volumeDb, volumePercent } from "../../dsp/host/model/volume";
 import { WAVEFORMS, type Waveform } from "../../dsp/host/schema/state";
 import { useStudioGate } from "../account/hooks";
 import { ProLock } from "../account/ProLock";
@@ -14,6 +17,8 @@ import { DemoBadge } from "../demo/DemoBadge";
 import { sanitizeFrequency } from "../state/studio-store";
 import { frequencyStep, steppedFrequency } from "../state/shortcuts";
 import { useStudio } from "../state/studio-context";
+import { SLIDER_STEPS, frequencyToPosition, positionToFrequency } from "./log-scale";
+import "./channels.css";
 
 const SLIDER_DEBOUNCE_MS = 16;
 
@@ -38,11 +43,11 @@ export function ChannelCard({ id }: { id: number }) {
     store.getState().setFrequency(id, sanitizeFrequency(cleaned));
   };
 
-  const onSlider = (value: number) => {
-    setSliderDraft(value);
+  const onSlider = (position: number) => {
+    setSliderDraft(position);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => {
-      store.getState().setFrequency(id, value);
+      store.getState().setFrequency(id, positionToFrequency(position));
       setSliderDraft(null);
     }, SLIDER_DEBOUNCE_MS);
   };
@@ -63,14 +68,17 @@ export function ChannelCard({ id }: { id: number }) {
   };
 
   const onSliderKey = (e: KeyboardEvent<HTMLInputElement>) => {
-    // Plain arrows are the slider's own 1 Hz steps; Shift makes them 10 Hz.
-    const delta = e.shiftKey ? frequencyStep(e, true) : null;
+    // The arrows step 1 Hz (Shift: 10 Hz) as before the scale was logarithmic, not one position.
+    const delta = frequencyStep(e, true);
     if (delta === null) return;
     e.preventDefault();
     step(delta);
   };
 
   const label = `Channel ${id}`;
+  const sliderHz = sliderDraft === null ? channel.frequency : positionToFrequency(sliderDraft);
+  const percent = volumePercent(channel.volume);
+  const db = volumeDb(channel.volume);
   return (
     <section className="channel-card" aria-labelledby={`ch${id}-title`} data-enabled={channel.enabled} data-locked={locked}>
       <header className="channel-head">
@@ -110,20 +118,6 @@ export function ChannelCard({ id }: { id: number }) {
         />
       </label>
       <label className="field">
-        <span>Frequency slider</span>
-        <input
-          type="range"
-          min={0}
-          max={MAX_FREQUENCY_HZ}
-          step={1}
-          aria-label={`${label} frequency slider (Hz)`}
-          value={sliderDraft ?? channel.frequency}
-          disabled={locked}
-          onChange={(e) => onSlider(Number(e.target.value))}
-          onKeyDown={onSliderKey}
-        />
-      </label>
-      <label className="field">
         <span>Waveform</span>
         <select
           aria-label={`${label} waveform`}
@@ -136,6 +130,60 @@ export function ChannelCard({ id }: { id: number }) {
           ))}
         </select>
       </label>
+      <label className="field frequency-range">
+        <span>Frequency slider (log, 1 Hz-20 kHz)</span>
+        <input
+          type="range"
+          className="frequency-slider"
+          min={0}
+          max={SLIDER_STEPS}
+          step={1}
+          aria-label={`${label} frequency slider (Hz)`}
+          aria-valuetext={`${sliderHz} Hz`}
+          value={sliderDraft ?? frequencyToPosition(channel.frequency)}
+          disabled={locked}
+          onChange={(e) => onSlider(Number(e.target.value))}
+          onKeyDown={onSliderKey}
+        />
+      </label>
+      <div className="mixer" role="group" aria-label={`${label} mixer`}>
+        <label className="field mixer-volume">
+          <span>
+            Volume <output className="mixer-value">{percent} %</output>
+          </span>
+          <input
+            type="range"
+            min={0}
+            max={100}
+            step={1}
+            aria-label={`${label} volume`}
+            aria-valuetext={`${percent} % (${Number.isFinite(db) ? `${db > 0 ? "+" : ""}${db.toFixed(1)} dB` : "silent"})`}
+            value={percent}
+            disabled={locked}
+            onChange={(e) => store.getState().setVolume(id, Number(e.target.value) / 100)}
+          />
+        </label>
+        <button
+          type="button"
+          className="mixer-toggle"
+          aria-pressed={!!channel.muted}
+          aria-label={`Mute ${label}`}
+          disabled={locked}
+          onClick={() => store.getState().setMuted(id, !channel.muted)}
+        >
+          Mute
+        </button>
+        <button
+          type="button"
+          className="mixer-toggle"
+          aria-pressed={!!channel.solo}
+          aria-label={`Solo ${label}`}
+          disabled={locked}
+          onClick={() => store.getState().setSolo(id, !channel.solo)}
+        >
+          Solo
+        </button>
+      </div>
       {!locked && gate.waveformLocked && <ProLock compact feature={`${label} waveform choice`} />}
       {locked && <ProLock feature={label} />}
     </section>

@@ -9,6 +9,7 @@ import {
 } from "../../dsp/host/schema/state";
 import { hasTimeline, type Timeline } from "../../dsp/host/schema/timeline";
 import type { SoundtrackRef, VoiceSlots } from "../../dsp/host/model/voices";
+import { clampVolume } from "../../dsp/host/model/volume";
 import { DEFAULT_DURATION_SECONDS, MAX_DURATION_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../../dsp/host/model/limits";
 
 export interface StudioState extends AudioState {
@@ -23,6 +24,10 @@ export interface StudioActions {
   setFrequency(id: number, frequency: number): void;
   setWaveform(id: number, waveform: Waveform): void;
   setChannelOn(id: number, on: boolean): void;
+  /** The mixer: a channel's volume (0..1, linear; dsp/host/model/volume.ts), mute and solo. */
+  setVolume(id: number, volume: number): void;
+  setMuted(id: number, muted: boolean): void;
+  setSolo(id: number, solo: boolean): void;
   setDuration(seconds: number): void;
   setEffect(id: string, patch: Partial<EffectState>): void;
   setPlaying(playing: boolean): void;
@@ -30,12 +35,12 @@ export interface StudioActions {
   setTimeline(timeline: Timeline | undefined): void;
   /** Replaces the voices at 0:00 (undefined or no slots: none). */
   setVoices(voices: VoiceSlots | undefined): void;
+  /** Names the recording the mix voices play (undefined: none). */
+  setSoundtrack(soundtrack: SoundtrackRef | undefined): void;
   load(state: AudioState): void;
 }
 
 export type StudioStore = StudioState & StudioActions;
-  /** Names the recording the mix voices play (undefined: none). */
-  setSoundtrack(soundtrack: SoundtrackRef | undefined): void;
 
 /** Frequency input rule (spec 5): strip everything but digits and dots, NaN -> 0, clamp 0-20000, 2 decimals. */
 export function sanitizeFrequency(text: string): number {
@@ -72,6 +77,9 @@ export function createStudioStore(initial: AudioState = defaultAudioState()) {
       const frequency = on ? (get().lastTyped[id - 1] ?? 432) : 0;
       set({ channels: updateChannel(get().channels, id, { enabled: on, frequency }) });
     },
+    setVolume: (id, volume) => set({ channels: updateChannel(get().channels, id, { volume: clampVolume(volume) }) }),
+    setMuted: (id, muted) => set({ channels: updateChannel(get().channels, id, { muted }) }),
+    setSolo: (id, solo) => set({ channels: updateChannel(get().channels, id, { solo }) }),
     setDuration: (seconds) => set({ duration: clampDuration(seconds, get().maxDuration) }),
     setEffect: (id, patch) => {
       const current = get().effects[id];
@@ -84,6 +92,7 @@ export function createStudioStore(initial: AudioState = defaultAudioState()) {
     setPlaying: (isPlaying) => set({ isPlaying }),
     setTimeline: (timeline) => set({ timeline: hasTimeline(timeline) ? timeline : undefined }),
     setVoices: (voices) => set({ voices: voices && voices.length > 0 ? voices : undefined }),
+    setSoundtrack: (soundtrack) => set({ soundtrack }),
     load: (state) => {
       // A loaded frequency counts as typed: a channel the gate switched off comes back with it.
       const lastTyped = state.channels.map((c, i) => (c.frequency > 0 ? c.frequency : get().lastTyped[i] ?? null));
@@ -91,11 +100,10 @@ export function createStudioStore(initial: AudioState = defaultAudioState()) {
         channels: state.channels, effects: state.effects, duration: state.duration, isPlaying: false, lastTyped,
         timeline: hasTimeline(state.timeline) ? state.timeline : undefined,
         voices: state.voices && state.voices.length > 0 ? state.voices : undefined,
-    setSoundtrack: (soundtrack) => set({ soundtrack }),
+        soundtrack: state.soundtrack,
       });
     },
   }));
 }
 
 export const studioStore = createStudioStore();
-        soundtrack: state.soundtrack,

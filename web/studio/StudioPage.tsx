@@ -63,7 +63,7 @@ export function StudioPage() {
         <legend className="sr-only">Studio controls</legend>
         <section className="panel" aria-labelledby="freq-title">
           <h2 id="freq-title">Frequencies</h2>
-          <p id="frequency-help" className="help">Please enter valid frequency between 20-20000 Hz</p>
+          <p id="frequency-help" className="help">Enter 0 to 20000 Hz, up to two decimals (0 switches a channel off); the slider runs from 1 Hz to 20 kHz on a log scale.</p>
           <div className="channels">
             {[1, 2, 3, 4].map((id) => (
               <ChannelCard key={id} id={id} />
