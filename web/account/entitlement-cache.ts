@@ -88,9 +88,13 @@ export function isCurrent(entry: Pick<CachedEntitlement, "checkedAt" | "expiresA
   return entry.checkedAt <= now && now < entry.expiresAt;
 }
 
+/** The stored entry of `userId` while it is current, else null. */
+export function currentEntry(storage: KeyValueStorage, userId: string | null | undefined, now: number): CachedEntitlement | null {
+  const entry = readCachedEntry(storage);
+  return entry && userId && entry.userId === userId && isCurrent(entry, now) ? entry : null;
+}
+
 /** The cached profile of `userId` while it is current, else null. */
 export function readCachedEntitlement(storage: KeyValueStorage, userId: string | null | undefined, now: number): Profile | null {
-  const entry = readCachedEntry(storage);
-  if (!entry || !userId || entry.userId !== userId || !isCurrent(entry, now)) return null;
-  return entry.profile;
+  return currentEntry(storage, userId, now)?.profile ?? null;
 }

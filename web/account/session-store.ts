@@ -4,7 +4,8 @@
 // sessions from e-mailed codes and signs out (POST /api/auth/logout, then storage is cleared).
 // Every profile the server answers is also kept on the device with its expiry
 // (entitlement-cache.ts): a restore that gets no answer at all (offline) keeps the session and
-// stands on that cache while it is current, at the free level once it has expired, and
+// stands on that cache while it is current (an open studio drops to the free level when it
+// expires), at the free level once it has expired, and
 // loadProfile(true) checks with the server again when the network is back.
 // Dependencies are injected so unit tests run it with a memory storage and a fake fetch.
 
@@ -14,7 +15,7 @@ import {
 } from "./api";
 import { AUTH_TEXT } from "../../api/rules/texts";
 import { browserStorage, clearSession, ENTITLEMENT_KEY, readToken, readUser, saveSession, type KeyValueStorage } from "./storage";
-import { cacheEntitlement, readCachedEntitlement } from "./entitlement-cache";
+import { cacheEntitlement, currentEntry } from "./entitlement-cache";
 
 export const PROFILE_TTL_MS = 5 * 60 * 1000;
 
@@ -63,11 +64,25 @@ export interface SessionDeps {
   storage?: KeyValueStorage;
   fetchImpl?: typeof fetch;
   now?: () => number;
+  /** setTimeout and clearTimeout (tests pass fakes). */
+  timers?: { set(fn: () => void, ms: number): unknown; clear(handle: unknown): void };
 }
+
+const BROWSER_TIMERS = {
+  set: (fn: () => void, ms: number): unknown => setTimeout(fn, ms),
+  clear: (handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
 
 export function createSessionStore(deps: SessionDeps = {}): StoreApi<SessionStore> {
   const storage = deps.storage ?? browserStorage();
   const now = deps.now ?? Date.now;
+  const timers = deps.timers ?? BROWSER_TIMERS;
+  /** Ends an offline session's cached entitlement when it expires. */
+  let expiryTimer: unknown = null;
+  const stopExpiryTimer = () => {
+    if (expiryTimer !== null) timers.clear(expiryTimer);
+    expiryTimer = null;
+  };
   const call = <T>(path: string, body?: unknown, token?: string | null) =>
     requestJson<T>(path, { body, token, fetchImpl: deps.fetchImpl });
   const initialToken = readToken(storage);
@@ -75,12 +90,14 @@ export function createSessionStore(deps: SessionDeps = {}): StoreApi<SessionStor
 
   return createStore<SessionStore>()((set, get) => {
     const clear = () => {
+      stopExpiryTimer();
       clearSession(storage);
       set({ status: "anonymous", token: null, user: null, profile: null, profileAt: 0, offline: false });
     };
 
     /** A profile the server answered: in memory and, with its expiry, on the device. */
     const fresh = (profile: Profile, also: Partial<SessionState> = {}) => {
+      stopExpiryTimer();
       cacheEntitlement(storage, profile, now());
       set({ ...also, profile, profileAt: now(), user: profile.user, offline: false });
     };
@@ -88,9 +105,17 @@ export function createSessionStore(deps: SessionDeps = {}): StoreApi<SessionStor
     /** No answer from the server: the cached entitlement while it is current, else none (the
      *  free level); profileAt 0, so the next loadProfile asks the server again. */
     const offline = () => {
+      stopExpiryTimer();
       const user = get().user ?? readUser(storage);
-      const cached = readCachedEntitlement(storage, user?.id, now());
-      set({ status: "signed_in", user: cached?.user ?? user, profile: cached, profileAt: 0, offline: true });
+      const entry = currentEntry(storage, user?.id, now());
+      set({ status: "signed_in", user: entry?.profile.user ?? user, profile: entry?.profile ?? null, profileAt: 0, offline: true });
+      if (entry) {
+        // At most OFFLINE_TRUST_MS away (7 days), well inside setTimeout's range.
+        expiryTimer = timers.set(() => {
+          expiryTimer = null;
+          if (get().offline && get().status === "signed_in") offline();
+        }, Math.max(0, entry.expiresAt - now()));
+      }
     };
 
     const fetchProfile = async (token: string): Promise<Profile> => {

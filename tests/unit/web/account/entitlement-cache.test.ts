@@ -144,6 +144,24 @@ describe("the session store without the server", () => {
     expect(ent.hasUnlimitedAccess).toBe(false);
   });
 
+  it("a studio left open offline drops to the free level when the cached entitlement expires", async () => {
+    const storage = memoryStorage();
+    saveSession(storage, "tok", user);
+    cacheEntitlement(storage, subscribed(2 * DAY), T0);
+    const pending: { fn: () => void; ms: number }[] = [];
+    const timers = { set: (fn: () => void, ms: number) => pending.push({ fn, ms }), clear: () => undefined };
+    let now = T0 + DAY;
+    const store = createSessionStore({ storage, fetchImpl: server(free, { value: false }).impl, now: () => now, timers });
+    await store.getState().restore();
+    expect(deriveEntitlements(store.getState().profile, user).hasUnlimitedAccess).toBe(true);
+    expect(pending.map((p) => p.ms)).toEqual([DAY]);
+    now = T0 + 2 * DAY;
+    pending[0].fn();
+    expect(store.getState()).toMatchObject({ status: "signed_in", offline: true, profile: null });
+    expect(deriveEntitlements(store.getState().profile, store.getState().user).hasUnlimitedAccess).toBe(false);
+    expect(pending).toHaveLength(1); // nothing left to end
+  });
+
   it("back online, loadProfile(true) asks the server again and renews the entry", async () => {
     const storage = memoryStorage();
     saveSession(storage, "tok", user);
