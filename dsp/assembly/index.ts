@@ -75,11 +75,17 @@ export function voicesClear(): void {
 
 /** Appends slot `slot`'s next segment (slots in ascending order, each in time order): from frame
  *  `start` until the slot's next segment, a voice of `kind` (0 none, 1 tone, 2 binaural,
- *  3 isochronic, 4 noise, 5 spin, 6 the soundtrack; `colour` 0 white, 1 pink, 2 brown) whose carrier (or spin width
+ *  3 isochronic, 4 noise, 5 spin, 6 the soundtrack, 7-10 its effects mixpulse, mixam, mixspin,
+ *  mixbeat (dsp/host/model/voice-track.ts says what c and b carry for them); `colour` 0 white, 1 pink, 2 brown) whose carrier (or spin width
  *  in microseconds) moves c0 -> c1, beat (or pulse, or spin rate) b0 -> b1 and amp (percent of full
  *  scale) a0 -> a1, linearly. */
 export function voiceSegment(slot: i32, start: f64, kind: i32, colour: i32, c0: f64, c1: f64, b0: f64, b1: f64, a0: f64, a1: f64): void {
   voices.addVoiceSegment(slot, start, kind, colour, c0, c1, b0, b1, a0, a1);
+}
+
+/** mixam's pulse shape for the segment appended last. */
+export function voiceSegmentShape(duty: f64, attack: f64, release: f64, edge: i32): void {
+  voices.setSegmentShape(duty, attack, release, edge);
 }
 
 /** Appends a bell strike at frame `at` (time order): `freq` Hz, `amp` percent of full scale. */

@@ -13,6 +13,7 @@
 
 import { BROWN_LEAK, BROWN_SCALE, PINK_SCALE } from "./lib/noise-colours";
 import { sampleRate } from "./bus";
+import * as mixFx from "./mix-effects";
 import { addSoundtrack } from "./soundtrack";
 import { BLOCK, TONE_GAIN } from "./lib/constants";
 import { cos2pi, ftz, sin2pi } from "./lib/math";
@@ -32,6 +33,10 @@ const ISO: i32 = 3;
 const NOISE: i32 = 4;
 const SPIN: i32 = 5;
 const MIX: i32 = 6;
+const MIXPULSE: i32 = 7;
+const MIXAM: i32 = 8;
+const MIXSPIN: i32 = 9;
+const MIXBEAT: i32 = 10;
 
 /** amp 100 (SBaGen's full scale) plays at the channels' full tone level. */
 const VOICE_GAIN: f32 = TONE_GAIN / 100.0;
@@ -60,7 +65,13 @@ const segB0 = new StaticArray<f64>(MAX_SEGMENTS);
 const segB1 = new StaticArray<f64>(MAX_SEGMENTS);
 const segA0 = new StaticArray<f64>(MAX_SEGMENTS);
 const segA1 = new StaticArray<f64>(MAX_SEGMENTS);
+const segDuty = new StaticArray<f32>(MAX_SEGMENTS);
+const segAttack = new StaticArray<f32>(MAX_SEGMENTS);
+const segRelease = new StaticArray<f32>(MAX_SEGMENTS);
+const segEdge = new StaticArray<i32>(MAX_SEGMENTS);
 let segCount: i32 = 0;
+/** True when a soundtrack voice or effect is uploaded: the mix then renders into its own bus. */
+let mixUsed = false;
 
 const slotFirst = new StaticArray<i32>(MAX_VOICES);
 const slotCount = new StaticArray<i32>(MAX_VOICES);
@@ -101,6 +112,9 @@ let bellDecay: f32 = 1.0; // per sample
 const bufL = new StaticArray<f32>(BLOCK);
 const bufR = new StaticArray<f32>(BLOCK);
 const bufM = new StaticArray<f32>(BLOCK);
+// The soundtrack's bus (its effects work on it before it joins the rest).
+const busL = new StaticArray<f32>(BLOCK);
+const busR = new StaticArray<f32>(BLOCK);
 
 // Noise: per colour, HISTORY old samples then this block's.
 const noise = new StaticArray<StaticArray<f32>>(3);
@@ -120,6 +134,8 @@ export function initVoices(): void {
 export function clearVoices(): void {
   segCount = 0;
   strikeCount = 0;
+  mixUsed = false;
+  mixFx.useSpin(false);
   lastSlot = -1;
   for (let s = 0; s < MAX_VOICES; s++) slotCount[s] = 0;
   voicesActive = false;
@@ -140,15 +156,30 @@ export function addVoiceSegment(slot: i32, start: f64, kind: i32, colour: i32, c
   const i = segCount++;
   slotCount[slot]++;
   segStart[i] = start;
-  segKind[i] = kind < OFF || kind > MIX ? OFF : kind;
+  segKind[i] = kind < OFF || kind > MIXBEAT ? OFF : kind;
   segColour[i] = colour < 0 || colour > 2 ? 1 : colour;
   segC0[i] = finite(c0); segC1[i] = finite(c1);
   segB0[i] = finite(b0); segB1[i] = finite(b1);
   segA0[i] = Math.max(0.0, finite(a0)); segA1[i] = Math.max(0.0, finite(a1));
-  if (segKind[i] != OFF && (segA0[i] > 0.0 || segA1[i] > 0.0)) {
+  if (segKind[i] >= MIX) {
+    mixUsed = true;
+    if (segKind[i] == MIXSPIN) mixFx.useSpin(true);
+  }
+  if (segKind[i] != OFF && segKind[i] <= MIX && (segA0[i] > 0.0 || segA1[i] > 0.0)) {
     voicesAudible = true;
     if (segKind[i] == NOISE || segKind[i] == SPIN) coloursUsed |= 1 << segColour[i];
   }
+}
+
+/** mixam's pulse shape for the segment added last (duty, attack, release: parts of the cycle
+ *  and of its on time; edge 0-3). */
+export function setSegmentShape(duty: f64, attack: f64, release: f64, edge: i32): void {
+  if (segCount == 0) return;
+  const i = segCount - 1;
+  segDuty[i] = <f32>Math.min(1.0, Math.max(0.0, finite(duty)));
+  segAttack[i] = <f32>Math.min(1.0, Math.max(0.0, finite(attack)));
+  segRelease[i] = <f32>Math.min(1.0, Math.max(0.0, finite(release)));
+  segEdge[i] = min(3, max(0, edge));
 }
 
 /** Appends a bell strike (time order). */
@@ -192,6 +223,7 @@ export function rewindVoices(): void {
   pinkHi = f32x4.splat(0.0);
   pinkB6 = 0.0;
   brownY = 0.0;
+  mixFx.resetMixEffects();
   for (let c = 0; c < 3; c++) memory.fill(changetype<usize>(noise[c]), 0, <usize>(HISTORY + BLOCK) << 2);
 }
 
@@ -210,8 +242,18 @@ export function renderVoices(l: usize, r: usize, frame: f64): void {
   memory.fill(pr, 0, <usize>BLOCK << 2);
   memory.fill(pm, 0, <usize>BLOCK << 2);
   if (coloursUsed != 0) makeNoise();
+  const bl = changetype<usize>(busL), br = changetype<usize>(busR);
+  if (mixUsed) {
+    memory.fill(bl, 0, <usize>BLOCK << 2);
+    memory.fill(br, 0, <usize>BLOCK << 2);
+  }
   for (let s = 0; s < MAX_VOICES; s++) if (slotCount[s] > 0) renderSlot(s, frame, pl, pr, pm);
   if (strikeCount > 0) renderBells(frame, pm);
+  if (mixUsed) {
+    mixFx.process(bl, br);
+    addScaled(pl, bl, BLOCK, 1.0, 1.0);
+    addScaled(pr, br, BLOCK, 1.0, 1.0);
+  }
   for (let i = 0; i < BLOCK; i += 4) {
     const o = <usize>i << 2;
     const m = v128.load(pm + o);
@@ -277,8 +319,18 @@ function renderPart(s: i32, i: i32, kind: i32, u0: f64, u1: f64, n: i32, pos: i3
   lastAmp[s] = g1;
   const o = <usize>pos << 2;
   if (kind == MIX) {
-    // The soundtrack on the session's clock, at the voice's level.
-    addSoundtrack(pl + o, pr + o, at, n, g0 * VOICE_GAIN, g1 * VOICE_GAIN);
+    // The soundtrack on the session's clock, at the voice's level, into the soundtrack's bus.
+    addSoundtrack(changetype<usize>(busL) + o, changetype<usize>(busR) + o, at, n, g0 * VOICE_GAIN, g1 * VOICE_GAIN);
+    return;
+  }
+  if (kind > MIX) {
+    // An effect on the bus: its values for this block (strength = amp / 100).
+    const first = pos == 0;
+    const s0 = g0 * <f32>0.01, s1 = g1 * <f32>0.01;
+    if (kind == MIXPULSE) mixFx.setPulse(first, b0, b1, s0, s1);
+    else if (kind == MIXBEAT) mixFx.setBeat(first, b0, b1, s0, s1);
+    else if (kind == MIXSPIN) mixFx.setSpin(first, c0, c1, b0, b1, s0, s1);
+    else mixFx.setAm(first, c0, b0, b1, s0, s1, segColour[i] == 1, segDuty[i], segAttack[i], segRelease[i], segEdge[i]);
     return;
   }
   if (kind == NOISE || kind == SPIN) {

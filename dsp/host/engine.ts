@@ -33,6 +33,7 @@ interface Abi {
   voicesClear(): void;
   voiceSegment(slot: number, start: number, kind: number, colour: number, c0: number, c1: number, b0: number, b1: number, a0: number, a1: number): void;
   voiceBell(at: number, freq: number, amp: number): void;
+  voiceSegmentShape(duty: number, attack: number, release: number, edge: number): void;
   voicesCommit(): void;
   soundtrackBuffer(frames: number): number;
   soundtrackCommit(frames: number, start: number, end: number, fade: number): void;
@@ -144,7 +145,10 @@ export class Engine {
     abi.voicesClear();
     if (compiled) {
       compiled.slots.forEach((segs, slot) => {
-        for (const s of segs) abi.voiceSegment(slot, s.start, s.kind, s.colour, s.c0, s.c1, s.b0, s.b1, s.a0, s.a1);
+        for (const s of segs) {
+          abi.voiceSegment(slot, s.start, s.kind, s.colour, s.c0, s.c1, s.b0, s.b1, s.a0, s.a1);
+          if (s.shape) abi.voiceSegmentShape(...s.shape);
+        }
       });
       for (const b of compiled.bells) abi.voiceBell(b.at, b.freq, b.amp);
     }

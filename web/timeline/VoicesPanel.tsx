@@ -37,6 +37,10 @@ const FIELDS: Record<VoiceKind, NumberField[]> = {
   spin: ["width", "rate", "amp"],
   bell: ["carrier", "amp"],
   mix: ["amp"],
+  mixpulse: ["pulse", "amp"],
+  mixam: ["rate", "amp"],
+  mixspin: ["width", "rate", "amp"],
+  mixbeat: ["beat", "amp"],
 };
 /** Fields that take a sign (a binaural beat below zero, a spin turning the other way). */
 const SIGNED = new Set<NumberField>(["beat", "rate"]);

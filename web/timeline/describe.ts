@@ -26,6 +26,14 @@ export function describeVoice(v: Voice): string {
       return `bell ${formatHz(v.carrier)} ${v.amp} %`;
     case "mix":
       return `soundtrack ${v.amp} %`;
+    case "mixpulse":
+      return `soundtrack pulse ${v.pulse} Hz ${v.amp} %`;
+    case "mixam":
+      return `soundtrack amplitude modulation ${v.rate} Hz ${v.amp} %`;
+    case "mixspin":
+      return `spinning soundtrack ${v.width} us ${v.rate} Hz ${v.amp} %`;
+    case "mixbeat":
+      return `soundtrack beat ${v.beat} Hz ${v.amp} %`;
   }
 }
 

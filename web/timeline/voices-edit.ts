@@ -8,7 +8,7 @@
 
 import { parseSbg, readSbgVoices, type SbgResult } from "../../dsp/host/sbg/index";
 import type { Timeline, TimelineStep } from "../../dsp/host/schema/timeline";
-import { MAX_VOICES, voiceSlotsSchema, type NoiseColour, type Voice, type VoiceKind, type VoiceSlots } from "../../dsp/host/schema/voices";
+import { MAX_VOICES, MIXAM_DEFAULTS, voiceSlotsSchema, type NoiseColour, type Voice, type VoiceKind, type VoiceSlots } from "../../dsp/host/schema/voices";
 import { VOICES_FULL } from "./messages";
 
 /** What the voice edits read and write: the session's voices at 0:00 and its timeline. */
@@ -81,6 +81,10 @@ export function voiceOfKind(kind: VoiceKind, from?: Voice | null): Voice {
     case "spin": return { kind, colour, width: 300, rate: 4, amp };
     case "bell": return { kind, carrier, amp };
     case "mix": return { kind, amp };
+    case "mixpulse": return { kind, pulse: 10, amp: 50 };
+    case "mixam": return { kind, rate: 2, amp: 100 * (1 - MIXAM_DEFAULTS.floor), shape: MIXAM_DEFAULTS.shape, start: MIXAM_DEFAULTS.start, duty: MIXAM_DEFAULTS.duty, attack: MIXAM_DEFAULTS.attack, release: MIXAM_DEFAULTS.release, edge: MIXAM_DEFAULTS.edge };
+    case "mixspin": return { kind, width: 300, rate: 4, amp: 50 };
+    case "mixbeat": return { kind, beat: 6, amp: 45 };
   }
 }
 

@@ -77,12 +77,12 @@ export interface AudioState {
   timeline?: Timeline | undefined;
   /** Voices at 0:00 beside the channels (dsp/host/model/voices.ts); SBaGen schedules play in them. */
   voices?: VoiceSlots | undefined;
+  /** The recording the mix voices play (its name; the audio itself is loaded beside the state). */
+  soundtrack?: SoundtrackRef | undefined;
 }
 /** What makes the sound (no duration or play state): what the engine, exports and renders take. */
 export type SoundState = Pick<AudioState, "channels" | "effects" | "timeline" | "voices">;
 
-  /** The recording the mix voices play (its name; the audio itself is loaded beside the state). */
-  soundtrack?: SoundtrackRef | undefined;
 export function defaultChannels(): ChannelState[] {
   return DEFAULT_FREQUENCIES.map((frequency, i) => ({
     id: i + 1,

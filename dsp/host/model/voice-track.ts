@@ -18,7 +18,9 @@ import type { SoundState, TimelineStep } from "./state";
 import type { NoiseColour, Voice, VoiceSlots } from "./voices";
 
 /** The engine's codes for the kinds (0 is no voice; bells are strikes, not segments). */
-export const VOICE_CODE: Record<Exclude<Voice["kind"], "bell">, number> = { tone: 1, binaural: 2, isochronic: 3, noise: 4, spin: 5, mix: 6 };
+export const VOICE_CODE: Record<Exclude<Voice["kind"], "bell">, number> = {
+  tone: 1, binaural: 2, isochronic: 3, noise: 4, spin: 5, mix: 6, mixpulse: 7, mixam: 8, mixspin: 9, mixbeat: 10,
+};
 export const COLOUR_CODE: Record<NoiseColour, number> = { white: 0, pink: 1, brown: 2 };
 
 export interface VoiceSegment {
@@ -32,6 +34,8 @@ export interface VoiceSegment {
   b1: number;
   a0: number;
   a1: number;
+  /** mixam's pulse shape (duty, attack, release, edge); absent for every other kind. */
+  shape?: [number, number, number, number];
 }
 
 export interface BellStrike {
@@ -74,7 +78,7 @@ export function voicesSound(state: Pick<SoundState, "voices" | "timeline">): boo
 }
 
 /** The values a voice gives the engine: carrier (or spin width), beat (or pulse, or spin rate). */
-function values(v: Voice): { kind: number; colour: number; c: number; b: number } {
+function values(v: Voice): { kind: number; colour: number; c: number; b: number; shape?: [number, number, number, number] } {
   switch (v.kind) {
     case "tone":
       return { kind: VOICE_CODE.tone, colour: 0, c: v.carrier, b: 0 };
@@ -88,6 +92,15 @@ function values(v: Voice): { kind: number; colour: number; c: number; b: number 
       return { kind: VOICE_CODE.spin, colour: COLOUR_CODE[v.colour], c: v.width, b: v.rate };
     case "mix":
       return { kind: VOICE_CODE.mix, colour: 0, c: 0, b: 0 };
+    case "mixpulse":
+      return { kind: VOICE_CODE.mixpulse, colour: 0, c: 0, b: v.pulse };
+    case "mixam":
+      // colour: the shape (0 raised cosine, 1 pulse); c: the start (cycles); b: the rate.
+      return { kind: VOICE_CODE.mixam, colour: v.shape === "pulse" ? 1 : 0, c: v.start, b: v.rate, shape: [v.duty, v.attack, v.release, v.edge] };
+    case "mixspin":
+      return { kind: VOICE_CODE.mixspin, colour: 0, c: v.width, b: v.rate };
+    case "mixbeat":
+      return { kind: VOICE_CODE.mixbeat, colour: 0, c: 0, b: v.beat };
     case "bell":
       return { kind: 0, colour: 0, c: 0, b: 0 };
   }
@@ -120,7 +133,7 @@ function compileSlot(steps: readonly VoiceStep[], k: number, fs: number, jump: n
     const v = from ?? to;
     const x = v ? values(v) : { kind: 0, colour: 0, c: 0, b: 0 };
     const y = to && from && sameKind(from, to) ? values(to) : x;
-    const seg = { start, kind: x.kind, colour: x.colour, c0: x.c, c1: y.c, b0: x.b, b1: y.b, a0, a1 };
+    const seg: VoiceSegment = { start, kind: x.kind, colour: x.colour, c0: x.c, c1: y.c, b0: x.b, b1: y.b, a0, a1, ...(x.shape ? { shape: x.shape } : {}) };
     const last = segs[segs.length - 1];
     if (last && last.start >= start) segs[segs.length - 1] = seg; // a zero-length segment
     else segs.push(seg);

@@ -19,6 +19,20 @@
 //   after 4 s); it rings out whatever follows.
 // - mix: the session's soundtrack (SBaGen's `-m FILE` played by `mix/amp`): the recording at amp
 //   percent of its own level, on the session's clock and looping (dsp/assembly/soundtrack.ts).
+// - The soundtrack's effects (SBaGenX's mixpulse, mixam, mixspin, mixbeat) change the mix voices'
+//   sound rather than adding their own; their amp is the effect's strength (0: the mix as it is):
+//   - mixpulse: the mix gated at `pulse` Hz by the isochronic gate, down to 1 - amp/100 between
+//     pulses;
+//   - mixam: the mix multiplied by an envelope at `rate` Hz that swings from 1 down to a floor of
+//     1 - amp/100 (SBaGenX's f), a raised cosine (shape "cos", starting at the floor at `start`
+//     cycles) or a pulse (shape "pulse": on for `duty` of the cycle, rising over `attack` and
+//     falling over `release` of that time with SBaGenX's edge curve 0 hard, 1 linear, 2
+//     smoothstep, 3 smootherstep);
+//   - mixspin: the mix turned around the head like spinning noise (interaural delay +-width
+//     microseconds at `rate` Hz), blended with the mix as it is by amp;
+//   - mixbeat: the mix frequency-shifted by +beat/2 in the left ear and -beat/2 in the right
+//     (single-sideband, through a Hilbert transformer), blended by amp, so the mix itself beats.
+//   They apply in that order, whatever their slots; one of each kind counts (the last).
 // - A carrier of 0 Hz is a silent voice, not an error; negative ear frequencies (a carrier below
 //   half the beat) are the same sine with its phase reversed, as in SBaGen.
 //
@@ -33,7 +47,11 @@ export const MAX_VOICES = 32;
 export const NOISE_COLOURS = ["white", "pink", "brown"] as const;
 export type NoiseColour = (typeof NOISE_COLOURS)[number];
 
-export const VOICE_KINDS = ["tone", "binaural", "isochronic", "noise", "spin", "bell", "mix"] as const;
+export const VOICE_KINDS = ["tone", "binaural", "isochronic", "noise", "spin", "bell", "mix", "mixpulse", "mixam", "mixspin", "mixbeat"] as const;
+/** The kinds that change the soundtrack instead of sounding themselves. */
+export const MIX_EFFECT_KINDS = ["mixpulse", "mixam", "mixspin", "mixbeat"] as const;
+export const MIXAM_SHAPES = ["cos", "pulse"] as const;
+export type MixAmShape = (typeof MIXAM_SHAPES)[number];
 export type VoiceKind = (typeof VOICE_KINDS)[number];
 
 /** A plain sine, the same in both ears. */
@@ -89,7 +107,50 @@ export interface MixVoice {
   amp: number;
 }
 
-export type Voice = ToneVoice | BinauralVoice | IsochronicVoice | NoiseVoice | SpinVoice | BellVoice | MixVoice;
+/** SBaGenX's `mixpulse:pulse/amp`. */
+export interface MixPulseVoice {
+  kind: "mixpulse";
+  pulse: number;
+  amp: number;
+}
+
+/** SBaGenX's `mixam:rate:m=..:s=..:d=..:a=..:r=..:e=..:f=..` (amp = 100 (1 - f)). */
+export interface MixAmVoice {
+  kind: "mixam";
+  rate: number;
+  amp: number;
+  shape: MixAmShape;
+  /** Where the cycle starts, in cycles (0-1). */
+  start: number;
+  /** Pulse shape: the part of the cycle that is on, and the parts of that spent rising and falling. */
+  duty: number;
+  attack: number;
+  release: number;
+  /** 0 hard, 1 linear, 2 smoothstep, 3 smootherstep. */
+  edge: number;
+}
+
+/** SBaGenX's `mixspin:width+rate/amp`. */
+export interface MixSpinVoice {
+  kind: "mixspin";
+  width: number;
+  rate: number;
+  amp: number;
+}
+
+/** SBaGenX's `mixbeat:beat/amp`. */
+export interface MixBeatVoice {
+  kind: "mixbeat";
+  beat: number;
+  amp: number;
+}
+
+/** SBaGenX's mixam defaults (its -H): a raised cosine down to 45 %. */
+export const MIXAM_DEFAULTS = { shape: "cos", start: 0, duty: 0.5, attack: 0.5, release: 0.5, edge: 3, floor: 0.45 } as const;
+
+export type Voice =
+  | ToneVoice | BinauralVoice | IsochronicVoice | NoiseVoice | SpinVoice | BellVoice | MixVoice
+  | MixPulseVoice | MixAmVoice | MixSpinVoice | MixBeatVoice;
 
 /** The recording that a session's mix voices play, named as the schedule names it (`-m FILE`).
  *  Only the name travels in presets and share links; the audio is picked by the user (the studio)

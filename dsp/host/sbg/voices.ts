@@ -24,7 +24,7 @@
 //   shaped noise and envelopes, several options) is a warning on its line; the rest plays.
 
 import { MAX_TIMELINE_STEPS, MIN_DURATION_SECONDS } from "../model/limits";
-import { MAX_VOICES, type NoiseColour, type Voice, type VoiceSlots } from "../model/voices";
+import { MAX_VOICES, MIXAM_DEFAULTS, type MixAmVoice, type NoiseColour, type Voice, type VoiceSlots } from "../model/voices";
 import { parsePreset, type PresetData } from "../schema/preset";
 import { defaultEffects } from "../schema/state";
 import type { TimelineStep } from "../schema/timeline";
@@ -41,7 +41,10 @@ const RE = {
   shape: /^(sine|square|triangle|sawtooth):/,
   custom: /^(custom|spin)\d\d:/,
   shapedNoise: /^noise\d\d(?=[:/])/,
-  mixEffect: /^(mixspin|mixpulse|mixam|mixbeat):/,
+  mixSpin: new RegExp(`^mixspin:${N}([+-])${N}/${N}$`),
+  mixPulse: new RegExp(`^mixpulse:${N}/${N}$`),
+  mixBeat: new RegExp(`^mixbeat:(-?)${N}/${N}$`),
+  mixAm: /^mixam:([^:]+)((?::[a-z]=[^:]*)*)$/,
   xVoice: /^(noisepulse|noisebeat|orbitbeat):/,
   wave: /^wave\d+:/,
 };
@@ -85,6 +88,34 @@ const same = (a: VoiceSlots, b: VoiceSlots) => JSON.stringify(trim(a)) === JSON.
 const withoutBells = (s: VoiceSlots): VoiceSlots => s.map((v) => (isBell(v) ? null : v));
 const silent = (s: VoiceSlots) => s.every((v) => !v || v.amp <= 0);
 
+// ---- mixam's envelope (SBaGenX's -H and the mixam: word's own k=v pairs) -----------------------------
+
+type MixAmParams = { -readonly [K in keyof typeof MIXAM_DEFAULTS]: K extends "shape" ? MixAmVoice["shape"] : number };
+
+/** Applies "m=cos:s=0:d=..:a=..:r=..:e=..:f=.." to `p`; returns what was wrong, or null. As SBaGenX:
+ *  d, a, r or e without m= mean the pulse shape. */
+function applyMixAmParams(p: MixAmParams, spec: string): string | null {
+  let shapeGiven = false, pulseParam = false;
+  const wrong: string[] = [];
+  for (const pair of spec.split(":").filter(Boolean)) {
+    const [k, v] = pair.split("=");
+    const x = Number(v);
+    if (k === "m" && (v === "cos" || v === "pulse")) [p.shape, shapeGiven] = [v, true];
+    else if (!Number.isFinite(x) || v === undefined || v === "") wrong.push(pair);
+    else if (k === "s") p.start = x - Math.floor(x);
+    else if (k === "f") p.floor = Math.min(1, Math.max(0, x));
+    else if (k === "d" || k === "a" || k === "r") [p[{ d: "duty", a: "attack", r: "release" }[k] as "duty"], pulseParam] = [Math.min(1, Math.max(0, x)), true];
+    else if (k === "e") [p.edge, pulseParam] = [Math.min(3, Math.max(0, Math.round(x))), true];
+    else wrong.push(pair);
+  }
+  if (pulseParam && !shapeGiven) p.shape = "pulse";
+  return wrong.length ? `mixam parameters ${wrong.map((w) => `'${w}'`).join(", ")} ignored` : null;
+}
+
+function mixAmVoice(rate: number, p: MixAmParams): Voice {
+  return { kind: "mixam", rate, amp: Math.round((1 - p.floor) * 100 * 10000) / 10000, shape: p.shape, start: p.start, duty: p.duty, attack: p.attack, release: p.release, edge: p.edge };
+}
+
 // ---- the reader --------------------------------------------------------------------------------------
 
 class VoiceReader extends ScheduleReader<VoiceSlots> {
@@ -93,6 +124,8 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
   start: number | null = null;
   startLine = 0;
   program: { line: number; args: string[] } | null = null;
+  /** -H: the mixam envelope's defaults (SBaGenX). */
+  mixam: MixAmParams = { ...MIXAM_DEFAULTS };
   /** -m: the soundtrack file the mix voices play. (SBaGen's looping group, file.ogg#1, cannot be
    *  written in a file, where # starts a comment: the CLI's --mix takes it.) */
   soundtrack: { name: string; line: number } | null = null;
@@ -116,6 +149,12 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
         const name = words.next();
         if (!name) this.error(line, "-m needs the soundtrack's file name");
         else this.soundtrack = { name, line };
+        return;
+      }
+      case "H": {
+        const spec = words.peek() !== undefined && !words.peek()!.startsWith("-") ? words.next()! : "";
+        const bad = applyMixAmParams(this.mixam, spec);
+        if (bad) this.warn(line, `-H: ${bad}`);
         return;
       }
       case "c": words.next(); return later("headphone compensation");
@@ -175,7 +214,17 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
       return { kind: "spin", colour: SPIN_COLOUR[m[1]], width: Number(m[2]), rate, amp: Number(m[5]) };
     }
     if ((m = RE.mix.exec(w))) return { kind: "mix", amp: Number(m[1]) };
-    if (RE.mixEffect.test(w)) return later("soundtrack effects are not played yet: left out"), null;
+    if ((m = RE.mixPulse.exec(w))) return { kind: "mixpulse", pulse: Number(m[1]), amp: Number(m[2]) };
+    if ((m = RE.mixBeat.exec(w))) return { kind: "mixbeat", beat: Number(m[2]) * (m[1] ? -1 : 1), amp: Number(m[3]) };
+    if ((m = RE.mixSpin.exec(w))) return { kind: "mixspin", width: Number(m[1]), rate: Number(m[3]) * (m[2] === "-" ? -1 : 1), amp: Number(m[4]) };
+    if ((m = RE.mixAm.exec(w))) {
+      const rate = Number(m[1]);
+      if (!Number.isFinite(rate)) return later(`mixam bound to the ${m[1]} (SBaGenX's programs) is not played yet: left out`), null;
+      const params = { ...this.mixam };
+      const bad = applyMixAmParams(params, m[2]);
+      if (bad) later(bad);
+      return mixAmVoice(rate, params);
+    }
     if (RE.xVoice.test(w)) return later("this SBaGenX voice is not played yet: left out"), null;
     if (RE.wave.test(w)) {
       const inner = this.voice(line, w.replace(RE.wave, ""));

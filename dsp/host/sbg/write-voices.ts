@@ -21,6 +21,14 @@ function voiceText(v: Voice | null): string {
     case "spin": return `${{ pink: "", brown: "b", white: "w" }[v.colour]}spin:${num(v.width)}${signed(v.rate)}/${num(v.amp)}`;
     case "bell": return `bell+${num(v.carrier)}/${num(v.amp)}`;
     case "mix": return `mix/${num(v.amp)}`;
+    case "mixpulse": return `mixpulse:${num(v.pulse)}/${num(v.amp)}`;
+    case "mixspin": return `mixspin:${num(v.width)}${signed(v.rate)}/${num(v.amp)}`;
+    case "mixbeat": return `mixbeat:${num(v.beat)}/${num(v.amp)}`;
+    case "mixam": {
+      const floor = `f=${num(Math.round((1 - v.amp / 100) * 10000) / 10000)}`;
+      const pulse = v.shape === "pulse" ? `:d=${num(v.duty)}:a=${num(v.attack)}:r=${num(v.release)}:e=${num(v.edge)}` : "";
+      return `mixam:${num(v.rate)}:m=${v.shape}:s=${num(v.start)}${pulse}:${floor}`;
+    }
   }
 }
 

@@ -142,6 +142,8 @@ export const presetDataSchema: z.ZodType<PresetData, unknown> = z.object(
     timeline: timelineSchema.optional().transform((t) => (hasTimeline(t) ? t : undefined)),
     // Optional: voices beside the channels (an SBaGen schedule's sound); old presets have none.
     voices: voiceSlotsSchema.optional().transform((v) => (v && v.length > 0 ? v : undefined)),
+    // Optional: the name of the recording the mix voices play (never the audio).
+    soundtrack: soundtrackRefSchema.optional(),
   },
   anObject("an object with channels, effects and duration"),
 ).transform((p): PresetData => {
@@ -180,14 +182,13 @@ export function presetData(state: PresetData): PresetData {
     ...data,
     ...(hasTimeline(state.timeline) ? { timeline: state.timeline } : {}),
     ...(state.voices && state.voices.length > 0 ? { voices: state.voices } : {}),
+    ...(state.soundtrack ? { soundtrack: state.soundtrack } : {}),
   };
 }
 
 /** Largest JSON body the API takes for a request that carries a sound (sharing a preset, exporting
  *  a video): room for the longest state the preset schema accepts once normalised, 4.67 MB (1000
  *  timeline steps, each setting all four channels, every effect, 32 voices and a 64-character
-    // Optional: the name of the recording the mix voices play (never the audio).
-    soundtrack: soundtrackRefSchema.optional(),
  *  label; tests/unit/dsp/host/schema/preset-size.test.ts builds it). Other JSON routes keep 64 KiB. */
 export const MAX_SOUND_BODY_BYTES = 5 * 1024 * 1024;
 
@@ -221,7 +222,6 @@ export function decodeConfigJson(value: string): { ok: true; json: unknown } | {
   if (b64.length > MAX_CONFIG_LENGTH) return { ok: false, error: "it is too long" };
   if (!/^[A-Za-z0-9+/]*$/.test(b64) || b64.length % 4 === 1) return { ok: false, error: "it is not base64" };
   let json: unknown;
-    ...(state.soundtrack ? { soundtrack: state.soundtrack } : {}),
   try {
     const binary = atob(b64 + "=".repeat((4 - (b64.length % 4)) % 4));
     const bytes = Uint8Array.from(binary, (ch) => ch.charCodeAt(0));

@@ -36,9 +36,9 @@ export const audioStateSchema = z.object({
     .custom<Timeline>((v) => typeof v === "object" && v !== null && Array.isArray((v as { steps?: unknown }).steps))
     .optional(),
   voices: voiceSlotsSchema.optional(),
+  soundtrack: soundtrackRefSchema.optional(),
 });
 
-  soundtrack: soundtrackRefSchema.optional(),
 // The schemas' output types are the model's types, both ways.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 type Assert<T extends true> = T;

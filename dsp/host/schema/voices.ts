@@ -3,7 +3,7 @@
 // ranges (VOICE_LIMITS), a wrong type or an unknown kind is an error.
 
 import { z } from "zod";
-import { MAX_VOICES, NOISE_COLOURS, SOUNDTRACK_NAME_MAX, VOICE_LIMITS, type SoundtrackRef, type Voice, type VoiceSlots } from "../model/voices";
+import { MAX_VOICES, MIXAM_SHAPES, NOISE_COLOURS, SOUNDTRACK_NAME_MAX, VOICE_LIMITS, type SoundtrackRef, type Voice, type VoiceSlots } from "../model/voices";
 
 export * from "../model/voices";
 
@@ -26,8 +26,22 @@ const voiceSchema: z.ZodType<Voice, unknown> = z.discriminatedUnion(
     z.object({ kind: z.literal("spin"), colour, width: within(0, VOICE_LIMITS.width), rate: within(-VOICE_LIMITS.rate, VOICE_LIMITS.rate), amp }),
     z.object({ kind: z.literal("bell"), carrier, amp }),
     z.object({ kind: z.literal("mix"), amp }),
+    z.object({ kind: z.literal("mixpulse"), pulse: within(0, VOICE_LIMITS.pulse), amp }),
+    z.object({
+      kind: z.literal("mixam"),
+      rate: within(0, VOICE_LIMITS.pulse),
+      amp,
+      shape: z.enum(MIXAM_SHAPES, { error: "must be cos or pulse" }),
+      start: within(0, 1),
+      duty: within(0, 1),
+      attack: within(0, 1),
+      release: within(0, 1),
+      edge: within(0, 3).transform(Math.round),
+    }),
+    z.object({ kind: z.literal("mixspin"), width: within(0, VOICE_LIMITS.width), rate: within(-VOICE_LIMITS.rate, VOICE_LIMITS.rate), amp }),
+    z.object({ kind: z.literal("mixbeat"), beat: within(-VOICE_LIMITS.beat, VOICE_LIMITS.beat), amp }),
   ],
-  { error: "must be tone, binaural, isochronic, noise, spin, bell or mix" },
+  { error: "must be tone, binaural, isochronic, noise, spin, bell, mix, mixpulse, mixam, mixspin or mixbeat" },
 );
 
 /** THE voices schema: unknown JSON in, slots out. */
