@@ -91,6 +91,15 @@ describe("installable and offline", () => {
     }
     // The worker takes control of this first page once it has precached the build.
     await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, { timeout: 30_000 });
+    // Chromium's own verdict: the manifest parses cleanly and nothing stops an install but the
+    // test's incognito profile (every Playwright context is one).
+    const cdp = await context.newCDPSession(page);
+    const parsed = (await cdp.send("Page.getAppManifest")) as { url: string; errors: unknown[] };
+    expect(parsed.url).toBe(app.url + "/manifest.webmanifest");
+    expect(parsed.errors).toEqual([]);
+    const { installabilityErrors } = (await cdp.send("Page.getInstallabilityErrors")) as { installabilityErrors: { errorId: string }[] };
+    expect(installabilityErrors.map((e) => e.errorId).filter((id) => id !== "in-incognito")).toEqual([]);
+    await cdp.detach();
     const paths = await cachedPaths(page);
     expect(paths).toContain("/index.html");
     expect(paths.some((p) => /^\/assets\/engine-.*\.wasm$/.test(p))).toBe(true);
