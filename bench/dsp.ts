@@ -12,13 +12,15 @@ import { FS, Passes, REFERENCE_ID, makeRow, oacId, roundsAsync, type RowSpec } f
 import { allEffectsPatch, basePatch, comparisonPatch, sweepPatch } from "./patches";
 import type { NodeYardstick } from "./reference";
 import type { BenchResult, BenchRow } from "./schema";
+import type { SoundtrackAudio } from "../dsp/host/model/soundtrack";
 
 const QUANTUM_BUDGET_US = (128 / FS) * 1e6; // 2667 us
 
 /** A warmed engine on `state`; each call renders `seconds` from a fresh start and returns
  *  x realtime. */
-export function nodeRenderer(state: AudioState): (seconds: number) => number {
+export function nodeRenderer(state: AudioState, soundtrack: SoundtrackAudio | null = null): (seconds: number) => number {
   const e = createNodeEngine(FS);
+  e.setSoundtrack(soundtrack);
   e.apply(state);
   e.start();
   for (let i = 0; i < 50; i++) e.render(16384); // tier-up warm-up

@@ -1,6 +1,7 @@
 // The patches the benchmarks render, as AudioState (the same objects the studio would produce).
 
 import { EFFECTS } from "../dsp/host/model/catalogue";
+import type { SoundtrackAudio } from "../dsp/host/model/soundtrack";
 import type { Voice } from "../dsp/host/model/voices";
 import { defaultAudioState, type AudioState } from "../dsp/host/schema/state";
 
@@ -54,7 +55,26 @@ export const BENCH_VOICES: Record<string, Voice> = {
   isochronic: { kind: "isochronic", carrier: 300, pulse: 10, amp: 20 },
   noise: { kind: "noise", colour: "pink", amp: 20 },
   spin: { kind: "spin", colour: "pink", width: 300, rate: 0.2, amp: 20 },
+  mix: { kind: "mix", amp: 80 },
+  mixpulse: { kind: "mixpulse", pulse: 8, amp: 50 },
+  mixam: { kind: "mixam", rate: 2.2, amp: 70, shape: "cos", start: 0, duty: 0.5, attack: 0.5, release: 0.5, edge: 3 },
+  mixspin: { kind: "mixspin", width: 400, rate: 6, amp: 40 },
+  mixbeat: { kind: "mixbeat", beat: 6, amp: 45 },
 };
+
+/** A minute of stereo noise at 48 kHz as a soundtrack (looping with SBaGen's 1 s cross-fade), for
+ *  the mix voices' rows. */
+export function benchSoundtrack(): SoundtrackAudio {
+  const FS = 48000;
+  const frames = 60 * FS;
+  const pcm = new Int16Array(frames * 2);
+  let x = 12345;
+  for (let i = 0; i < pcm.length; i++) {
+    x = (x * 1103515245 + 12345) & 0x7fffffff;
+    pcm[i] = (x >> 15) - 32768;
+  }
+  return { name: "noise.wav", rate: FS, frames, pcm, loopStart: 0, loopEnd: frames, loopFade: FS };
+}
 
 /** A 16-voice binaural session with pink noise: sixteen pairs, each with its own carrier and beat
  *  (SBaGen's largest tone-set), the heaviest sound an SBaGen schedule plays. */
