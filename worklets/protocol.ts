@@ -17,6 +17,8 @@ export type ToWorklet =
    *  that ends this way posts "ended" like the duration's end. */
   | { type: "sleep"; after: number; fade: number }
   | { type: "cancel-sleep" }
+  /** The level meter: post "meter" `hz` times a second while sound plays (0: never). */
+  | { type: "meter-rate"; hz: number }
   /** The node is being thrown away: process() returns false so the processor can be collected. */
   | { type: "dispose" };
 
@@ -24,7 +26,17 @@ export type FromWorklet =
   | { type: "started"; id: number; ok: boolean }
   | { type: "ended" }
   | { type: "effect-failed"; id: string }
-  | { type: "error"; message: string };
+  | { type: "error"; message: string }
+  | MeterReading;
+
+/** What the transport's level meter shows, posted at display rate: both ears over the frames
+ *  since the last one (linear: peak, RMS) and the limiter's lowest gain meanwhile (1 = none). */
+export interface MeterReading {
+  type: "meter";
+  peak: number;
+  rms: number;
+  gain: number;
+}
 
 export interface ProcessorOptions {
   module: WebAssembly.Module;

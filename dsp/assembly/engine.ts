@@ -21,7 +21,7 @@ import {
 } from "./master";
 
 export { advance, channelPhase } from "./mix";
-export { limiterMinGain, setCompressor, setLimiter } from "./master";
+export { limiterGain, limiterMinGain, setCompressor, setLimiter } from "./master";
 
 export const outL = new StaticArray<f32>(MAX_FRAMES);
 export const outR = new StaticArray<f32>(MAX_FRAMES);

@@ -200,3 +200,8 @@ export function cancelSleep(): void {
 export function limiterMinGain(): f32 {
   return engine.limiterMinGain();
 }
+
+/** The limiter's gain now (1 when off or not limiting): the level meter's gain reduction. */
+export function limiterGain(): f32 {
+  return engine.limiterGain();
+}

@@ -99,6 +99,11 @@ export function limiterMinGain(): f32 {
   return limiter.minGain;
 }
 
+/** The limiter's gain now (1 = not limiting): the transport's gain-reduction meter reads it. */
+export function limiterGain(): f32 {
+  return limiter.enabled ? limiter.gain : <f32>1.0;
+}
+
 /** Mixes the next block into blockL/blockR and runs master gain and compressor on it. */
 function renderBlock(): void {
   const l = changetype<usize>(blockL);

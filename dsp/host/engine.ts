@@ -56,6 +56,7 @@ interface Abi {
   sleepAfter(frames: number, fadeFrames: number): void;
   cancelSleep(): void;
   limiterMinGain(): number;
+  limiterGain(): number;
 }
 
 export interface StartOptions {
@@ -277,6 +278,11 @@ export class Engine {
   /** The lowest gain the limiter applied since the last start (1: it never engaged). */
   get limiterMinGain(): number {
     return this.abi.limiterMinGain();
+  }
+
+  /** The limiter's gain now (1 when off or not limiting), for a gain-reduction meter. */
+  get limiterGain(): number {
+    return this.abi.limiterGain();
   }
 
   /** Starts playback; false (and nothing sounds) when no channel is enabled above 0 Hz. */

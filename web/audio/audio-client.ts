@@ -11,7 +11,7 @@
 import wasmUrl from "../../dsp/build/engine.wasm?url";
 import workletUrl from "../../worklets/engine.worklet.ts?worker&url";
 import { PROCESSOR_NAME, type FromWorklet, type ToWorklet } from "../../worklets/protocol";
-import { hasAudibleChannel, restoreSilentChannels } from "../../dsp/host/schema/state";
+import { hasAudibleChannel, restoreSilentChannels, type SoundState } from "../../dsp/host/schema/state";
 import type { StoreApi } from "zustand/vanilla";
 import type { StudioStore } from "../state/studio-store";
 import { currentDisplayProfile, type DisplayProfile } from "../state/performance-profile";
@@ -20,6 +20,8 @@ import { OutputRoute } from "./media-element-route";
 import { SideSounds } from "./side-sound";
 import type { Levels } from "../../dsp/host/schema/levels";
 import { levelsOf, levelsStore, type LevelsState } from "../levels/levels-store";
+import { SILENT_METER, masterGain, transportStore, type TransportState } from "../transport/transport-store";
+import { soundFrom } from "../transport/seek";
 import { soundtrackStore } from "./soundtrack-store";
 
 const START_DELAY = 0.05;
@@ -54,12 +56,29 @@ export class AudioClient {
   private nextId = 1;
   /** Context time at which the current sound began (start's 50 ms delay included). */
   private soundStart: number | null = null;
+  /** Where in the session the current sound began (a seek; 0 from Play). */
+  private offset = 0;
   private readonly pending = new Map<number, (ok: boolean) => void>();
   private readonly store: StoreApi<StudioStore>;
   private levelsValue: Levels;
 
-  constructor(store: StoreApi<StudioStore>, profile: DisplayProfile = currentDisplayProfile(), levels: StoreApi<LevelsState> = levelsStore) {
+  /** The master volume and the level meter (web/transport/transport-store.ts). */
+  readonly transport: StoreApi<TransportState>;
+
+  constructor(
+    store: StoreApi<StudioStore>,
+    profile: DisplayProfile = currentDisplayProfile(),
+    levels: StoreApi<LevelsState> = levelsStore,
+    transport: StoreApi<TransportState> = transportStore,
+  ) {
     this.store = store;
+    this.transport = transport;
+    transport.subscribe((t, prev) => {
+      if (masterGain(t) !== masterGain(prev)) this.applyMasterGain();
+    });
+    store.subscribe((s, prev) => {
+      if (!s.isPlaying && prev.isPlaying) transport.getState().setMeter(SILENT_METER);
+    });
     this.profile = profile;
     this.demos = new DemoPlayer(this);
     this.sideSounds = new SideSounds(this, store);
@@ -70,7 +89,7 @@ export class AudioClient {
     });
     store.subscribe((s, prev) => {
       if (this.node && (s.channels !== prev.channels || s.effects !== prev.effects || s.timeline !== prev.timeline || s.voices !== prev.voices)) {
-        this.post({ type: "state", state: { channels: s.channels, effects: s.effects, timeline: s.timeline, voices: s.voices } });
+        this.post({ type: "state", state: this.soundOf(s) });
       }
     });
   }
@@ -91,6 +110,7 @@ export class AudioClient {
       const context = new AudioContext({ latencyHint: "interactive", sampleRate: 48000 });
       const output = new GainNode(context);
       const analyser = new AnalyserNode(context, { fftSize: 8192, smoothingTimeConstant: 0 });
+      output.gain.value = masterGain(this.transport.getState());
       this.route = new OutputRoute(context, output);
       output.connect(analyser);
       this.context = context;
@@ -140,6 +160,8 @@ export class AudioClient {
     const node = await this.createEngineNode(context);
     if (context !== this.context) throw new Error("The audio context was replaced while starting");
     node.port.onmessage = (e: MessageEvent<FromWorklet>) => this.onMessage(e.data);
+    // The transport's level meter, at the displays' frame rate (no analyser of its own).
+    node.port.postMessage({ type: "meter-rate", hz: Math.min(30, this.profile.maxFps) } satisfies ToWorklet);
     const track = soundtrackStore.getState().audio;
     if (track) node.port.postMessage({ type: "soundtrack", audio: track } satisfies ToWorklet);
     const { waveform, spectrogram } = this.profile;
@@ -160,7 +182,9 @@ export class AudioClient {
   }
 
   private onMessage(msg: FromWorklet): void {
-    if (msg.type === "started") {
+    if (msg.type === "meter") {
+      if (this.store.getState().isPlaying) this.transport.getState().setMeter({ peak: msg.peak, rms: msg.rms, gain: msg.gain });
+    } else if (msg.type === "started") {
       this.pending.get(msg.id)?.(msg.ok);
       this.pending.delete(msg.id);
     } else if (msg.type === "ended") {
@@ -171,6 +195,13 @@ export class AudioClient {
     } else {
       console.error("Audio engine error:", msg.message); // spec 8: engine errors are only logged
     }
+  }
+
+  /** The master volume on the output bus, glided over ~10 ms (no click). */
+  private applyMasterGain(): void {
+    const output = this.output;
+    if (!output) return;
+    output.gain.setTargetAtTime(masterGain(this.transport.getState()), output.context.currentTime, 0.01);
   }
 
   private post(msg: ToWorklet): void {
@@ -204,7 +235,8 @@ export class AudioClient {
     if (channels.some((c, i) => c !== s.channels[i])) this.store.setState({ channels });
     const node = await this.ensureGraph();
     const state = this.store.getState();
-    node.port.postMessage({ type: "state", state: { channels: state.channels, effects: state.effects, timeline: state.timeline, voices: state.voices } } satisfies ToWorklet);
+    this.offset = 0;
+    node.port.postMessage({ type: "state", state: this.soundOf(state) } satisfies ToWorklet);
     const posted = node.context.currentTime;
     node.port.postMessage({ type: "levels", levels: this.levelsValue } satisfies ToWorklet);
     const ok = await this.request({ type: "start", delay: START_DELAY, duration: state.duration });
@@ -221,7 +253,27 @@ export class AudioClient {
   /** Seconds since the sound started (the timeline's playhead), or null when nothing plays. */
   playPosition(): number | null {
     if (this.soundStart === null || !this.context || !this.store.getState().isPlaying) return null;
-    return Math.max(0, this.context.currentTime - this.soundStart);
+    return this.offset + Math.max(0, this.context.currentTime - this.soundStart);
+  }
+
+  /** What the engine plays of the store's state: from the seek position on (seek.ts). */
+  private soundOf(s: StudioStore): SoundState {
+    const sound: SoundState = { channels: s.channels, effects: s.effects, timeline: s.timeline, voices: s.voices };
+    return this.offset > 0 ? soundFrom(sound, this.offset) : sound;
+  }
+
+  /** Jumps the playing session to `seconds` (the transport's seek bar): the sound from there on
+   *  starts afresh (with the listener's fade-in) and ends at the same time as before. */
+  async seek(seconds: number): Promise<void> {
+    const s = this.store.getState();
+    const node = this.node;
+    if (!s.isPlaying || !node) return;
+    this.offset = Math.min(Math.max(0, seconds), Math.max(0, s.duration - 1));
+    node.port.postMessage({ type: "state", state: this.soundOf(s) } satisfies ToWorklet);
+    const posted = node.context.currentTime;
+    const ok = await this.request({ type: "start", delay: 0, duration: s.duration - this.offset });
+    this.soundStart = ok ? posted : null;
+    if (!ok) s.setPlaying(false);
   }
 
   /** The listener's levels, for every engine this client starts (the demo cards' too). */

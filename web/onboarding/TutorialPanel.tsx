@@ -11,6 +11,7 @@ import { useStore } from "zustand";
 import { prefersReducedMotion } from "../a11y/reduced-motion";
 import { useStudioGate } from "../account/hooks";
 import { HelpButton } from "../help/HelpButton";
+import { sectionsStore } from "../state/sections";
 import { LAST_STEP, TUTORIAL_STEPS, nextLabel, tutorialAvailable } from "./tutorial";
 import { tutorialAction, tutorialStore } from "./tutorial-store";
 import "./onboarding.css";
@@ -45,6 +46,7 @@ export function TutorialPanel() {
   // The highlight follows the step (an attribute React does not manage on the studio's elements).
   useEffect(() => {
     if (!open) return;
+    if (current.section) sectionsStore.getState().show(current.section);
     const target = targetOf(current.target);
     target?.setAttribute(HIGHLIGHT_ATTRIBUTE, current.id);
     return () => target?.removeAttribute(HIGHLIGHT_ATTRIBUTE);

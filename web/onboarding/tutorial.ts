@@ -8,6 +8,8 @@
 // of controls they cannot use would only stand between them and signing in; they get it once
 // signed in.
 
+import type { SectionId } from "../state/sections";
+
 export const TUTORIAL_STORAGE_KEY = "tone-studio:tutorial";
 
 export interface TutorialStep {
@@ -16,6 +18,8 @@ export interface TutorialStep {
   body: string;
   /** CSS selector of the part of the studio the step is about (highlighted; "Show me" goes there). */
   target?: string;
+  /** The studio section (tab) the target is in: opened when the step shows. */
+  section?: SectionId;
 }
 
 export const TUTORIAL_STEPS: readonly TutorialStep[] = [
@@ -30,17 +34,20 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
     id: "play",
     title: "Play and stop",
     body:
-      "Play Audio starts every channel that is switched on; Stop Audio fades it out. Space does the same when focus " +
-      "is not on a button or in a field. Playback stops by itself after the duration set beside the button.",
-    target: "button.play",
+      "Play Audio, in the transport bar that stays in view (at the bottom of a phone's screen), starts every channel " +
+      "that is switched on; Stop Audio fades it out. Space does the same when focus is not on a button or in a field. " +
+      "The bar shows the time played and left, and playback stops by itself after its duration.",
+    target: ".transport button.play",
   },
   {
     id: "frequency",
     title: "Set a frequency",
     body:
-      "Type any frequency from 0 to 20000 Hz in a channel's box, or drag its slider. With the box focused, the Up and " +
-      "Down arrows change it by 1 Hz, and by 10 Hz with Shift; Ctrl+F jumps to channel 1. The switch turns a channel on or off.",
+      "In the Channels tab, type any frequency from 0 to 20000 Hz in a channel's box, or drag its slider (1 Hz to 20 kHz, " +
+      "every octave the same width). The Up and Down arrows change it by 1 Hz, and by 10 Hz with Shift; Ctrl+F jumps to " +
+      "channel 1. The switch turns a channel on or off; Volume, Mute and Solo mix the channels.",
     target: ".channel-card",
+    section: "channels",
   },
   {
     id: "waveform",
@@ -54,17 +61,20 @@ export const TUTORIAL_STEPS: readonly TutorialStep[] = [
     id: "effects",
     title: "Layer effects",
     body:
-      "Each effect card has a switch and a value. Switch several on to layer them; changes apply live while the " +
-      "sound plays. Effects marked Pro Only come with a Pro plan.",
+      "The Effects tab: each card has a switch and a value. Switch several on to layer them; changes apply live while " +
+      "the sound plays. The ones that are on are listed at the top with an Off button; filter by kind or search by name. " +
+      "Effects marked Pro Only come with a Pro plan.",
     target: ".panel.effects",
+    section: "effects",
   },
   {
     id: "export",
     title: "Export and share",
     body:
-      "Export WAV renders the sound for the set duration at 48 kHz, 16-bit stereo, faster than real time, and saves " +
-      "the file. Share Preset copies a link to these settings. The Quality Test lets you hear the render first.",
-    target: ".panel.actions",
+      "Export WAV, in the transport bar (under More on a phone), renders the sound for the set duration at 48 kHz, " +
+      "16-bit stereo, faster than real time, and saves the file. Share Preset copies a link to these settings. The " +
+      "Quality Test, in the Levels tab, lets you hear the render first.",
+    target: ".transport",
   },
   {
     id: "complete",

@@ -10,11 +10,13 @@ import "./studio-intro.css";
 
 export const HERO_CTA_NOTE = TEXT.signUpNote;
 
-export function Hero() {
+/** `level`: the title's heading level (h2 under the signed-in studio, whose page has its own h1). */
+export function Hero({ level = "h1" }: { level?: "h1" | "h2" }) {
   const anonymous = useStudioGate().level === "anonymous";
+  const Title = level;
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <h1 id="hero-title">Precise tones for focus, sleep and meditation</h1>
+      <Title id="hero-title">Precise tones for focus, sleep and meditation</Title>
       <p>
         {FACTS.channels} channels from 0 to {FACTS.maxFrequency}, band-limited waveforms, {FACTS.effectCount}{" "}
         effects and click-free changes, rendered by one WebAssembly engine at {FACTS.sampleRateKHz}.

@@ -1,0 +1,102 @@
+// The studio as an instrument, at 1280x900 and 390x844 (signed in, Pro): the transport bar is in
+// view and works from every section, the default view holds transport, display and channels
+// without scrolling on a desktop, the page stays within two screens (four on a phone), the
+// elapsed time advances, and each section is photographed under .tmp/screenshots/.
+
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium, screenshotPath, startTestApp, until, type TestApp } from "./browser";
+import { openSignedIn, registerProAccount, type TestAccount } from "./session";
+
+let app: TestApp;
+let browser: Browser;
+let account: TestAccount;
+
+const SIZES = [
+  { name: "desktop", width: 1280, height: 900, screens: 2 },
+  { name: "phone", width: 390, height: 844, screens: 4 },
+] as const;
+const SECTIONS = ["Channels", "Effects", "Session", "Levels & sleep"] as const;
+
+async function openStudio(size: { width: number; height: number }): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: size.width, height: size.height } });
+  page.on("pageerror", (e) => console.error("page error:", e.message));
+  await page.goto(app.url + "/api/health");
+  await page.evaluate(() => {
+    localStorage.setItem("tone-studio:tutorial", "completed");
+    localStorage.removeItem("tone-studio:section");
+  });
+  await openSignedIn(page, app.url, account);
+  await page.getByRole("tab", { name: "Channels" }).waitFor();
+  await until(() => page.getByRole("switch", { name: "Channel 4 on/off" }).isEnabled(), (on) => on);
+  return page;
+}
+
+/** True when the element's box lies inside the viewport. */
+function inView(page: Page, selector: string): Promise<boolean> {
+  return page.evaluate((sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return false;
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth;
+  }, selector);
+}
+
+const pageHeight = (page: Page) => page.evaluate(() => document.documentElement.scrollHeight);
+
+beforeAll(async () => {
+  app = await startTestApp();
+  browser = await launchChromium();
+  account = await registerProAccount(app);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+
+describe.each(SIZES)("studio at $width x $height", (size) => {
+  let page: Page;
+  beforeAll(async () => {
+    page = await openStudio(size);
+  });
+  afterAll(() => page?.close());
+
+  it("keeps the page within its screens and shows transport, display and channels first", async () => {
+    const height = await pageHeight(page);
+    console.info(`${size.name}: page ${height} px tall`);
+    expect(height).toBeLessThanOrEqual(size.screens * size.height);
+    expect(await inView(page, ".transport button.play")).toBe(true);
+    if (size.name === "desktop") {
+      expect(await inView(page, ".panel.displays canvas")).toBe(true);
+      for (let i = 1; i <= 4; i++) expect(await inView(page, `.channel-card:nth-child(${i}) input[type="range"]`)).toBe(true);
+    }
+    await page.screenshot({ path: screenshotPath(`studio-${size.name}-top.png`) });
+  });
+
+  it("plays and stops from every section, scrolled to its end, with the transport in view; the elapsed time advances", async () => {
+    for (const name of SECTIONS) {
+      await page.getByRole("tab", { name }).click();
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      expect(await inView(page, ".transport button.play"), `Play in view in ${name}`).toBe(true);
+      await page.screenshot({ path: screenshotPath(`studio-${size.name}-${name.split(" ")[0].toLowerCase()}.png`) });
+      await page.getByRole("button", { name: "Play Audio" }).click();
+      await page.getByRole("button", { name: "Stop Audio" }).waitFor();
+      const elapsed = page.locator(".transport .time-elapsed");
+      const first = await until(() => elapsed.textContent(), (t) => t !== "0:00", { timeout: 4000 });
+      expect(first).not.toBe("0:00");
+      const later = await until(() => elapsed.textContent(), (t) => t !== first, { timeout: 4000 });
+      expect(later).not.toBe(first);
+      await page.getByRole("button", { name: "Stop Audio" }).click();
+      await page.getByRole("button", { name: "Play Audio" }).waitFor();
+    }
+    await page.getByRole("tab", { name: "Channels" }).click();
+  });
+
+  it("remembers the open section across a reload", async () => {
+    await page.getByRole("tab", { name: "Effects" }).click();
+    await page.reload();
+    await expect.poll(() => page.getByRole("tab", { name: "Effects" }).getAttribute("aria-selected")).toBe("true");
+    await page.getByRole("tab", { name: "Channels" }).click();
+  });
+});
