@@ -468,6 +468,25 @@ const m012_export_counts: Migration = {
   },
 };
 
+// One video job at a time per user (services/video-jobs.ts claimVideoSlot): the user's current
+// job, or a claim being turned into one (pending = 1), taken and handed on by single conditional
+// statements.
+const m013_video_job_owners: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = typesOf(db);
+    await db.schema
+      .createTable("video_job_owners")
+      .addColumn("user_id", "text", (c) => c.primaryKey().references("users.id").onDelete("cascade"))
+      .addColumn("job_id", "text", (c) => c.notNull())
+      .addColumn("pending", t.int, (c) => c.notNull())
+      .addColumn("updated_at", "text", (c) => c.notNull())
+      .execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable("video_job_owners").execute();
+  },
+};
+
 export const migrations: Readonly<Record<string, Migration>> = {
   "001_accounts": m001_accounts,
   "002_payments": m002_payments,
@@ -481,6 +500,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "010_change_notifications": m010_change_notifications,
   "011_rate_limit_batches": m011_rate_limit_batches,
   "012_export_counts": m012_export_counts,
+  "013_video_job_owners": m013_video_job_owners,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };

@@ -196,6 +196,16 @@ export interface ExportCountsTable {
   updated_at: string;
 }
 
+/** Each user's current video job (migration 013; services/video-jobs.ts claimVideoSlot). */
+export interface VideoJobOwnersTable {
+  user_id: string;
+  /** The job's id, or while pending the claim's own id. */
+  job_id: string;
+  /** 1 while the claim is being turned into a job. */
+  pending: number;
+  updated_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -215,6 +225,7 @@ export interface Database {
   app_secrets: AppSecretsTable;
   jobs: JobsTable;
   export_counts: ExportCountsTable;
+  video_job_owners: VideoJobOwnersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

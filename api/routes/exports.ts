@@ -2,7 +2,7 @@
 // for the marketplace; the video routes count their MP4s themselves.
 //   POST /api/exports {kind: 'wav'|'mp4'|'marketplace', durationSeconds}
 //       200 {left, quota, periodEnd} after counting it (all null: unlimited);
-//       401 signed out; 403 no plan with exports (free, demo) or the count used up, with the
+//       401 signed out; 403 no plan with exports (free, demo); 402 the count used up, with the
 //       upgrade path; 400 a bad body or a duration over the plan's maximum (rules/plan-access.ts).
 //   GET  /api/exports   200 {left, quota, periodEnd} now, counting nothing; 403 without exports.
 import { Hono } from "hono";

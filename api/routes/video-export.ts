@@ -5,10 +5,9 @@
 //   - no or a dead session: 401;
 //   - no Pro or unlimited access (free, demo, an admin with the override off and no plan of their
 //     own): 403 'Video export requires a Pro subscription. Upgrade now to create videos!';
-//   - Pro or unlimited access without the admin studio tools (spec 6: Export Video belongs to
-//     admins with the override on): 403 naming that;
-//   - capabilities.adminStudioFeatures (an admin with the override, which always has unlimited
-//     access): allowed.
+//   - capabilities.videoExport (rules/plan-access.ts mayExportVideo: every plan, a temporary grant,
+//     an admin with the override): allowed, and the MP4 counts against the plan's exports
+//     (services/exports.ts; 402 once they are used up).
 // Then the request must carry X-Requested-With (a header a cross-site form cannot send; 400
 // without) and a JSON body (5 MiB at most, MAX_SOUND_BODY_BYTES) of the spec's payload:
 // backgroundType, quality, duration (1 s up to the lower of the role's maximum and the 59-minute
@@ -67,8 +66,7 @@ const videoBody = z.object(
  *  streaming POST /api/video-export and the job API (routes/video-jobs.ts). Throws ApiError. */
 export async function checkVideoRequest(s: Services, c: Context<AppEnv>): Promise<VideoJob> {
   const ent = await s.entitlementsOf(c.var.auth.user);
-  if (!ent.hasUnlimitedAccess) throw new ApiError(403, T.needsPro);
-  if (!ent.capabilities.adminStudioFeatures) throw new ApiError(403, ent.isAdmin ? T.overrideOff : T.adminsOnly);
+  if (!ent.capabilities.videoExport) throw new ApiError(403, T.needsPro);
   if (!c.req.header("x-requested-with")?.trim()) throw new ApiError(400, T.headerMissing);
 
   const body = await readBody(c, videoBody);

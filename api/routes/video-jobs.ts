@@ -1,6 +1,10 @@
 // The video export job API, under /api/video-export/jobs:
 //   POST /            the same checks, limits and texts as POST /api/video-export (checkVideoRequest),
-//                     then 202 {id}: the video is rendered by whichever API process claims the job;
+//                     then 202 {id}: the video is rendered by whichever API process claims the job.
+//                     One job at a time per user: while one of theirs is queued or running, another
+//                     is refused with 409 (T.jobRunning); more than VIDEO_QUEUE_LIMIT jobs queued or
+//                     running across the installation: 429 (T.queueFull) with Retry-After. The MP4
+//                     counts against the plan's exports (402 once used up), given back when refused;
 //   GET  /:id         {id, state, progress, error} to the user who made it, 404 to anyone else;
 //   GET  /:id/file    the MP4 (ranges allowed) once completed: 409 before, 410 after it expired
 //                     or was cancelled;
@@ -11,10 +15,10 @@ import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
 import { soundBodyLimit, requireAuth } from "../http/boundary";
 import { rangedResponse } from "../http/ranges";
-import { VIDEO_TEXT as T } from "../rules/video";
+import { VIDEO_QUEUE_LIMIT, VIDEO_QUEUE_RETRY_SECONDS, VIDEO_TEXT as T } from "../rules/video";
 import type { JobInfo } from "../services/jobs";
 import type { VideoJob } from "../services/video-export";
-import { cancelVideoJob, type VideoJobData, type VideoJobResult } from "../services/video-jobs";
+import { cancelVideoJob, claimVideoSlot, settleVideoSlot, type VideoJobData, type VideoJobResult } from "../services/video-jobs";
 import { refundExport } from "../services/exports";
 import type { ExportCount } from "../rules/exports";
 
@@ -39,13 +43,25 @@ export function videoJobRoutes(s: Services, check: Step<VideoJob>, count: Step<E
   app.post("/", requireAuth(s.sessions), soundBodyLimit, async (c) => {
     const job = await check(s, c);
     if (!s.storage) throw new ApiError(503, T.jobsUnavailable);
-    const counted = await count(s, c);
-    let id: string;
+    const userId = c.var.auth.user.id;
+    if ((await s.jobs.pending("video-export")) >= VIDEO_QUEUE_LIMIT) {
+      throw new ApiError(429, T.queueFull, { "Retry-After": String(VIDEO_QUEUE_RETRY_SECONDS) });
+    }
+    // One queued-or-running job per user (services/video-jobs.ts claimVideoSlot), taken before the
+    // count so that a refused job counts nothing.
+    const claim = await claimVideoSlot(s, userId);
+    if (!claim) throw new ApiError(409, T.jobRunning);
+    let id: string | null = null;
     try {
-      id = await s.jobs.enqueue("video-export", { userId: c.var.auth.user.id, job } satisfies VideoJobData);
-    } catch (err) {
-      await refundExport(s, c.var.auth.user.id, counted);
-      throw err;
+      const counted = await count(s, c);
+      try {
+        id = await s.jobs.enqueue("video-export", { userId, job } satisfies VideoJobData);
+      } catch (err) {
+        await refundExport(s, userId, counted);
+        throw err;
+      }
+    } finally {
+      await settleVideoSlot(s, userId, claim, id);
     }
     return c.json({ id }, 202);
   });

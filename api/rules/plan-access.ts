@@ -66,6 +66,14 @@ export function exportAllowance(f: AccessFacts | null): ExportAllowance {
   return { kind: "counted", plan, quota: PLAN_EXPORTS[plan].quota };
 }
 
+/** Who may export MP4 (the job API, routes/video-jobs.ts): every account with unlimited access
+ *  (spec/studio.md section 5 "Video export requires Pro access"; the Monthly and Commercial cards
+ *  promise "WAV and MP4 export", and the spec gives temporary grants and admins with the override
+ *  unlimited access). Free and demo accounts see Export Video locked. */
+export function mayExportVideo(f: AccessFacts | null): boolean {
+  return !!f?.hasUnlimitedAccess;
+}
+
 /** The label beside the duration box; null while nobody is signed in. The free and Pro 1-hour
  *  labels are the spec's verbatim quotes (accounts.md sections 6 and 9, studio.md section 8), so
  *  they keep '59 min max' although the limit is written "1 hour" everywhere else. */

@@ -96,7 +96,7 @@ export const PLANS: Readonly<Record<PlanKey, Plan>> = {
     mode: "payment",
     tagline: "Full studio access for 24 hours",
     audience: "Try every feature for a day",
-    coreFeatures: ["24 hours of full access", ...PRO_STUDIO, "WAV export"],
+    coreFeatures: ["24 hours of full access", ...PRO_STUDIO, "WAV and MP4 export"],
     limits: [`${PLAN_EXPORTS.oneDay.quota} exports, max ${durationWords(PLAN_EXPORTS.oneDay.maxSeconds)} each`],
     restrictions: ["Personal use only"],
     cta: "Get Day Pass",

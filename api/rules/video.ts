@@ -37,8 +37,10 @@ export const VIDEO_TEXT = {
   success: "Video exported successfully! Check your downloads.",
   durationNote: "matches 59 min limit",
   // the API's own
-  adminsOnly: "Video export is available to administrators only.",
-  overrideOff: "Switch on the admin override to export video.",
+  /** A second export while one of the user's jobs is queued or running (one at a time per user). */
+  jobRunning: "You already have a video export running. Wait for it to finish or cancel it, then start another.",
+  /** The installation's queue of video jobs is full (VIDEO_QUEUE_LIMIT). */
+  queueFull: "The video export queue is full. Please try again in a few minutes.",
   headerMissing: "Missing X-Requested-With header",
   bodyInvalid: "Request body must be a JSON object with backgroundType, quality, duration, frequencies, effects and verification",
   backgroundInvalid: "backgroundType must be 'black' or 'black_waveform'",
@@ -68,6 +70,11 @@ function formatLimit(seconds: number): string {
   if (seconds % 60 === 0) return `${seconds / 60} minutes`;
   return `${seconds} seconds`;
 }
+
+/** Video jobs queued or running across the installation at most; more are refused (429). */
+export const VIDEO_QUEUE_LIMIT = 20;
+/** Retry-After of that refusal, in seconds. */
+export const VIDEO_QUEUE_RETRY_SECONDS = 60;
 
 /** How long a rendered video job's file is kept for download. */
 export const VIDEO_JOB_FILE_TTL_HOURS = 24;

@@ -46,7 +46,7 @@ export function checkExportLength(ent: Entitlements, kind: ExportKind, seconds: 
   if (seconds > max) throw new ApiError(400, EXPORT_TEXT.tooLong(max, paidPlanOf(ent)));
 }
 
-/** Counts one export for `userId`: what is left after it, or 403 with the upgrade path when the
+/** Counts one export for `userId`: what is left after it, or 402 with the upgrade path when the
  *  count is used up (nothing is counted then). Unlimited accounts are not counted. */
 export async function countExport(s: Services, userId: string, ent: Entitlements): Promise<ExportCount> {
   requireExportPlan(ent);
@@ -69,7 +69,8 @@ export async function countExport(s: Services, userId: string, ent: Entitlements
     )
     .returning("used")
     .executeTakeFirst();
-  if (!row) throw new ApiError(403, EXPORT_TEXT.usedUp(allowance.plan, periodEnd));
+  // 402, not 403: the studio reads a 403 on a video export as an expired session (spec 8).
+  if (!row) throw new ApiError(402, EXPORT_TEXT.usedUp(allowance.plan, periodEnd));
   return { left: Math.max(0, allowance.quota - Number(row.used)), quota: allowance.quota, periodEnd };
 }
 

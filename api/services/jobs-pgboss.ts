@@ -147,6 +147,11 @@ export class PgBossJobQueue implements JobQueue {
     if (this.#started) this.#workers.spawn(name, this.#handlers.get(name)!.concurrency, () => this.#loop(name));
   }
 
+  async pending(name: JobName): Promise<number> {
+    await this.#open();
+    return (await this.boss.getQueueSize(name, { before: "completed" })) ?? 0;
+  }
+
   async get<D = unknown, R = unknown>(name: JobName, id: string): Promise<JobInfo<D, R> | null> {
     if (!JOB_ID.test(id)) return null; // not an id this queue makes (PostgreSQL would refuse it as a uuid)
     await this.#open();

@@ -106,6 +106,16 @@ export class SqliteJobQueue implements JobQueue {
     if (this.#started) this.#workers.spawn(name, this.#handlers.get(name)!.concurrency, () => this.#loop(name));
   }
 
+  async pending(name: JobName): Promise<number> {
+    const row = await this.#db
+      .selectFrom("jobs")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("name", "=", name)
+      .where("state", "in", ["queued", "active"])
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
   async get<D = unknown, R = unknown>(name: JobName, id: string): Promise<JobInfo<D, R> | null> {
     const row = await this.#db.selectFrom("jobs").selectAll().where("id", "=", id).where("name", "=", name).executeTakeFirst();
     if (!row) return null;

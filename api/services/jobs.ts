@@ -67,6 +67,8 @@ export interface JobQueue {
   enqueue(name: JobName, data: unknown, options?: EnqueueOptions): Promise<string>;
   /** Runs up to `concurrency` jobs of `name` at once in this process (after start()). */
   work<D, R>(name: JobName, concurrency: number, handler: JobHandler<D, R>, options?: WorkOptions<R>): void;
+  /** How many jobs of `name` are queued or running, across every process. */
+  pending(name: JobName): Promise<number>;
   /** A job's state, or null when there is none with that id and name. */
   get<D = unknown, R = unknown>(name: JobName, id: string): Promise<JobInfo<D, R> | null>;
   /** Cancels a queued, running or completed job (null when there is none with that id and name).

@@ -6,6 +6,7 @@
 // signal, which kills ffmpeg and stops the engine, and the half-written file is removed by the
 // storage write that fails; a finished job's file is removed by the cancel itself; a file
 // committed in the moment the job was cancelled is removed by the queue's discard.
+import { randomUUID } from "node:crypto";
 import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Services } from "../context";
@@ -67,4 +68,52 @@ export function registerVideoJobs(s: Services): void {
 export async function cancelVideoJob(s: Services, id: string): Promise<void> {
   const outcome = await s.jobs.cancel<VideoJobResult>("video-export", id);
   if (outcome?.result?.key) await s.storage?.remove(outcome.result.key);
+}
+
+/** A claim not turned into a job within this long (its request died) no longer holds the user. */
+export const VIDEO_CLAIM_TTL_MS = 60_000;
+
+/** Takes the user's one video job slot: the claim's id, or null while another of their jobs is
+ *  queued or running (or being queued). Free when the slot is empty, its job has ended (completed,
+ *  failed, cancelled, gone) or its claim is stale. Each step is one conditional statement, so two
+ *  requests never both hold the slot, on SQLite or PostgreSQL, in one process or several. */
+export async function claimVideoSlot(s: Services, userId: string): Promise<string | null> {
+  const claim = randomUUID();
+  for (let tries = 0; tries < 3; tries++) {
+    const now = s.clock();
+    const inserted = await s.db
+      .insertInto("video_job_owners")
+      .values({ user_id: userId, job_id: claim, pending: 1, updated_at: now.toISOString() })
+      .onConflict((oc) => oc.column("user_id").doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1) return claim;
+    const row = await s.db.selectFrom("video_job_owners").select(["job_id", "pending", "updated_at"]).where("user_id", "=", userId).executeTakeFirst();
+    if (!row) continue; // released meanwhile: try the insert again
+    const held = Number(row.pending) === 1
+      ? Date.parse(row.updated_at) > now.getTime() - VIDEO_CLAIM_TTL_MS
+      : ["queued", "active"].includes((await s.jobs.get("video-export", row.job_id))?.state ?? "");
+    if (held) return null;
+    const taken = await s.db
+      .updateTable("video_job_owners")
+      .set({ job_id: claim, pending: 1, updated_at: now.toISOString() })
+      .where("user_id", "=", userId)
+      .where("job_id", "=", row.job_id)
+      .executeTakeFirst();
+    return Number(taken.numUpdatedRows) === 1 ? claim : null;
+  }
+  return null;
+}
+
+/** Hands the claim on to the job it became (`jobId`), or gives the slot back (null). */
+export async function settleVideoSlot(s: Services, userId: string, claim: string, jobId: string | null): Promise<void> {
+  if (jobId) {
+    await s.db
+      .updateTable("video_job_owners")
+      .set({ job_id: jobId, pending: 0, updated_at: s.clock().toISOString() })
+      .where("user_id", "=", userId)
+      .where("job_id", "=", claim)
+      .execute();
+  } else {
+    await s.db.deleteFrom("video_job_owners").where("user_id", "=", userId).where("job_id", "=", claim).execute();
+  }
 }

@@ -67,9 +67,10 @@ export function isProActionLocked(gate: StudioGate): boolean {
   return gate.level === "free" || gate.level === "demo";
 }
 
-/** The studio's admin tools, quantum and sequential modes, Upload to Store and Export Video (spec 6):
- *  admins with the override on only. The server checks the same right (adminStudioFeatures, or
- *  the admin role for marketplace uploads) for every call these tools make. The user menu's
+/** The studio's admin tools, quantum and sequential modes and Upload to Store (spec 6): admins with
+ *  the override on only (Export Video is every plan's: api/rules/plan-access.ts mayExportVideo).
+ *  The server checks the same right (adminStudioFeatures, or the admin role for marketplace
+ *  uploads) for every call these tools make. The user menu's
  *  Temp Access dialog is offered to every admin, as the admin API allows (spec/accounts.md 2). */
 export function hasAdminStudioTools(ent: Pick<ClientEntitlements, "isAdmin" | "adminOverride">): boolean {
   return ent.isAdmin && ent.adminOverride;

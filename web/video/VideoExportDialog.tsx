@@ -15,7 +15,9 @@ import {
   VIDEO_BACKGROUNDS, VIDEO_BACKGROUND_LABELS, VIDEO_QUALITIES, VIDEO_SIZES, VIDEO_TEXT, videoDurationLimit,
   type VideoBackground, type VideoQuality,
 } from "../../api/rules/video";
+import { mayExportVideo } from "../../api/rules/plan-access";
 import { useEntitlements } from "../account/hooks";
+import { refreshExportCount } from "../export/export-count";
 import { sessionStore } from "../account/session-store";
 import { browserStorage, readToken } from "../account/storage";
 import { DURATION_MAX_CHARS, formatDuration, formatDurationInput, parseDuration } from "../state/duration";
@@ -92,6 +94,7 @@ export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resu
         }
         running.current = { id, token };
         rememberJob(tabStorage(), id);
+        void refreshExportCount(); // the MP4 was counted against the plan: the line under Export WAV follows
       },
       onProgress: setProgress,
     }).then(() => ended(null), ended);
@@ -141,7 +144,7 @@ export function VideoExportDialog({ onClose, resumeId }: { onClose(): void; resu
     const parsed = parseDuration(durationText);
     const duration = Number.isNaN(parsed) ? 0 : parsed;
     const token = readToken(browserStorage());
-    const problem = precheck({ token, proAccess: ent.hasUnlimitedAccess, state, duration, maxDuration: limit });
+    const problem = precheck({ token, proAccess: mayExportVideo(ent.facts), state, duration, maxDuration: limit });
     if (problem) {
       setError(problem);
       return;

@@ -57,7 +57,7 @@ describe("POST /api/exports", () => {
       expect(await bodyOf(res)).toEqual({ left: 10 - i, quota: 10, periodEnd });
     }
     const refused = await exportOnce(token);
-    expect(refused.status).toBe(403);
+    expect(refused.status).toBe(402);
     expect(await bodyOf(refused)).toEqual({
       error: "You have used all 10 exports of your One Day Pass. Get Monthly Personal for 100 exports a month, or another One Day Pass.",
     });
@@ -71,11 +71,11 @@ describe("POST /api/exports", () => {
     await env.db.insertInto("export_counts").values({ user_id: userId, period_end: periodEnd, used: 99, updated_at: env.clock.now().toISOString() }).execute();
     const answers = await Promise.all(Array.from({ length: 20 }, () => exportOnce(token)));
     const statuses = answers.map((r) => r.status).sort();
-    expect(statuses).toEqual([200, ...Array(19).fill(403)]);
+    expect(statuses).toEqual([200, ...Array(19).fill(402)]);
     const ok = answers.find((r) => r.status === 200)!;
     expect(await bodyOf(ok)).toEqual({ left: 0, quota: 100, periodEnd });
     const usedUp = `You have used all 100 exports of this billing period; they start again on ${periodEnd.slice(0, 10)}. Upgrade to the Commercial License for 200 exports a month.`;
-    for (const r of answers.filter((a) => a.status === 403)) expect(await bodyOf(r)).toEqual({ error: usedUp });
+    for (const r of answers.filter((a) => a.status === 402)) expect(await bodyOf(r)).toEqual({ error: usedUp });
     expect(await storedCount(userId)).toEqual({ used: 100, period_end: periodEnd });
   });
 
@@ -83,7 +83,7 @@ describe("POST /api/exports", () => {
     const { token, userId } = await withPlan("renew@example.com", "Monthly Plan");
     const firstEnd = new Date(env.clock.ms + 30 * DAY).toISOString();
     await env.db.insertInto("export_counts").values({ user_id: userId, period_end: firstEnd, used: 100, updated_at: env.clock.now().toISOString() }).execute();
-    expect((await exportOnce(token)).status).toBe(403);
+    expect((await exportOnce(token)).status).toBe(402);
 
     // The period ends: without a renewal the plan is over and there is no export at all.
     env.clock.advance(30 * DAY + 1000);

@@ -8,7 +8,7 @@ import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { defaultAudioState } from "../../../../dsp/host/schema/state";
-import { VIDEO_JOB_FILE_TTL_HOURS, VIDEO_TEXT as T, type VideoExportPayload } from "../../../../api/rules/video";
+import { VIDEO_JOB_FILE_TTL_HOURS, VIDEO_QUEUE_LIMIT, VIDEO_TEXT as T, type VideoExportPayload } from "../../../../api/rules/video";
 import { JOB_DEFINITIONS } from "../../../../api/services/jobs";
 import { SqliteJobQueue } from "../../../../api/services/jobs-sqlite";
 import { cancelVideoJob } from "../../../../api/services/video-jobs";
@@ -115,7 +115,7 @@ describe("POST /api/video-export/jobs", () => {
   it("applies the streaming export's rules and exact texts before queuing anything", async () => {
     const cases: [string | undefined, unknown, string | null, number, string][] = [
       [await signUp(env, "free@example.com").then((u) => u.token), payload(), "XMLHttpRequest", 403, T.needsPro],
-      [await signUpPro(env), payload(), "XMLHttpRequest", 403, T.adminsOnly],
+      [await signUp(env, "admin-off@example.com").then((u) => u.token), payload(), "XMLHttpRequest", 403, T.needsPro],
       [await adminToken(), payload(), null, 400, T.headerMissing],
       [await adminToken(OTHER_ADMIN), payload({ duration: 0.5 }), "XMLHttpRequest", 400, T.durationTooShort],
       [undefined, payload(), "XMLHttpRequest", 401, ""],
@@ -126,6 +126,59 @@ describe("POST /api/video-export/jobs", () => {
       if (error) expect(await bodyOf(res)).toEqual({ error });
     }
     expect(await env.db.selectFrom("jobs").select("id").execute()).toEqual([]);
+  });
+
+  it("a Pro (Monthly) user's job runs to its MP4, counted against the plan; a free user's is refused with the spec's text", async () => {
+    const token = await signUpPro(env, "monthly@example.com");
+    const res = await postJob(payload(), token);
+    expect(res.status).toBe(202);
+    const { id } = (await res.json()) as { id: string };
+    await waitFor(id, token, "completed");
+    const file = await getWith(env, `/api/video-export/jobs/${id}/file`, token);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(new Uint8Array(await file.arrayBuffer()).subarray(4, 8)).toString("latin1")).toBe("ftyp");
+    expect(await env.db.selectFrom("export_counts").select("used").execute()).toEqual([{ used: 1 }]);
+
+    const free = await signUp(env, "free2@example.com");
+    const refused = await postJob(payload(), free.token);
+    expect(refused.status).toBe(403);
+    expect(await bodyOf(refused)).toEqual({ error: T.needsPro });
+  });
+
+  it("one job at a time per user: a second, queued or running, is refused with 409 and not counted; once the first ends the next is taken", async () => {
+    await env.app.services.jobs.stop();
+    await env.close();
+    await setUp({}, false); // nothing runs: the first job stays queued
+    const token = await signUpPro(env, "one@example.com");
+    const first = await postJob(payload(), token);
+    expect(first.status).toBe(202);
+    const { id } = (await first.json()) as { id: string };
+    // At once and after: refused, the count given back.
+    const again = await Promise.all([postJob(payload(), token), postJob(payload(), token), postJob(payload(), token)]);
+    for (const res of again) {
+      expect(res.status).toBe(409);
+      expect(await bodyOf(res)).toEqual({ error: T.jobRunning });
+    }
+    expect(await env.db.selectFrom("jobs").select("id").where("name", "=", "video-export").execute()).toEqual([{ id }]);
+    expect(await env.db.selectFrom("export_counts").select("used").execute()).toEqual([{ used: 1 }]);
+    // Another user is not held up by it.
+    expect((await postJob(payload(), await signUpPro(env, "two@example.com"))).status).toBe(202);
+    // Cancelled, the first no longer holds the user.
+    await env.app.request(`/api/video-export/jobs/${id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } });
+    expect((await postJob(payload(), token)).status).toBe(202);
+  });
+
+  it("a full queue answers 429 with Retry-After and its text, counting nothing", async () => {
+    await env.app.services.jobs.stop();
+    await env.close();
+    await setUp({}, false);
+    for (let i = 0; i < VIDEO_QUEUE_LIMIT; i++) await env.app.services.jobs.enqueue("video-export", { userId: `someone-${i}` });
+    const token = await signUpPro(env, "late@example.com");
+    const res = await postJob(payload(), token);
+    expect(res.status).toBe(429);
+    expect(res.headers.get("retry-after")).toBe("60");
+    expect(await bodyOf(res)).toEqual({ error: T.queueFull });
+    expect(await env.db.selectFrom("export_counts").selectAll().execute()).toEqual([]);
   });
 
   it("keeps the file until it expires, then answers 410 and the expiry job removes it", async () => {

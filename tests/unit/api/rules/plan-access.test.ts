@@ -2,7 +2,7 @@
 // it from stored rows and the studio from the profile: the same facts give the same answers on
 // both sides, and the plan cards and the comparison quote the same numbers.
 import { describe, expect, it } from "vitest";
-import { type AccessFacts, exportAllowance, maxExportSeconds, tierLabel } from "../../../../api/rules/plan-access";
+import { type AccessFacts, exportAllowance, maxExportSeconds, mayExportVideo, tierLabel } from "../../../../api/rules/plan-access";
 import { PLANS } from "../../../../api/rules/plans";
 import { computeEntitlements } from "../../../../api/services/entitlements";
 import { deriveEntitlements } from "../../../../web/account/entitlements";
@@ -51,6 +51,9 @@ describe("export length and count by plan, the same on the API and in the studio
     expect(client.maxDuration).toBe(seconds);
     expect(client.exports).toEqual(allowance);
     expect(tierLabel(client.facts, true)).toBe(label);
+    // MP4: every account with exports (the plans' "WAV and MP4 export"), on both sides alike
+    expect(server.capabilities.videoExport).toBe((allowance as { kind: string }).kind !== "none");
+    expect(mayExportVideo(client.facts)).toBe(server.capabilities.videoExport);
   });
 
   it("nobody signed in: no label, 1 hour, no export", () => {
@@ -74,6 +77,7 @@ describe("export length and count by plan, the same on the API and in the studio
 
   it("the plan cards and the comparison quote the same numbers", () => {
     expect(PLANS.oneDay.limits).toEqual(["10 exports, max 1 hour each"]);
+    for (const plan of Object.values(PLANS)) expect(plan.coreFeatures).toContain("WAV and MP4 export");
     expect(PLANS.monthly.limits).toEqual(["100 exports per month, up to 1 hour each"]);
     expect(PLANS.commercial.limits).toEqual(["200 exports per month, up to 12 hours each"]);
     expect(PLAN_COMPARISON_ROWS.find(([f]) => f === "Exports")).toEqual([

@@ -44,6 +44,7 @@ describe("computeEntitlements", () => {
       billingPortal: false,
       adminTools: false,
       adminStudioFeatures: false,
+      videoExport: false,
       maxDurationSeconds: 3600,
       exports: { kind: "none" },
     });
@@ -104,7 +105,7 @@ describe("computeEntitlements", () => {
   it("export length and count by plan: Day Pass and Monthly 1 h, Commercial 12 h; grants unlimited, 12 h only for a commercial grant", () => {
     const sub = (plan_name: string) => ({ subscriptions: [{ plan_name, status: "active", current_period_end: LATER }] });
     expect(ent(sub("One Day Pass")).capabilities).toMatchObject({ maxDurationSeconds: 3600, exports: { kind: "counted", plan: "oneDay", quota: 10 } });
-    expect(ent(sub("Monthly Plan")).capabilities).toMatchObject({ maxDurationSeconds: 3600, exports: { kind: "counted", plan: "monthly", quota: 100 } });
+    expect(ent(sub("Monthly Plan")).capabilities).toMatchObject({ maxDurationSeconds: 3600, exports: { kind: "counted", plan: "monthly", quota: 100 }, videoExport: true });
     expect(ent(sub("Commercial License")).capabilities).toMatchObject({ maxDurationSeconds: 43200, exports: { kind: "counted", plan: "commercial", quota: 200 } });
     for (const access_type of ["daily", "monthly", "custom"]) {
       expect(ent({ grants: [grant({ access_type })] }).capabilities).toMatchObject({ maxDurationSeconds: 3600, exports: { kind: "unlimited" } });

@@ -184,6 +184,17 @@ describe.each([sqlite, pgBoss])("job queue contract: $name", (backend) => {
     expect(await a.enqueue("video-export", { n: 22 })).not.toBe(id);
   });
 
+  it("pending() counts the queued and running jobs of a name, from any queue, and not cancelled ones", async () => {
+    const a = await queue();
+    const b = await queue();
+    expect(await b.pending("video-export")).toBe(0);
+    const ids = [await a.enqueue("video-export", { n: 1 }), await a.enqueue("video-export", { n: 2 }), await a.enqueue("video-export", { n: 3 })];
+    await a.enqueue("video-export-expire", { key: "k" });
+    expect(await b.pending("video-export")).toBe(3);
+    await a.cancel("video-export", ids[0]);
+    expect(await b.pending("video-export")).toBe(2);
+  });
+
   it("answers null for an unknown id, and for a job's id under another name, in get and cancel", async () => {
     const a = await queue();
     const id = await a.enqueue("video-export", {});
