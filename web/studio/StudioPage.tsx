@@ -1,10 +1,12 @@
-// The studio screen (/, /app, /preset/:id): hero, demo offer, frequency panel, displays, effects,
-// transport, and the demo cards (above the locked studio for anonymous visitors, below it otherwise). Role gating (spec 6): anonymous visitors see it dimmed and disabled behind the
+// The studio screen (/, /app, /preset/:id): the transport bar (always in view), the displays, and
+// the sections as tabs (Channels, Effects, Session, Levels & sleep, admins' Quantum). Anonymous
+// visitors get the hero, the sign-in card and the demo cards above the locked studio and the
+// explanations under it; signed-in visitors get the studio first and the hero, demo cards and
+// explanations folded under it ("About Tone Studio"). Role gating (spec 6): anonymous visitors see it dimmed and disabled behind the
 // sign-in card. Ctrl+P (outside text fields) replaces it with the pricing screen until Back; Space
 // and Ctrl+F are the other studio shortcuts (use-studio-shortcuts.ts).
 
 import { DevPanel } from "../admin/DevPanel";
-import { ExportButton } from "../export/ExportButton";
 import { useEntitlements, useStudioGate } from "../account/hooks";
 import { hasAdminStudioTools } from "../account/studio-gating";
 import { SIGN_IN_NOTE_ID, SignInCard } from "../account/SignInCard";
@@ -16,7 +18,6 @@ import { HintBar } from "../onboarding/HintBar";
 import { TutorialPanel } from "../onboarding/TutorialPanel";
 import { PricingScreen } from "../payments/PricingScreen";
 import { QuantumPanel } from "../quantum/QuantumPanel";
-import { SharePresetButton } from "../presets/SharePresetButton";
 import { VideoExportButton } from "../video/VideoExportButton";
 import { useSharedPreset } from "../presets/use-shared-preset";
 import { QualityPanel } from "../quality/QualityPanel";
@@ -24,11 +25,12 @@ import { TimelinePanel } from "../timeline/TimelinePanel";
 import { SafeListeningPanel } from "../levels/SafeListeningPanel";
 import { ChannelCard } from "../channels/ChannelCard";
 import { Displays } from "../displays/Displays";
-import { DurationInput } from "../transport/DurationInput";
 import { EffectsGrid } from "../effects/EffectsGrid";
 import { ExplainBlocks } from "./ExplainBlocks";
 import { Hero } from "./Hero";
-import { PlayButton } from "../transport/PlayButton";
+import { TransportBar } from "../transport/TransportBar";
+import { StudioSections } from "./StudioSections";
+import "./studio.css";
 import { useStudioShortcuts } from "./use-studio-shortcuts";
 
 export function StudioPage() {
@@ -45,9 +47,10 @@ export function StudioPage() {
     );
   }
 
+  const signedIn = gate.level !== "anonymous";
   return (
-    <main id="main" className="studio">
-      <Hero />
+    <main id="main" className="studio" data-signed-in={signedIn}>
+      {signedIn ? <h1 className="sr-only">Tone Studio</h1> : <Hero />}
       {gate.level === "anonymous" && <SignInCard />}
       {/* The demo cards play for everyone: a visitor meets them before the locked studio. */}
       {gate.level === "anonymous" && <DemoCards />}
@@ -61,34 +64,54 @@ export function StudioPage() {
         aria-describedby={gate.level === "anonymous" ? SIGN_IN_NOTE_ID : undefined}
       >
         <legend className="sr-only">Studio controls</legend>
-        <section className="panel" aria-labelledby="freq-title">
-          <h2 id="freq-title">Frequencies</h2>
-          <p id="frequency-help" className="help">Enter 0 to 20000 Hz, up to two decimals (0 switches a channel off); the slider runs from 1 Hz to 20 kHz on a log scale.</p>
-          <div className="channels">
-            {[1, 2, 3, 4].map((id) => (
-              <ChannelCard key={id} id={id} />
-            ))}
-          </div>
-        </section>
-        {adminTools && <QuantumPanel />}
+        <TransportBar />
         <Displays />
-        <EffectsGrid />
-        <TimelinePanel />
-        <section className="panel actions" aria-label="Playback">
-          <DurationInput />
-          {gate.label && <p className="tier-label">{gate.label}</p>}
-          <PlayButton />
-          <HeadphoneCheckButton />
-          <ExportButton />
-          {adminTools && <UploadToStoreButton />}
-          <VideoExportButton />
-          <SharePresetButton />
-        </section>
-        <SafeListeningPanel />
-        <QualityPanel />
+        <StudioSections
+          panels={{
+            channels: (
+              <section className="panel" aria-labelledby="freq-title">
+                <h2 id="freq-title">Frequencies</h2>
+                <p id="frequency-help" className="help">Enter 0 to 20000 Hz, up to two decimals (0 switches a channel off); the slider runs from 1 Hz to 20 kHz on a log scale.</p>
+                <div className="channels">
+                  {[1, 2, 3, 4].map((id) => (
+                    <ChannelCard key={id} id={id} />
+                  ))}
+                </div>
+                {gate.label && <p className="tier-label">{gate.label}</p>}
+              </section>
+            ),
+            effects: <EffectsGrid />,
+            session: (
+              <>
+                <TimelinePanel />
+                <section className="panel actions" aria-label="Publish">
+                  {adminTools && <UploadToStoreButton />}
+                  <VideoExportButton />
+                </section>
+              </>
+            ),
+            levels: (
+              <>
+                <SafeListeningPanel />
+                <section className="panel actions" aria-label="Listening checks">
+                  <HeadphoneCheckButton />
+                </section>
+                <QualityPanel />
+              </>
+            ),
+            ...(adminTools ? { quantum: <QuantumPanel /> } : {}),
+          }}
+        />
       </fieldset>
-      {gate.level !== "anonymous" && <DemoCards />}
-      <ExplainBlocks />
+      {signedIn && (
+        <details className="panel studio-about">
+          <summary>About Tone Studio: how it works, benefits and demo sounds</summary>
+          <Hero level="h2" />
+          <DemoCards />
+          <ExplainBlocks />
+        </details>
+      )}
+      {!signedIn && <ExplainBlocks />}
       <DevPanel />
     </main>
   );
