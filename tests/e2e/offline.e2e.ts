@@ -151,6 +151,7 @@ describe("installable and offline", () => {
     await page.reload();
     await page.getByText(FREE_LABEL).waitFor();
     expect(await page.getByText(PRO_LABEL).count()).toBe(0);
+    await page.locator("[data-sonner-toast]", { hasText: "Connect to the internet to unlock Pro." }).waitFor();
     expect(await page.getByLabel("Channel 2 frequency (Hz)").isDisabled()).toBe(true);
     // Still signed in (the session was not refused, only not confirmed), and channel 1 plays.
     expect(await page.evaluate(() => localStorage.getItem("auth_token"))).not.toBeNull();

@@ -15,7 +15,8 @@ import {
 } from "./api";
 import { AUTH_TEXT } from "../../api/rules/texts";
 import { browserStorage, clearSession, ENTITLEMENT_KEY, readToken, readUser, saveSession, type KeyValueStorage } from "./storage";
-import { cacheEntitlement, currentEntry } from "./entitlement-cache";
+import { cacheEntitlement, currentEntry, readCachedEntry } from "./entitlement-cache";
+import { deriveEntitlements } from "./entitlements";
 
 export const PROFILE_TTL_MS = 5 * 60 * 1000;
 
@@ -31,6 +32,9 @@ export interface SessionState {
   /** The server could not be reached: the session stands on the device's cached entitlement
    *  (or the free level) until loadProfile gets an answer. */
   offline: boolean;
+  /** Offline with a cached entitlement that showed paid access and has expired: the studio is at
+   *  the free level until the server confirms the plan again. */
+  lapsed: boolean;
 }
 
 export interface SignUpFields {
@@ -92,14 +96,14 @@ export function createSessionStore(deps: SessionDeps = {}): StoreApi<SessionStor
     const clear = () => {
       stopExpiryTimer();
       clearSession(storage);
-      set({ status: "anonymous", token: null, user: null, profile: null, profileAt: 0, offline: false });
+      set({ status: "anonymous", token: null, user: null, profile: null, profileAt: 0, offline: false, lapsed: false });
     };
 
     /** A profile the server answered: in memory and, with its expiry, on the device. */
     const fresh = (profile: Profile, also: Partial<SessionState> = {}) => {
       stopExpiryTimer();
       cacheEntitlement(storage, profile, now());
-      set({ ...also, profile, profileAt: now(), user: profile.user, offline: false });
+      set({ ...also, profile, profileAt: now(), user: profile.user, offline: false, lapsed: false });
     };
 
     /** No answer from the server: the cached entitlement while it is current, else none (the
@@ -108,7 +112,9 @@ export function createSessionStore(deps: SessionDeps = {}): StoreApi<SessionStor
       stopExpiryTimer();
       const user = get().user ?? readUser(storage);
       const entry = currentEntry(storage, user?.id, now());
-      set({ status: "signed_in", user: entry?.profile.user ?? user, profile: entry?.profile ?? null, profileAt: 0, offline: true });
+      const stored = entry ? null : readCachedEntry(storage);
+      const lapsed = !!stored && stored.userId === user?.id && deriveEntitlements(stored.profile).hasUnlimitedAccess;
+      set({ status: "signed_in", user: entry?.profile.user ?? user, profile: entry?.profile ?? null, profileAt: 0, offline: true, lapsed });
       if (entry) {
         // At most OFFLINE_TRUST_MS away (7 days), well inside setTimeout's range.
         expiryTimer = timers.set(() => {
@@ -130,7 +136,7 @@ export function createSessionStore(deps: SessionDeps = {}): StoreApi<SessionStor
     const adopt = async (answer: SessionAnswer) => {
       storage.removeItem(ENTITLEMENT_KEY); // an earlier session's
       saveSession(storage, answer.token, answer.user);
-      set({ token: answer.token, user: answer.user, profile: null, profileAt: 0, offline: false });
+      set({ token: answer.token, user: answer.user, profile: null, profileAt: 0, offline: false, lapsed: false });
       try {
         fresh(await fetchProfile(answer.token));
       } catch (err) {
@@ -147,6 +153,7 @@ export function createSessionStore(deps: SessionDeps = {}): StoreApi<SessionStor
       profile: null,
       profileAt: 0,
       offline: false,
+      lapsed: false,
 
       restore: () =>
         (restoring ??= (async () => {

@@ -126,7 +126,7 @@ describe("the session store without the server", () => {
     const offline = createSessionStore({ storage, fetchImpl: api.impl, now: () => now });
     await offline.getState().restore();
     const s = offline.getState();
-    expect(s).toMatchObject({ status: "signed_in", token: "tok", offline: true, profileAt: 0 });
+    expect(s).toMatchObject({ status: "signed_in", token: "tok", offline: true, profileAt: 0, lapsed: false });
     expect(deriveEntitlements(s.profile, s.user).hasUnlimitedAccess).toBe(true);
   });
 
@@ -138,10 +138,19 @@ describe("the session store without the server", () => {
     const store = createSessionStore({ storage, fetchImpl: api.impl, now: () => T0 + 2 * DAY });
     await store.getState().restore();
     const s = store.getState();
-    expect(s).toMatchObject({ status: "signed_in", token: "tok", offline: true, profile: null });
+    expect(s).toMatchObject({ status: "signed_in", token: "tok", offline: true, profile: null, lapsed: true });
     const ent = deriveEntitlements(s.profile, s.user);
     expect(ent.signedIn).toBe(true);
     expect(ent.hasUnlimitedAccess).toBe(false);
+  });
+
+  it("a free account's expired entry is no lapse (there was no Pro to lose)", async () => {
+    const storage = memoryStorage();
+    saveSession(storage, "tok", user);
+    cacheEntitlement(storage, free, T0);
+    const store = createSessionStore({ storage, fetchImpl: server(free, { value: false }).impl, now: () => T0 + OFFLINE_TRUST_MS });
+    await store.getState().restore();
+    expect(store.getState()).toMatchObject({ status: "signed_in", offline: true, profile: null, lapsed: false });
   });
 
   it("a studio left open offline drops to the free level when the cached entitlement expires", async () => {
@@ -157,7 +166,7 @@ describe("the session store without the server", () => {
     expect(pending.map((p) => p.ms)).toEqual([DAY]);
     now = T0 + 2 * DAY;
     pending[0].fn();
-    expect(store.getState()).toMatchObject({ status: "signed_in", offline: true, profile: null });
+    expect(store.getState()).toMatchObject({ status: "signed_in", offline: true, profile: null, lapsed: true });
     expect(deriveEntitlements(store.getState().profile, store.getState().user).hasUnlimitedAccess).toBe(false);
     expect(pending).toHaveLength(1); // nothing left to end
   });
@@ -178,7 +187,7 @@ describe("the session store without the server", () => {
     online.value = true;
     now = T0 + DAY + HOUR;
     await store.getState().loadProfile(true);
-    expect(store.getState()).toMatchObject({ offline: false, profileAt: now });
+    expect(store.getState()).toMatchObject({ offline: false, profileAt: now, lapsed: false });
     expect(readCachedEntry(storage)).toMatchObject({ checkedAt: now, expiresAt: now + OFFLINE_TRUST_MS });
   });
 
