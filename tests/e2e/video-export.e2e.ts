@@ -1,5 +1,7 @@
 // Export Video in real Chromium against the real server and its ffmpeg (spec/studio.md
-// sections 4-8): only an admin with the override sees the button; its dialog takes the studio's
+// sections 4-8): every plan exports MP4 (a Monthly account's 1-second export downloads, and the
+// count under Export WAV goes from 100 to 99 of 100), a free account sees the button locked with
+// the spec's 'Video export requires a Pro subscription...'; an admin with the override's dialog takes the studio's
 // duration; a 2-second export goes through the job API (POST /api/video-export/jobs, its status
 // polled, the file fetched; never the streaming POST) and arrives as a download named
 // swizard-video-*.mp4 that ffprobe reads as H.264 at 1280x720 plus AAC, which Chromium plays; a
@@ -18,7 +20,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requireBinary } from "../../api/platform/binaries";
 import { seriousAxeViolations, startBrowserApp, screenshotPath, type BrowserApp } from "./browser";
-import { openSignedIn, registerAdminWithOverride, registerProAccount, storedToken, type TestAccount } from "./session";
+import { openSignedIn, registerAccount, registerAdminWithOverride, registerProAccount, storedToken, type TestAccount } from "./session";
 
 let run: BrowserApp;
 let page: Page;
@@ -73,7 +75,14 @@ function storedFiles(): string[] {
   return existsSync(root) ? readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name) : [];
 }
 
+/** Opens the studio's Session section when the studio has sections (tabs): Export Video is there. */
+async function openSession(p: Page): Promise<void> {
+  const tab = p.getByRole("tab", { name: "Session", exact: true });
+  if ((await tab.count()) > 0 && (await tab.getAttribute("aria-selected")) !== "true") await tab.click();
+}
+
 async function openDialog(): Promise<void> {
+  await openSession(page);
   await page.getByRole("button", { name: "Export Video" }).click();
   await dialog().waitFor();
 }
@@ -93,12 +102,32 @@ afterAll(async () => {
 });
 
 describe("Export Video", () => {
-  it("is not offered to a Pro user who is not an admin", async () => {
+  it("a Pro (Monthly) user exports an MP4 too, and the plan's count goes down by one", async () => {
     const p = await run.browser.newPage();
     await openSignedIn(p, run.app.url, await registerProAccount(run.app));
-    await p.getByRole("button", { name: "Export WAV" }).waitFor();
-    await expect.poll(() => p.getByRole("button", { name: "Export WAV" }).isEnabled()).toBe(true);
-    expect(await p.getByRole("button", { name: "Export Video" }).count()).toBe(0);
+    await p.getByText("100 of 100 exports left this period").waitFor();
+    await setStudio(p, { duration: 1 });
+    await openSession(p);
+    await p.getByRole("button", { name: "Export Video" }).click();
+    const proDialog = p.getByRole("dialog", { name: "Export Video" });
+    const [download] = await Promise.all([
+      p.waitForEvent("download", { timeout: 60_000 }),
+      proDialog.getByRole("button", { name: "Export", exact: true }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^swizard-video-.*\.mp4$/);
+    await p.getByText("99 of 100 exports left this period").waitFor();
+    await p.close();
+  });
+
+  it("a free user sees Export Video locked with the spec's text", async () => {
+    const p = await run.browser.newPage();
+    await openSignedIn(p, run.app.url, await registerAccount(run.app.url));
+    await openSession(p);
+    const button = p.getByRole("button", { name: "Export Video" });
+    await button.waitFor();
+    expect(await button.isDisabled()).toBe(true);
+    await p.getByText("Video export requires a Pro subscription. Upgrade now to create videos!").waitFor();
+    expect(await p.getByText("exports left this period").count()).toBe(0);
     await p.close();
   });
 
