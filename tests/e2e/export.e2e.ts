@@ -4,7 +4,9 @@
 // equals the CLI's file for the same preset and duration. Cancel midway leaves no file; without a
 // picker the OPFS fallback downloads the same bytes; no enabled channel gives the spec's alert.
 // The studio is signed in as a Pro user (an active subscription row in the test server's database);
-// a free user sees the button locked.
+// a free user sees the button locked. Each export counts against the plan (POST /api/exports): the
+// line under the button goes from 100 to 99 of 100, and at 0 the export is refused with the
+// upgrade path before anything is written.
 
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -142,6 +144,8 @@ describe("Export WAV in Chromium", () => {
   it("streams a 10 s file through the save picker: progress 10 -> 100, right header and FFT, same bytes as the CLI", async () => {
     const expectedSha = cliSha(10);
     await loadState(page, STATE, 10);
+    // The plan's count (Monthly: 100 a period) beside the button goes down by one.
+    await page.getByText("100 of 100 exports left this period").waitFor();
     await page.getByRole("button", { name: "Export WAV" }).click();
     const done = page.getByRole("status").filter({ hasText: "Export complete:" });
     await done.waitFor({ timeout: 30_000 });
@@ -162,6 +166,7 @@ describe("Export WAV in Chromium", () => {
     expect(file.sha).toBe(await expectedSha);
     // No swap or partial files next to it.
     expect((await opfsFiles(page)).map((f) => f.name)).toEqual([name]);
+    await page.getByText("99 of 100 exports left this period").waitFor();
   });
 
   it("Cancel midway removes the partial file and leaves the studio usable", async () => {
@@ -226,6 +231,26 @@ describe("Export WAV in Chromium", () => {
       await p.getByText("Free User (59 min max)").waitFor();
       expect(await p.getByRole("button", { name: "Export WAV" }).isDisabled()).toBe(true);
       expect(await p.getByRole("button", { name: /Pro Only.*WAV export/ }).count()).toBe(1);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("at 0 exports left the export is refused with the upgrade path, and nothing is written", async () => {
+    const spent = await registerProAccount(app);
+    for (let i = 0; i < 100; i++) {
+      const res = await fetch(`${app.url}/api/exports`, { method: "POST", headers: { Authorization: `Bearer ${spent.token}`, "Content-Type": "application/json" }, body: JSON.stringify({ kind: "wav", durationSeconds: 30 }) });
+      expect(res.status).toBe(200);
+    }
+    const p = await openStudio(false, spent);
+    try {
+      await p.getByText("0 of 100 exports left this period").waitFor();
+      await loadState(p, STATE, 10);
+      await p.getByRole("button", { name: "Export WAV", disabled: false }).click();
+      await p.locator("[data-sonner-toast]", { hasText: /^You have used all 100 exports of this billing period; they start again on \d{4}-\d\d-\d\d\. Upgrade to the Commercial License for 200 exports a month\.$/ }).waitFor();
+      await p.getByRole("button", { name: "Export WAV", disabled: false }).waitFor();
+      expect(await p.getByRole("progressbar").count()).toBe(0);
+      expect((await opfsFiles(p)).filter((f) => f.name.startsWith("exports/"))).toEqual([]);
     } finally {
       await p.close();
     }
