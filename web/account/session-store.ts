@@ -3,10 +3,10 @@
 // restore clears every stored key), caches the profile for 5 minutes, signs in, signs up, adopts
 // sessions from e-mailed codes and signs out (POST /api/auth/logout, then storage is cleared).
 // Every profile the server answers is also kept on the device with its expiry
-// (entitlement-cache.ts): a restore that gets no answer at all (offline) keeps the session and
-// stands on that cache while it is current (an open studio drops to the free level when it
-// expires), at the free level once it has expired, and
-// loadProfile(true) checks with the server again when the network is back.
+// (entitlement-cache.ts): a restore or refresh that gets no answer at all (offline) keeps the
+// session and stands on that cache while it is current, at the free level once it has expired
+// (an open studio drops to it at the expiry), and loadProfile(true) asks the server again when
+// the network is back.
 // Dependencies are injected so unit tests run it with a memory storage and a fake fetch.
 
 import { createStore, type StoreApi } from "zustand/vanilla";
