@@ -1,12 +1,13 @@
 // The duration box typed into with the keyboard in real Chromium, as a person does: click, select
 // all, type, then Enter or Tab. Checks what the box shows while typing and after the commit, and
 // the duration the studio store (and so playback) uses. A fresh free account (maximum 3600 s),
-// then an admin with the override on (maximum 43200 s, where an hour must not read as ten).
+// then an admin with the override on (maximum 43200 s, where an hour must not read as ten), then a
+// Commercial License account (12 hours too, the plan's own: api/rules/plan-access.ts).
 
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startBrowserApp, type BrowserApp } from "./browser";
-import { openFreeStudio, openSignedIn, registerAdminWithOverride, uniqueEmail } from "./session";
+import { openFreeStudio, openSignedIn, registerAdminWithOverride, registerProAccount, uniqueEmail } from "./session";
 
 let run: BrowserApp;
 let page: Page;
@@ -99,6 +100,20 @@ describe("the duration box of an admin with unlimited access", () => {
   });
 
   it("13:00:00 is clamped to the 12-hour maximum", async () => {
+    expect(await typeAndCommit("13:00:00", "Enter")).toMatchObject({ shown: "12:00:00", seconds: 43200 });
+  });
+});
+
+describe("the duration box of a Commercial License account", () => {
+  beforeAll(async () => {
+    await page.evaluate(() => localStorage.clear());
+    await openSignedIn(page, run.app.url, await registerProAccount(run.app, "Commercial License"), "/");
+    await page.getByText("Pro User (12 hours max)").waitFor();
+  });
+
+  it("says 12 hours beside the box and takes 12:00:00, clamping 13:00:00 to it", async () => {
+    await page.getByText("Minimum 30 seconds, maximum 12 hours (12:00:00).").waitFor();
+    expect(await typeAndCommit("12:00:00", "Enter")).toMatchObject({ shown: "12:00:00", seconds: 43200 });
     expect(await typeAndCommit("13:00:00", "Enter")).toMatchObject({ shown: "12:00:00", seconds: 43200 });
   });
 });

@@ -88,7 +88,7 @@ async function withDatabase<T>(app: { dataDir: string }, fn: (db: Kysely<Databas
 /** A registered account with an active paid subscription, inserted straight into the test
  *  server's database: a shortcut for tests that need Pro (tests/e2e/payments.e2e.ts buys it
  *  through the real checkout against the fake Stripe server). */
-export async function registerProAccount(app: { url: string; dataDir: string }): Promise<TestAccount> {
+export async function registerProAccount(app: { url: string; dataDir: string }, planName = "Monthly Plan"): Promise<TestAccount> {
   const account = await registerAccount(app.url);
   await withDatabase(app, async (db) => {
     const user = await db.selectFrom("users").select("id").where("email", "=", account.email).executeTakeFirstOrThrow();
@@ -98,7 +98,7 @@ export async function registerProAccount(app: { url: string; dataDir: string }):
       .values({
         id: `sub-${user.id}`,
         user_id: user.id,
-        plan_name: "Monthly Plan",
+        plan_name: planName,
         status: "active",
         current_period_end: new Date(now.getTime() + 30 * 86_400_000).toISOString(),
         created_at: now.toISOString(),
