@@ -83,6 +83,16 @@ export function voiceSegment(slot: i32, start: f64, kind: i32, colour: i32, c0: 
   voices.addVoiceSegment(slot, start, kind, colour, c0, c1, b0, b1, a0, a1);
 }
 
+/** Where to write envelope `id` (`points` f32 levels 0..1 over one cycle); 0 when out of range. */
+export function voiceEnvelopeTable(id: i32, points: i32): usize {
+  return voices.envelopeTable(id, points);
+}
+
+/** The envelope (an id written through voiceEnvelopeTable) of the segment appended last. */
+export function voiceSegmentEnvelope(id: i32): void {
+  voices.setSegmentEnvelope(id);
+}
+
 /** mixam's pulse shape for the segment appended last. */
 export function voiceSegmentShape(duty: f64, attack: f64, release: f64, edge: i32): void {
   voices.setSegmentShape(duty, attack, release, edge);

@@ -69,6 +69,13 @@ const segDuty = new StaticArray<f32>(MAX_SEGMENTS);
 const segAttack = new StaticArray<f32>(MAX_SEGMENTS);
 const segRelease = new StaticArray<f32>(MAX_SEGMENTS);
 const segEdge = new StaticArray<i32>(MAX_SEGMENTS);
+/** The segment's envelope table (-1: none). */
+const segEnv = new StaticArray<i32>(MAX_SEGMENTS);
+/** Envelope tables (waveNN, customNN): levels over one beat or pulse cycle, read linearly. */
+const MAX_ENVELOPES: i32 = 64;
+const ENV_POINTS: i32 = 256;
+const envTable = new StaticArray<f32>(MAX_ENVELOPES * ENV_POINTS);
+const envLen = new StaticArray<i32>(MAX_ENVELOPES);
 let segCount: i32 = 0;
 /** True when a soundtrack voice or effect is uploaded: the mix then renders into its own bus. */
 let mixUsed = false;
@@ -115,6 +122,9 @@ const bufM = new StaticArray<f32>(BLOCK);
 // The soundtrack's bus (its effects work on it before it joins the rest).
 const busL = new StaticArray<f32>(BLOCK);
 const busR = new StaticArray<f32>(BLOCK);
+// An enveloped voice's sines at unit gain, before its envelope.
+const tmpL = new StaticArray<f32>(BLOCK);
+const tmpR = new StaticArray<f32>(BLOCK);
 
 // Noise: per colour, HISTORY old samples then this block's.
 const noise = new StaticArray<StaticArray<f32>>(3);
@@ -156,6 +166,7 @@ export function addVoiceSegment(slot: i32, start: f64, kind: i32, colour: i32, c
   const i = segCount++;
   slotCount[slot]++;
   segStart[i] = start;
+  segEnv[i] = -1;
   segKind[i] = kind < OFF || kind > MIXBEAT ? OFF : kind;
   segColour[i] = colour < 0 || colour > 2 ? 1 : colour;
   segC0[i] = finite(c0); segC1[i] = finite(c1);
@@ -180,6 +191,19 @@ export function setSegmentShape(duty: f64, attack: f64, release: f64, edge: i32)
   segAttack[i] = <f32>Math.min(1.0, Math.max(0.0, finite(attack)));
   segRelease[i] = <f32>Math.min(1.0, Math.max(0.0, finite(release)));
   segEdge[i] = min(3, max(0, edge));
+}
+
+/** Where to write envelope `id`'s `points` levels (0 when out of range). */
+export function envelopeTable(id: i32, points: i32): usize {
+  if (id < 0 || id >= MAX_ENVELOPES || points < 2 || points > ENV_POINTS) return 0;
+  envLen[id] = points;
+  return changetype<usize>(envTable) + (<usize>(id * ENV_POINTS) << 2);
+}
+
+/** The envelope of the segment added last (an id given to envelopeTable). */
+export function setSegmentEnvelope(id: i32): void {
+  if (segCount == 0 || id < 0 || id >= MAX_ENVELOPES || envLen[id] < 2) return;
+  segEnv[segCount - 1] = id;
 }
 
 /** Appends a bell strike (time order). */
@@ -346,6 +370,10 @@ function renderPart(s: i32, i: i32, kind: i32, u0: f64, u1: f64, n: i32, pos: i3
     return;
   }
   const a0 = g0 * VOICE_GAIN, a1 = g1 * VOICE_GAIN;
+  if (segEnv[i] >= 0 && (kind == BINAURAL || kind == ISO)) {
+    renderEnveloped(s, i, kind, c0, c1, b0, b1, a0, a1, n, pl + o, pr + o, pm + o);
+    return;
+  }
   if (kind == TONE) {
     const inc = (c0 + c1) * 0.5 / fs;
     phL[s] = addSine(pm + o, n, s * 3, phL[s], inc, a0, a1, 0.0, 0.0);
@@ -361,11 +389,50 @@ function renderPart(s: i32, i: i32, kind: i32, u0: f64, u1: f64, n: i32, pos: i3
   }
 }
 
+/** A binaural or isochronic voice with an envelope: its sines at unit gain into the scratch
+ *  buffers, then each frame times the gain ramp and the envelope at the beat's (or pulse's) phase,
+ *  which slot s keeps in phP. */
+function renderEnveloped(s: i32, i: i32, kind: i32, c0: f64, c1: f64, b0: f64, b1: f64, a0: f32, a1: f32, n: i32, dl: usize, dr: usize, dm: usize): void {
+  const fs = sampleRate;
+  const tl = changetype<usize>(tmpL), tr = changetype<usize>(tmpR);
+  memory.fill(tl, 0, <usize>n << 2);
+  if (kind == BINAURAL) {
+    memory.fill(tr, 0, <usize>n << 2);
+    addPair(tl, tr, n, s, (c0 + c1 + (b0 + b1) * 0.5) * 0.5 / fs, (c0 + c1 - (b0 + b1) * 0.5) * 0.5 / fs, 1.0, 1.0);
+  } else {
+    phL[s] = addSine(tl, n, s * 3, phL[s], (c0 + c1) * 0.5 / fs, 1.0, 1.0, 0.0, 0.0);
+  }
+  const table = changetype<usize>(envTable) + (<usize>(segEnv[i] * ENV_POINTS) << 2);
+  const len = envLen[segEnv[i]];
+  const inc = (b0 + b1) * 0.5 / fs;
+  const gs = (a1 - a0) / <f32>n;
+  let ph = phP[s];
+  for (let k = 0; k < n; k++) {
+    const x = ph * <f64>len;
+    const j = <i32>x;
+    const f = <f32>(x - <f64>j);
+    const e0 = load<f32>(table + (<usize>j << 2));
+    const e1 = load<f32>(table + (<usize>(j + 1 == len ? 0 : j + 1) << 2));
+    const g = (a0 + gs * <f32>k) * (e0 + (e1 - e0) * f);
+    const o = <usize>k << 2;
+    if (kind == BINAURAL) {
+      store<f32>(dl + o, load<f32>(dl + o) + load<f32>(tl + o) * g);
+      store<f32>(dr + o, load<f32>(dr + o) + load<f32>(tr + o) * g);
+    } else {
+      store<f32>(dm + o, load<f32>(dm + o) + load<f32>(tl + o) * g);
+    }
+    ph += inc;
+    ph -= Math.floor(ph);
+  }
+  phP[s] = ph;
+}
+
 function advancePhases(s: i32, kind: i32, c0: f64, c1: f64, b0: f64, b1: f64, n: i32): void {
   const k = <f64>n * 0.5 / sampleRate;
   if (kind == BINAURAL) {
     phL[s] = wrap(phL[s] + (c0 + c1 + (b0 + b1) * 0.5) * k);
     phR[s] = wrap(phR[s] + (c0 + c1 - (b0 + b1) * 0.5) * k);
+    phP[s] = wrap(phP[s] + (b0 + b1) * k);
   } else {
     phL[s] = wrap(phL[s] + (c0 + c1) * k);
     if (kind == ISO) phP[s] = wrap(phP[s] + (b0 + b1) * k);

@@ -34,6 +34,8 @@ interface Abi {
   voiceSegment(slot: number, start: number, kind: number, colour: number, c0: number, c1: number, b0: number, b1: number, a0: number, a1: number): void;
   voiceBell(at: number, freq: number, amp: number): void;
   voiceSegmentShape(duty: number, attack: number, release: number, edge: number): void;
+  voiceEnvelopeTable(id: number, points: number): number;
+  voiceSegmentEnvelope(id: number): void;
   voicesCommit(): void;
   soundtrackBuffer(frames: number): number;
   soundtrackCommit(frames: number, start: number, end: number, fade: number): void;
@@ -145,10 +147,15 @@ export class Engine {
     const abi = this.abi;
     abi.voicesClear();
     if (compiled) {
+      compiled.envelopes.forEach((env, id) => {
+        const at = abi.voiceEnvelopeTable(id, env.length);
+        if (at) new Float32Array(abi.memory.buffer, at, env.length).set(env);
+      });
       compiled.slots.forEach((segs, slot) => {
         for (const s of segs) {
           abi.voiceSegment(slot, s.start, s.kind, s.colour, s.c0, s.c1, s.b0, s.b1, s.a0, s.a1);
           if (s.shape) abi.voiceSegmentShape(...s.shape);
+          if (s.envelope !== undefined) abi.voiceSegmentEnvelope(s.envelope);
         }
       });
       for (const b of compiled.bells) abi.voiceBell(b.at, b.freq, b.amp);

@@ -36,6 +36,8 @@ export interface VoiceSegment {
   a1: number;
   /** mixam's pulse shape (duty, attack, release, edge); absent for every other kind. */
   shape?: [number, number, number, number];
+  /** The voice's envelope (an index into CompiledVoices.envelopes); absent: none. */
+  envelope?: number;
 }
 
 export interface BellStrike {
@@ -49,6 +51,8 @@ export interface CompiledVoices {
   /** Segments per slot (slot i at index i; empty for a slot never used). */
   slots: VoiceSegment[][];
   bells: BellStrike[];
+  /** The distinct envelopes the segments use (dsp/host/model/voices.ts). */
+  envelopes: number[][];
 }
 
 interface VoiceStep {
@@ -78,14 +82,23 @@ export function voicesSound(state: Pick<SoundState, "voices" | "timeline">): boo
 }
 
 /** The values a voice gives the engine: carrier (or spin width), beat (or pulse, or spin rate). */
-function values(v: Voice): { kind: number; colour: number; c: number; b: number; shape?: [number, number, number, number] } {
+interface Values {
+  kind: number;
+  colour: number;
+  c: number;
+  b: number;
+  shape?: [number, number, number, number];
+  envelope?: number[];
+}
+
+function values(v: Voice): Values {
   switch (v.kind) {
     case "tone":
       return { kind: VOICE_CODE.tone, colour: 0, c: v.carrier, b: 0 };
     case "binaural":
-      return { kind: VOICE_CODE.binaural, colour: 0, c: v.carrier, b: v.beat };
+      return { kind: VOICE_CODE.binaural, colour: 0, c: v.carrier, b: v.beat, ...(v.envelope ? { envelope: v.envelope } : {}) };
     case "isochronic":
-      return { kind: VOICE_CODE.isochronic, colour: 0, c: v.carrier, b: v.pulse };
+      return { kind: VOICE_CODE.isochronic, colour: 0, c: v.carrier, b: v.pulse, ...(v.envelope ? { envelope: v.envelope } : {}) };
     case "noise":
       return { kind: VOICE_CODE.noise, colour: COLOUR_CODE[v.colour], c: 0, b: 0 };
     case "spin":
@@ -113,7 +126,7 @@ const sounding = (v: Voice | null): Voice | null => (v && v.kind !== "bell" ? v 
 
 function sameKind(a: Voice, b: Voice): boolean {
   const x = values(a), y = values(b);
-  return x.kind === y.kind && x.colour === y.colour;
+  return x.kind === y.kind && x.colour === y.colour && JSON.stringify(x.envelope) === JSON.stringify(y.envelope);
 }
 
 /** Compiles the session's voices for a sample rate; null when it has none. */
@@ -123,17 +136,32 @@ export function compileVoices(state: Pick<SoundState, "voices" | "timeline">, fs
   const jump = Math.max(1, Math.round(STEP_JUMP_SECONDS * fs));
   const width = Math.max(...steps.map((s) => s.slots.length));
   const slots: VoiceSegment[][] = [];
-  for (let k = 0; k < width; k++) slots.push(compileSlot(steps, k, fs, jump));
-  return { slots, bells: bellStrikes(steps, fs) };
+  const envelopes: number[][] = [];
+  const ids = new Map<string, number>();
+  const envelopeId = (env: number[]) => {
+    const key = env.join(",");
+    let id = ids.get(key);
+    if (id === undefined) {
+      id = envelopes.push(env) - 1;
+      ids.set(key, id);
+    }
+    return id;
+  };
+  for (let k = 0; k < width; k++) slots.push(compileSlot(steps, k, fs, jump, envelopeId));
+  return { slots, bells: bellStrikes(steps, fs), envelopes };
 }
 
-function compileSlot(steps: readonly VoiceStep[], k: number, fs: number, jump: number): VoiceSegment[] {
+function compileSlot(steps: readonly VoiceStep[], k: number, fs: number, jump: number, envelopeId: (env: number[]) => number): VoiceSegment[] {
   const segs: VoiceSegment[] = [];
   const push = (start: number, from: Voice | null, to: Voice | null, a0: number, a1: number) => {
     const v = from ?? to;
     const x = v ? values(v) : { kind: 0, colour: 0, c: 0, b: 0 };
     const y = to && from && sameKind(from, to) ? values(to) : x;
-    const seg: VoiceSegment = { start, kind: x.kind, colour: x.colour, c0: x.c, c1: y.c, b0: x.b, b1: y.b, a0, a1, ...(x.shape ? { shape: x.shape } : {}) };
+    const seg: VoiceSegment = {
+      start, kind: x.kind, colour: x.colour, c0: x.c, c1: y.c, b0: x.b, b1: y.b, a0, a1,
+      ...(x.shape ? { shape: x.shape } : {}),
+      ...(x.envelope ? { envelope: envelopeId(x.envelope) } : {}),
+    };
     const last = segs[segs.length - 1];
     if (last && last.start >= start) segs[segs.length - 1] = seg; // a zero-length segment
     else segs.push(seg);

@@ -11,6 +11,10 @@
 //   `200+10/50` is beat +10: left 205 Hz, right 195 Hz; `200-10/50` is beat -10).
 // - isochronic: one carrier in both ears, gated at `pulse` Hz by SBaGen+'s gate (the tone sounds
 //   while sin(2 pi pulse t) > 0.3, rising and falling by a smoothstep: 40.3 % of each cycle).
+// - envelope (binaural and isochronic, optional): the voice's level over one beat (binaural) or
+//   pulse (isochronic) cycle, from SBaGen's waveNN or SBaGenX's customNN (dsp/host/sbg/envelopes.ts);
+//   for an isochronic voice it replaces the gate. Two voices with different envelopes are
+//   different sounds: a change between them goes through silence.
 // - noise: white, pink or brown, the same signal in both ears; the three colours at the same amp
 //   have the same RMS (pink noise at amp 100 is about -15 dB RMS against a full-scale sine).
 // - spin: noise whose interaural delay swings sinusoidally by +-width microseconds at `rate` Hz
@@ -67,6 +71,8 @@ export interface BinauralVoice {
   carrier: number;
   beat: number;
   amp: number;
+  /** An amplitude envelope over one beat cycle (SBaGen's waveNN, SBaGenX's customNN). */
+  envelope?: number[];
 }
 
 /** One carrier in both ears, gated at `pulse` Hz (SBaGen+'s `carrier@pulse/amp`). */
@@ -75,7 +81,13 @@ export interface IsochronicVoice {
   carrier: number;
   pulse: number;
   amp: number;
+  /** The pulse's shape over one cycle instead of SBaGen+'s gate (SBaGenX's customNN). */
+  envelope?: number[];
 }
+
+/** An envelope: 2 to ENVELOPE_MAX_POINTS levels 0..1 spread evenly over one cycle, joined linearly
+ *  (the last back to the first). */
+export const ENVELOPE_MAX_POINTS = 256;
 
 export interface NoiseVoice {
   kind: "noise";

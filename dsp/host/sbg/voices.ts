@@ -29,6 +29,7 @@ import { parsePreset, type PresetData } from "../schema/preset";
 import { defaultEffects } from "../schema/state";
 import type { TimelineStep } from "../schema/timeline";
 import { AUTO_NAME, DAY_SECONDS, JUMP_FADE_MS, MAX_SECONDS, SBG_TAIL_SECONDS, clock, offChannel } from "./model";
+import { customEnvelope, definitionSamples, waveEnvelope } from "./envelopes";
 import { expandProgram } from "./program";
 import { NUMBER as N, SPEC, ScheduleReader, clockSeconds, type OptionWords, type TimeLine } from "./read";
 import { checkText, type SbgResult } from "./parse";
@@ -39,14 +40,15 @@ const RE = {
   ...SPEC,
   spin: new RegExp(`^([bw]?)spin:${N}([+-])${N}/${N}$`),
   shape: /^(sine|square|triangle|sawtooth):/,
-  custom: /^(custom|spin)\d\d:/,
+  custom: /^(custom\d\d):/,
+  spinPath: /^spin\d\d:/,
   shapedNoise: /^noise\d\d(?=[:/])/,
   mixSpin: new RegExp(`^mixspin:${N}([+-])${N}/${N}$`),
   mixPulse: new RegExp(`^mixpulse:${N}/${N}$`),
   mixBeat: new RegExp(`^mixbeat:(-?)${N}/${N}$`),
   mixAm: /^mixam:([^:]+)((?::[a-z]=[^:]*)*)$/,
   xVoice: /^(noisepulse|noisebeat|orbitbeat):/,
-  wave: /^wave\d+:/,
+  wave: /^(wave\d+):/,
 };
 const SPIN_COLOUR: Record<string, NoiseColour> = { "": "pink", b: "brown", w: "white" };
 
@@ -170,9 +172,19 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
     }
   }
 
+  /** waveNN and customNN definitions read so far, as envelopes. */
+  private envelopes = new Map<string, number[]>();
+
   protected definition(line: number, name: string, rest: string): boolean {
     const m = /^(wave|custom|noise|spin)\d\d$/.exec(name);
     if (!m) return false;
+    if (m[1] === "wave" || m[1] === "custom") {
+      const read = definitionSamples(rest);
+      const env = !read ? "its values must be numbers" : m[1] === "wave" ? waveEnvelope(read.samples) : customEnvelope(read.samples, read.edge);
+      if (typeof env === "string") this.warn(line, `${name} ignored: ${env}`);
+      else this.envelopes.set(name, env);
+      return true;
+    }
     const what = { wave: "waveform", custom: "envelope", noise: "noise spectrum", spin: "spin path" }[m[1]];
     this.warn(line, `${what} definition '${name}' ignored: the studio does not play it yet${rest ? "" : " (it has no values)"}`);
     return true;
@@ -194,9 +206,18 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
       if (m[1] !== "sine") later(`${m[1]} waves are not played yet: played as a sine`);
       w = w.slice(m[0].length);
     }
-    while ((m = RE.custom.exec(w))) {
-      later(`${m[1]}NN shapes are not played yet: played without it`);
+    let envelope: { name: string; of: "wave" | "custom" } | null = null;
+    if ((m = RE.wave.exec(w)) || (m = RE.custom.exec(w))) {
+      envelope = { name: m[1], of: m[1].startsWith("wave") ? "wave" : "custom" };
       w = w.slice(m[0].length);
+    }
+    while ((m = RE.spinPath.exec(w))) {
+      later("spinNN paths are not played yet: played without it");
+      w = w.slice(m[0].length);
+    }
+    if (envelope) {
+      const inner = this.voice(line, w);
+      return inner ? this.withEnvelope(line, word, inner, envelope) : inner;
     }
     if ((m = RE.shapedNoise.exec(w))) {
       later("shaped noise (noiseNN) is not played yet: played as pink noise");
@@ -226,13 +247,20 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
       return mixAmVoice(rate, params);
     }
     if (RE.xVoice.test(w)) return later("this SBaGenX voice is not played yet: left out"), null;
-    if (RE.wave.test(w)) {
-      const inner = this.voice(line, w.replace(RE.wave, ""));
-      if (inner) later("user waveforms (waveNN) are not played yet: played as a sine");
-      return inner;
-    }
     this.error(line, `'${word}' is not a voice: expected carrier+beat/amp, carrier-beat/amp, carrier/amp, carrier@pulse/amp, pink/amp, white/amp, brown/amp, spin:width+rate/amp, bell+carrier/amp or -`);
     return undefined;
+  }
+
+  /** A binaural (waveNN or customNN) or isochronic (customNN) voice with the named envelope. */
+  private withEnvelope(line: number, word: string, v: Voice, env: { name: string; of: "wave" | "custom" }): Voice {
+    const table = this.envelopes.get(env.name);
+    if (!table) {
+      this.warn(line, `'${word}': ${env.name} is not defined above: played without it`);
+      return v;
+    }
+    if (v.kind === "binaural" || (v.kind === "isochronic" && env.of === "custom")) return { ...v, envelope: table };
+    this.warn(line, `'${word}': ${env.name} shapes ${env.of === "wave" ? "binaural tones" : "binaural and isochronic tones"} only: played without it`);
+    return v;
   }
 
   toneSet(line: number, name: string, words: string[]): VoiceSlots | null {

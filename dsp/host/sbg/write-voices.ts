@@ -10,13 +10,28 @@ import { parsePreset, type PresetData } from "../schema/preset";
 import type { Voice, VoiceSlots } from "../model/voices";
 import { AUTO_NAME, NAME, WRITTEN_FADE_MS, clock, num, type SbgIssue } from "./model";
 
-function voiceText(v: Voice | null): string {
+/** Envelopes as SBaGenX's customNN definitions (linear, e=1: the reader gives the same levels back). */
+class Envelopes {
+  private names = new Map<string, string>();
+  prefix(env: number[] | undefined): string {
+    if (!env) return "";
+    const key = env.map(num).join(" ");
+    let name = this.names.get(key);
+    if (!name) this.names.set(key, (name = `custom${String(this.names.size).padStart(2, "0")}`));
+    return `${name}:`;
+  }
+  lines(): string[] {
+    return [...this.names].map(([levels, name]) => `${name}: e=1 ${levels}`);
+  }
+}
+
+function voiceText(v: Voice | null, envs: Envelopes): string {
   if (!v) return "-";
   const signed = (x: number) => `${x < 0 ? "-" : "+"}${num(Math.abs(x))}`;
   switch (v.kind) {
     case "tone": return `${num(v.carrier)}/${num(v.amp)}`;
-    case "binaural": return `${num(v.carrier)}${signed(v.beat)}/${num(v.amp)}`;
-    case "isochronic": return `${num(v.carrier)}@${num(v.pulse)}/${num(v.amp)}`;
+    case "binaural": return `${envs.prefix(v.envelope)}${num(v.carrier)}${signed(v.beat)}/${num(v.amp)}`;
+    case "isochronic": return `${envs.prefix(v.envelope)}${num(v.carrier)}@${num(v.pulse)}/${num(v.amp)}`;
     case "noise": return `${v.colour}/${num(v.amp)}`;
     case "spin": return `${{ pink: "", brown: "b", white: "w" }[v.colour]}spin:${num(v.width)}${signed(v.rate)}/${num(v.amp)}`;
     case "bell": return `bell+${num(v.carrier)}/${num(v.amp)}`;
@@ -32,7 +47,7 @@ function voiceText(v: Voice | null): string {
   }
 }
 
-const setText = (s: VoiceSlots) => (s.length ? s.map(voiceText).join(" ") : "-");
+const setText = (s: VoiceSlots, envs: Envelopes) => (s.length ? s.map((v) => voiceText(v, envs)).join(" ") : "-");
 
 /** True when the session plays voices (then it is written as voices). */
 export function hasVoices(s: PresetData): boolean {
@@ -54,10 +69,11 @@ export function voicesToSbg(input: PresetData): { text: string; warnings: SbgIss
   let current: VoiceSlots = session.voices ?? [];
   const sets = steps.map((s) => (current = s.voices ?? current));
 
+  const envs = new Envelopes();
   const byName = new Map<string, string>();
   let auto = 0;
   const names = steps.map((s, i) => {
-    const text = setText(sets[i]);
+    const text = setText(sets[i], envs);
     const label = s.label && NAME.test(s.label) && !AUTO_NAME.test(s.label) && s.label !== "NOW" ? s.label : null;
     if (label && (byName.get(label) ?? text) === text) {
       byName.set(label, text);
@@ -75,6 +91,7 @@ export function voicesToSbg(input: PresetData): { text: string; warnings: SbgIss
   // A name with spaces cannot be one SBaGen word: the option is written, commented out, for the user to fix.
   if (track) out.push(`${/[\s#]/.test(track.name) ? "## " : ""}-m ${track.name}`);
   out.push("");
+  out.push(...envs.lines());
   for (const [name, text] of byName) out.push(`${name}: ${text}`);
   out.push("");
   let prev = 0;

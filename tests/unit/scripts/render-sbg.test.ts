@@ -72,7 +72,7 @@ describe("npm run render -- --sbg", () => {
     const w = await render(["--sbg", approx, "--duration", "2", "--out", join(dir, "approx.wav")]);
     expect(w.code).toBe(0);
     expect(w.stderr).toContain(`render: warning: ${approx}: mix/ plays the soundtrack, but no -m names its file: the mix voices are silent`);
-    expect(w.stderr.split("\n").filter((l) => l.startsWith("render: warning:"))).toHaveLength(5);
+    expect(w.stderr.split("\n").filter((l) => l.startsWith("render: warning:"))).toHaveLength(4);
 
     const missing = await render(["--sbg", join(dir, "nope.sbg"), "--out", join(dir, "x.wav")]);
     expect(missing.code).toBe(2);

@@ -1,0 +1,79 @@
+// SBaGen's user envelopes as the voices' envelope tables (dsp/host/model/voices.ts `envelope`:
+// 2 to 256 levels 0..1 over one beat or pulse cycle, read with linear interpolation):
+//
+// - `waveNN: <samples>` (SBaGen 1.4, SBaGenX): any numbers over one cycle, smoothed by periodic
+//   sinc interpolation (the trigonometric series through the samples, which is what a periodic
+//   sin(x)/x interpolation is) and rescaled so that the lowest point is 0 and the highest 1. As
+//   SBaGenX does, it is the amplitude envelope of the binaural tone at its beat (`wave00:200+4/50`),
+//   the carriers staying at carrier +- beat/2.
+// - `customNN: [e=0..3] <samples>` (SBaGenX): non-negative levels scaled by their largest only (0
+//   stays silence), joined around the cycle hard (e=0), linearly (e=1, the default), by smoothstep
+//   (e=2) or smootherstep (e=3); the envelope of a binaural tone at its beat, or of an isochronic
+//   tone at its pulse (replacing SBaGen+'s gate).
+//
+// Linear customNN envelopes are kept as their own points (so the writer gives the same line back);
+// the others are drawn at ENVELOPE_POINTS points.
+
+import { ENVELOPE_MAX_POINTS } from "../model/voices";
+
+export const ENVELOPE_POINTS = ENVELOPE_MAX_POINTS;
+const r4 = (v: number) => Math.round(v * 10000) / 10000;
+
+/** A waveNN definition's envelope, or an error text. */
+export function waveEnvelope(samples: number[]): number[] | string {
+  if (samples.length < 2) return "a waveform needs at least two samples";
+  const n = samples.length;
+  // Periodic sinc interpolation = the Fourier series through the samples (DFT, then evaluated at
+  // ENVELOPE_POINTS phases); for an even n the Nyquist term is split between +-n/2.
+  const half = Math.floor(n / 2);
+  const re: number[] = [], im: number[] = [];
+  for (let k = 0; k <= half; k++) {
+    let a = 0, b = 0;
+    for (let j = 0; j < n; j++) {
+      a += samples[j] * Math.cos((2 * Math.PI * k * j) / n);
+      b -= samples[j] * Math.sin((2 * Math.PI * k * j) / n);
+    }
+    re.push(a / n);
+    im.push(b / n);
+  }
+  const out: number[] = [];
+  for (let p = 0; p < ENVELOPE_POINTS; p++) {
+    const t = (p / ENVELOPE_POINTS) * n;
+    let v = re[0];
+    for (let k = 1; k <= half; k++) {
+      const w = n % 2 === 0 && k === half ? 1 : 2;
+      v += w * (re[k] * Math.cos((2 * Math.PI * k * t) / n) - im[k] * Math.sin((2 * Math.PI * k * t) / n));
+    }
+    out.push(v);
+  }
+  const lo = Math.min(...out), hi = Math.max(...out);
+  if (!(hi - lo > 1e-12)) return "a waveform whose samples are all equal has no shape";
+  return out.map((v) => r4((v - lo) / (hi - lo)));
+}
+
+/** A customNN definition's envelope, or an error text. */
+export function customEnvelope(samples: number[], edge: number): number[] | string {
+  if (samples.length < 2) return "an envelope needs at least two samples";
+  if (samples.some((v) => v < 0)) return "envelope samples must not be negative";
+  const hi = Math.max(...samples);
+  if (!(hi > 0)) return "an envelope of zeros is silence";
+  const levels = samples.map((v) => v / hi);
+  if (edge === 1 && levels.length <= ENVELOPE_POINTS) return levels.map(r4);
+  const n = levels.length;
+  const shape = (x: number) => (edge === 0 ? 0 : edge === 1 ? x : edge === 2 ? x * x * (3 - 2 * x) : x * x * x * (x * (x * 6 - 15) + 10));
+  return Array.from({ length: ENVELOPE_POINTS }, (_, p) => {
+    const t = (p / ENVELOPE_POINTS) * n;
+    const j = Math.floor(t);
+    const a = levels[j % n], b = levels[(j + 1) % n];
+    return r4(a + (b - a) * shape(t - j));
+  });
+}
+
+/** Reads a definition's words: [e=N] then numbers; null when a word is not a number. */
+export function definitionSamples(rest: string): { edge: number; samples: number[] } | null {
+  const words = rest.trim().split(/\s+/).filter(Boolean);
+  let edge = 1;
+  if (words[0] && /^e=\d$/.test(words[0])) edge = Math.min(3, Number(words.shift()!.slice(2)));
+  const samples = words.map(Number);
+  return samples.every(Number.isFinite) ? { edge, samples } : null;
+}
