@@ -55,7 +55,7 @@ export function videoJobRoutes(s: Services, check: Step<VideoJob>, count: Step<E
     try {
       const counted = await count(s, c);
       try {
-        id = await s.jobs.enqueue("video-export", { userId, job } satisfies VideoJobData);
+        id = await s.jobs.enqueue("video-export", { userId, job, counted } satisfies VideoJobData);
       } catch (err) {
         await refundExport(s, userId, counted);
         throw err;

@@ -11,12 +11,17 @@ import { Readable } from "node:stream";
 import type { ReadableStream as NodeReadableStream } from "node:stream/web";
 import type { Services } from "../context";
 import { VIDEO_JOB_FILE_TTL_HOURS, VIDEO_TEXT, videoFileName } from "../rules/video";
-import { JOB_DEFINITIONS } from "./jobs";
+import type { ExportCount } from "../rules/exports";
+import { refundExport } from "./exports";
+import { JOB_DEFINITIONS, type JobContext } from "./jobs";
 import type { VideoJob } from "./video-export";
 
 export interface VideoJobData {
   userId: string;
   job: VideoJob;
+  /** What counting it against the plan answered (services/exports.ts): given back when the job's
+   *  last attempt fails, since no video was made. */
+  counted?: ExportCount;
 }
 
 export interface VideoJobResult {
@@ -35,7 +40,21 @@ export function registerVideoJobs(s: Services): void {
   const removeFile = async (result: VideoJobResult | null) => {
     if (result?.key) await s.storage?.remove(result.key);
   };
-  s.jobs.work<VideoJobData, VideoJobResult>("video-export", JOB_DEFINITIONS["video-export"].concurrency, async ({ data, signal, progress }) => {
+  const attempts = JOB_DEFINITIONS["video-export"].retryLimit + 1;
+  s.jobs.work<VideoJobData, VideoJobResult>("video-export", JOB_DEFINITIONS["video-export"].concurrency, async (ctx) => {
+    try {
+      return await renderVideoJob(ctx);
+    } catch (err) {
+      // The last attempt failed (not a cancel or a stop, which abort the signal): no video was
+      // made, so the export's count is given back.
+      if (!ctx.signal.aborted && ctx.attempt >= attempts && ctx.data.counted) {
+        await refundExport(s, ctx.data.userId, ctx.data.counted).catch((e: unknown) => s.log.error("Export count not given back", { message: e instanceof Error ? e.message : String(e) }));
+      }
+      throw err;
+    }
+  }, { discard: removeFile });
+
+  async function renderVideoJob({ data, signal, progress }: JobContext<VideoJobData>): Promise<VideoJobResult> {
     const storage = s.storage;
     if (!storage) throw new Error(VIDEO_TEXT.jobsUnavailable);
     const stream = await s.video.export(data.job, signal, progress);
@@ -56,7 +75,7 @@ export function registerVideoJobs(s: Services): void {
       throw err;
     }
     return { key, bytes: file.bytes, fileName: videoFileName(now, true), expiresAt: expiresAt.toISOString() };
-  }, { discard: removeFile });
+  }
   s.jobs.work<ExpireData, null>("video-export-expire", JOB_DEFINITIONS["video-export-expire"].concurrency, async ({ data }) => {
     await s.storage?.remove(data.key);
     return null;

@@ -197,12 +197,13 @@ describe("POST /api/video-export/jobs", () => {
     expect(expiry).toEqual([{ state: "completed" }]);
   });
 
-  it("a render that keeps failing ends as failed with the reason, and its file answers 409", async () => {
+  it("a render that keeps failing ends as failed with the reason, its file answers 409, and the plan's count is given back", async () => {
     await env.app.services.jobs.stop();
     await env.close();
     await setUp({ ffmpegPath: "/nonexistent/ffmpeg" });
-    const token = await adminToken();
+    const token = await signUpPro(env);
     const { id } = (await (await postJob(payload(), token)).json()) as { id: string };
+    expect(await env.db.selectFrom("export_counts").select("used").execute()).toEqual([{ used: 1 }]);
     // The first attempt fails; the retry waits retryDelaySeconds on the app's clock.
     const end = Date.now() + 10_000;
     while (Date.now() < end) {
@@ -217,6 +218,7 @@ describe("POST /api/video-export/jobs", () => {
     expect(file.status).toBe(409);
     expect(await bodyOf(file)).toEqual({ error: T.jobFailed });
     expect(storedFiles()).toEqual([]);
+    expect(await env.db.selectFrom("export_counts").select("used").execute()).toEqual([{ used: 0 }]);
   });
 });
 
