@@ -8,7 +8,10 @@
 // beat a of n: 10 * (T/10)^(a/(n-1)), T the letter's target. Steps of 3 minutes (1 with `k`),
 // each held and then slid into the next over 10 s (5 s), or with `s` one point per minute slid
 // continuously. slide: the carrier slides from C to B/2 (the lower ear ends at 0 Hz), the beat
-// held.
+// held. SBaGenX's `-p sigmoid` is drop with the beat on a tanh from S to the target (its manual's
+// formula, through both ends), and SBaGenX's additions to drop are read too (signed levels, N,
+// fractional and negative letters, @ isochronic, M monaural, :S=). The lines SBaGenX generates
+// for sigmoid are not documented beyond the curve: the points are drop's (one a minute with `s`).
 
 import type { VoiceSlots } from "../model/voices";
 import type { TimeLine } from "./read";
@@ -27,7 +30,7 @@ export interface ProgramHost {
   toneSet(line: number, name: string, words: string[]): VoiceSlots | null;
 }
 
-type Voice = (carrier: number, beat: number) => NonNullable<VoiceSlots[number]>;
+type Voice = (carrier: number, beat: number) => VoiceSlots;
 
 class Program {
   lines: TimeLine<VoiceSlots>[] = [];
@@ -36,39 +39,80 @@ class Program {
   /** A line at t seconds of the program (0 = the first point) playing carrier c and beat b. */
   at(t: number, c: number | null, b = 0, slide = true) {
     const name = c === null ? "off" : `auto-${this.lines.length}`;
-    const set = c === null ? [] : [this.voice(c, b), ...this.extra];
+    const set = c === null ? [] : [...this.voice(c, b), ...this.extra];
     this.host.sets.set(name, set);
     this.lines.push({ line: this.line, at: t + LEAD_IN, now: true, fadeIn: "slide", fadeOut: "slide", name, set, slide });
   }
 }
 
-/** The voice a program plays: binaural with the sign, isochronic with '@'. */
-function programVoice(sign: string, amp: number): Voice {
-  if (sign === "@") return (c, b) => ({ kind: "isochronic", carrier: c, pulse: Math.abs(b), amp });
-  return (c, b) => ({ kind: "binaural", carrier: c, beat: sign === "-" ? -b : b, amp });
+/** The voices a program plays: binaural with the sign, isochronic with '@', SBaGenX's monaural
+ *  beat with 'M' (carrier - beat/2 and carrier + beat/2 in both ears), none for level N (only the
+ *  extra voices play: SBaGenX's way to drive a trajectory without its tone). */
+function programVoice(sign: string, amp: number, mute = false): Voice {
+  if (mute) return () => [null];
+  if (sign === "@") return (c, b) => [{ kind: "isochronic", carrier: c, pulse: Math.abs(b), amp }];
+  if (sign === "M") return (c, b) => [{ kind: "tone", carrier: c - b / 2, amp }, { kind: "tone", carrier: c + b / 2, amp }];
+  return (c, b) => [{ kind: "binaural", carrier: c, beat: sign === "-" ? -b : b, amp }];
 }
 
-function drop(host: ProgramHost, line: number, args: string[]): TimeLine<VoiceSlots>[] | null {
+/** A drop or sigmoid target letter as SBaGenX reads it: a-l, a fraction toward the next deeper
+ *  letter (a.5), or a negative letter mirrored upward around a = 4.4 Hz (-b is 5.1 Hz). */
+function dropTarget(spec: string): number | null {
+  const m = /^(-?)([a-l])(\.\d+)?$/.exec(spec);
+  if (!m) return null;
+  const letters = Object.keys(DROP_TARGETS);
+  const i = letters.indexOf(m[2]);
+  const frac = m[3] ? Number(m[3]) : 0;
+  const next = DROP_TARGETS[letters[Math.min(i + 1, letters.length - 1)]];
+  const t = DROP_TARGETS[m[2]] + (next - DROP_TARGETS[m[2]]) * frac;
+  return m[1] ? 2 * DROP_TARGETS.a - t : t;
+}
+
+/** `-p drop` (SBaGen 1.4, with SBaGenX's signed levels, N, fractional and negative letters, @ and M,
+ *  :S=) and `-p sigmoid` (SBaGenX): the same carrier fall and steps; the beat moves from S (10 Hz)
+ *  to the target exponentially (drop) or along a * tanh(l (t - D/2 - h)) + b through both ends,
+ *  t in minutes (sigmoid; l = 0.125 and h = 0 by default). */
+function drop(host: ProgramHost, line: number, args: string[], sigmoid = false): TimeLine<VoiceSlots>[] | null {
+  const name = sigmoid ? "-p sigmoid" : "-p drop";
   let [D, H, W] = [30, 30, 3];
   const fail = (message: string) => (host.error(line, message), null);
   if (/^t/.test(args[0] ?? "")) {
     const m = /^t(\d+)(?:,(\d+)(?:,(\d+))?)?$/.exec(args.shift()!);
-    if (!m) return fail("-p drop: the timing is tD,H,W in whole minutes (t30,30,3)");
+    if (!m) return fail(`${name}: the timing is tD,H,W in whole minutes (t30,30,3)`);
     [D, H, W] = [Number(m[1]), Number(m[2] ?? H), Number(m[3] ?? W)];
   }
-  const m = /^(\d\d(?:\.\d+)?)([a-l])([sk]?)(\+?)(\^?)(?:\/(\d+(?:\.\d*)?|\.\d+))?$/.exec(args.shift() ?? "");
-  if (!m || Number(m[1]) > 100) return fail("-p drop needs a level and a target like 00ds+ (two digits up to 100, a letter a-l, then s or k, +, ^, /amp)");
-  const level = Number(m[1]), target = DROP_TARGETS[m[2]], mode = m[3], hold = m[4] === "+", back = m[5] === "^";
-  const extra = host.toneSet(line, "-p drop", args);
+  const [spec, ...params] = (args.shift() ?? "").split(":");
+  const m = /^(-?\d\d(?:\.\d+)?|N)(-?[a-l](?:\.\d+)?)([sk]?)(\+?)(\^?)([@M]?)(?:\/(\d+(?:\.\d*)?|\.\d+))?$/.exec(spec);
+  const target = m ? dropTarget(m[2]) : null;
+  if (!m || target === null || Math.abs(Number(m[1])) > 100) {
+    return fail(`${name} needs a level and a target like 00ds+ (two digits up to 100 or N, a letter a-l, then s or k, +, ^, @ or M, /amp)`);
+  }
+  const shape = { l: 0.125, h: 0, S: 10 };
+  for (const kv of params) {
+    const [k, v] = kv.split("=");
+    if ((k === "S" || (sigmoid && (k === "l" || k === "h"))) && Number.isFinite(Number(v)) && v !== "") shape[k] = Number(v);
+    else host.warn(line, `${name}: '${kv}' ignored`);
+  }
+  const level = m[1] === "N" ? 0 : Number(m[1]), mode = m[3], hold = m[4] === "+", back = m[5] === "^";
+  const extra = host.toneSet(line, name, args);
   if (!extra) return null;
-  const p = new Program(host, line, programVoice("+", m[6] ? Number(m[6]) : 1), extra);
+  const p = new Program(host, line, programVoice(m[6] || "+", m[7] ? Number(m[7]) : 1, m[1] === "N"), extra);
   const c0 = 205 - 2 * level, c2 = 200 - 2 * level;
   const steplen = mode ? 60 : 180;
   const n = Math.ceil((D * 60) / steplen);
   const dropSecs = n * steplen;
   const holdSecs = mode === "s" ? H * 60 : Math.ceil((H * 60) / steplen) * steplen;
   const len = dropSecs + (hold ? holdSecs : 0);
-  const beat = (a: number) => (n > 1 ? 10 * (target / 10) ** (a / (n - 1)) : 10);
+  const S = shape.S;
+  // The sigmoid through f(0) = S and f(D) = target (a straight line when l is 0).
+  const u0 = Math.tanh(shape.l * (-D / 2 - shape.h)), u1 = Math.tanh(shape.l * (D / 2 - shape.h));
+  const sa = u1 !== u0 ? (target - S) / (u1 - u0) : 0;
+  const sigma = (minutes: number) => (u1 !== u0 ? sa * Math.tanh(shape.l * (minutes - D / 2 - shape.h)) + (S - sa * u0) : S + ((target - S) * minutes) / D);
+  const beat = (a: number) => {
+    if (n <= 1) return S;
+    if (sigmoid) return sigma((a / (n - 1)) * D);
+    return S * (target / S) ** (a / (n - 1));
+  };
   const carrier = (t: number) => c0 + ((c2 - c0) * t) / len;
   p.at(-LEAD_IN, null);
   let end: number;
@@ -90,7 +134,7 @@ function drop(host: ProgramHost, line: number, args: string[]): TimeLine<VoiceSl
   }
   if (back) {
     end += W * 60;
-    p.at(end, c0, 10);
+    p.at(end, c0, S);
   }
   p.at(end + 10, null, 0, false);
   return p.lines;
@@ -104,11 +148,10 @@ function slide(host: ProgramHost, line: number, args: string[]): TimeLine<VoiceS
   }
   const m = /^(\d+(?:\.\d*)?|\.\d+)([+\-@M])(\d+(?:\.\d*)?|\.\d+)\/(\d+(?:\.\d*)?|\.\d+)$/.exec(args.shift() ?? "");
   if (!m) return (host.error(line, "-p slide needs a tone like 200+10/1 (carrier, + - or @, beat, /amp)"), null);
-  if (m[2] === "M") host.warn(line, "-p slide's monaural mode (M) is not played yet: played as binaural");
   const extra = host.toneSet(line, "-p slide", args);
   if (!extra) return null;
   const beat = Number(m[3]), len = minutes * 60;
-  const p = new Program(host, line, programVoice(m[2] === "M" ? "+" : m[2], Number(m[4])), extra);
+  const p = new Program(host, line, programVoice(m[2], Number(m[4])), extra);
   p.at(-LEAD_IN, null);
   p.at(0, Number(m[1]), beat);
   p.at(len, beat / 2, beat);
@@ -122,7 +165,8 @@ export function expandProgram(host: ProgramHost, line: number, args: string[]): 
   host.stopAtEnd = true;
   if (name === "drop") return drop(host, line, rest);
   if (name === "slide") return slide(host, line, rest);
-  if (name === "sigmoid" || name === "curve") host.warn(line, `-p ${name} (an SBaGenX program) is not played yet`);
-  else host.error(line, `-p ${name ?? ""}: unknown program (SBaGen has drop and slide)`);
+  if (name === "sigmoid") return drop(host, line, rest, true);
+  if (name === "curve") host.error(line, "-p curve (an SBaGenX program reading a .sbgf curve file) is not played yet");
+  else host.error(line, `-p ${name ?? ""}: unknown program (SBaGen has drop and slide, SBaGenX also sigmoid and curve)`);
   return null;
 }

@@ -171,6 +171,32 @@ describe("readSbgVoices: programs", () => {
     expect(r.session.voices).toEqual([{ kind: "binaural", carrier: 204.5, beat: 10, amp: 0 }]);
   });
 
+  it("-p sigmoid 00ds: the beat follows a tanh from 10 Hz to 2.5 Hz, through 6.25 Hz at the middle, where drop's exponential is at 5 Hz", () => {
+    /** The program voice's beat at point a of 30 (one every 30/29 minutes, the first 5 s in). */
+    const beatAt = (text: string, a: number) => (read(text).session.timeline!.steps[a + 1].voices![0] as { beat: number }).beat;
+    expect(beatAt("-p sigmoid 00ds\n", 0)).toBeCloseTo(10, 3);
+    expect(beatAt("-p sigmoid 00ds\n", 29)).toBeCloseTo(2.5, 3);
+    // Points 14 and 15 sit either side of the middle: a tanh is odd about it, so they average 6.25.
+    expect((beatAt("-p sigmoid 00ds\n", 14) + beatAt("-p sigmoid 00ds\n", 15)) / 2).toBeCloseTo(6.25, 3);
+    // Steepest in the middle: more change from point 13 to 16 than from 0 to 3.
+    expect(beatAt("-p sigmoid 00ds\n", 13) - beatAt("-p sigmoid 00ds\n", 16)).toBeGreaterThan(beatAt("-p sigmoid 00ds\n", 0) - beatAt("-p sigmoid 00ds\n", 3));
+    expect(Math.sqrt(beatAt("-p drop 00ds\n", 14) * beatAt("-p drop 00ds\n", 15))).toBeCloseTo(5, 3);
+    // h moves the middle later; S starts elsewhere; a negative letter mirrors the target upward.
+    expect(beatAt("-p sigmoid 00ds:h=5\n", 15)).toBeGreaterThan(beatAt("-p sigmoid 00ds\n", 15));
+    expect(beatAt("-p sigmoid 00ds:S=12\n", 0)).toBeCloseTo(12, 3);
+    expect(beatAt("-p sigmoid 00-bs\n", 29)).toBeCloseTo(5.1, 3);
+    const curve = readSbgVoices("-p curve x.sbgf 00ls\n");
+    expect(!curve.ok && curve.errors.map((e) => e.message)).toEqual(["-p curve (an SBaGenX program reading a .sbgf curve file) is not played yet"]);
+  });
+
+  it("SBaGenX's program options: M plays a monaural beat (both tones in both ears), @ isochronic, N only the extra voices, signed levels", () => {
+    const first = (text: string) => read(text).session.timeline!.steps.find((x) => x.at === 5)!.voices;
+    expect(first("-p drop 00dsM\n")).toEqual([{ kind: "tone", carrier: 200, amp: 1 }, { kind: "tone", carrier: 210, amp: 1 }]);
+    expect(first("-p sigmoid 00ds@/3\n")).toEqual([{ kind: "isochronic", carrier: 205, pulse: 10, amp: 3 }]);
+    expect(first("-p sigmoid Nds pink/20\n")).toEqual([null, { kind: "noise", colour: "pink", amp: 20 }]);
+    expect((first("-p drop -05ds\n")![0] as { carrier: number }).carrier).toBe(215);
+  });
+
   it("-p slide 200+10/1: the carrier slides to 5 Hz, so the lower ear ends at 0 Hz", () => {
     const r = read("-p slide 200+10/1 mix/100\n");
     const s = r.session.timeline!.steps;
