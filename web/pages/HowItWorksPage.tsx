@@ -73,7 +73,7 @@ export function HowItWorksPage() {
         <p>
           The duration box takes hours, minutes and seconds (HH:MM:SS) and reads like a kitchen timer:
           typing 1:30 means ninety seconds. A session lasts from {FACTS.minDuration} up to{" "}
-          {FACTS.maxDuration}, and playback stops by itself at the end with a short fade, so you can start
+          {FACTS.maxDuration} ({FACTS.longExport} with the {FACTS.longExportPlan}), and playback stops by itself at the end with a short fade, so you can start
           a session and close your eyes.
         </p>
       </Section>

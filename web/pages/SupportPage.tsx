@@ -71,8 +71,9 @@ export function SupportPage() {
 
           <dt>How long can a session or an export be?</dt>
           <dd>
-            From {FACTS.minDuration} to {FACTS.maxDuration}. Exports are WAV files at {FACTS.sampleRate},{" "}
-            {FACTS.wavFormat}; an hour of audio is about {FACTS.hourOfWavMB} MB, so make sure there is room on your disk.
+            From {FACTS.minDuration} to {FACTS.maxDuration}, or to {FACTS.longExport} with the {FACTS.longExportPlan}.
+            Exports are WAV (and MP4) files; the WAV at {FACTS.sampleRate}, {FACTS.wavFormat}: an hour of audio is about{" "}
+            {FACTS.hourOfWavMB} MB, so make sure there is room on your disk. Each plan counts its exports: {FACTS.exportsText}.
           </dd>
 
           <dt>The export stopped or failed.</dt>

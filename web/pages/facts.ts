@@ -11,7 +11,7 @@ import {
 } from "../../dsp/host/model/limits";
 import { FADE_IN_DEFAULT_SECONDS } from "../../dsp/host/model/levels";
 import { WAV_BITS, WAV_BLOCK_ALIGN, WAV_CHANNELS, WAV_SAMPLE_RATE } from "../../dsp/host/export/wav";
-import { DEMO_CHANNELS, DEMO_DURATION_MS, DEMO_EFFECTS, durationWords, MAX_DURATION_TEXT, PLANS, STUDIO_CHANNELS } from "../../api/rules/plans";
+import { DEMO_CHANNELS, DEMO_DURATION_MS, DEMO_EFFECTS, durationWords, MAX_DURATION_TEXT, PLAN_EXPORTS, PLANS, STUDIO_CHANNELS } from "../../api/rules/plans";
 import { PASSWORD_MIN } from "../../api/rules/passwords";
 
 /** 20000 -> "20,000". */
@@ -44,6 +44,11 @@ export const FACTS = {
   minDuration: `${num(MIN_DURATION_SECONDS)} seconds`,
   maxDuration: MAX_DURATION_TEXT,
   maxDurationUnlimited: durationWords(MAX_DURATION_UNLIMITED_SECONDS),
+  /** The longest export of a plan and the plan that has it (api/rules/plans.ts PLAN_EXPORTS). */
+  longExport: durationWords(PLAN_EXPORTS.commercial.maxSeconds),
+  longExportPlan: PLANS.commercial.name,
+  /** Exports per plan and period, as the cards say them. */
+  exportsText: `${PLAN_EXPORTS.oneDay.quota} with the ${PLANS.oneDay.name}, ${PLAN_EXPORTS.monthly.quota} a month with ${PLANS.monthly.name} and ${PLAN_EXPORTS.commercial.quota} a month with the ${PLANS.commercial.name}`,
   demoMinutes: `${num(DEMO_DURATION_MS / 60_000)} minutes`,
   demoChannels: DEMO_CHANNELS,
   demoEffects: listText(DEMO_EFFECTS.map((id) => effectDef(id)?.name ?? id)),

@@ -20,6 +20,8 @@ describe("static page facts", () => {
     expect(FACTS.minDuration).toBe("30 seconds");
     expect(FACTS.maxDuration).toBe("1 hour");
     expect(FACTS.maxDurationUnlimited).toBe("12 hours");
+    expect([FACTS.longExport, FACTS.longExportPlan]).toEqual(["12 hours", "Commercial License"]);
+    expect(FACTS.exportsText).toBe("10 with the One Day Pass, 100 a month with Monthly Personal and 200 a month with the Commercial License");
     expect(FACTS.demoMinutes).toBe("10 minutes");
     expect(FACTS.demoEffects).toBe("Amplitude Mod, Ring Mod and Chorus");
     expect(FACTS.effectCount).toBeGreaterThanOrEqual(20); // marketing claims 20+ effects
