@@ -247,7 +247,7 @@ describe("override switch", () => {
     await sw.click();
     await expect.poll(() => sw.getAttribute("aria-checked")).toBe("false");
     expect(await sw.locator(".onoff").textContent()).toBe("OFF");
-    // Spec 6: the temporary-access dialog is an override tool, like Export Video.
+    // Spec 6: the temporary-access dialog is an override tool, like Upload to Store.
     await expect.poll(() => tempAccess.count()).toBe(0);
     expect(await page.getByRole("link", { name: "Admin Dashboard" }).count()).toBe(1);
     await tierLabel(page).getByText(FREE_LABEL).waitFor();
