@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { CHROMIUM_ARGS, launchChromium, screenshotPath, startBrowserApp, until, type BrowserApp } from "./browser";
 import { openFreeStudio } from "./session";
+import { openSection } from "./sections";
 
 let run: BrowserApp;
 
@@ -135,6 +136,8 @@ describe("demo cards", () => {
     await page.getByLabel("Channel 1 frequency (Hz)").fill("1000");
     await page.getByRole("button", { name: "Play Audio" }).click();
     await expect.poll(() => page.getByRole("button", { name: "Stop Audio" }).count()).toBe(1);
+    // Signed in, the demo cards are under the studio, in "About Tone Studio".
+    await page.getByText("About Tone Studio", { exact: false }).click();
     await tryButton(page, "Gamma Focus").click();
     const mixed = await until(() => hear(page, [40, 1000]), (h) => h.at[0] > -70 && h.at[1] > -70);
     expect(mixed.at[0]).toBeGreaterThan(-70);

@@ -9,6 +9,7 @@ import type { Page } from "playwright-core";
 import { EFFECTS } from "../../dsp/host/model/catalogue";
 import { screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { openSignedIn, registerProAccount } from "./session";
+import { openSection } from "./sections";
 
 let run: BrowserApp;
 
@@ -18,6 +19,7 @@ async function openProStudio(width: number, height: number): Promise<Page> {
   const page = await run.browser.newPage({ viewport: { width, height } });
   page.on("pageerror", (e) => console.error("page error:", e.message));
   await openSignedIn(page, run.app.url, await registerProAccount(run.app));
+  await openSection(page, "Effects");
   await expect.poll(() => page.getByRole("switch", { name: "Ring Mod", exact: true }).isEnabled()).toBe(true);
   return page;
 }
@@ -50,7 +52,10 @@ async function tabThroughSwitches(page: Page): Promise<{ name: string; visible: 
       if (!el || el.getAttribute("role") !== "switch" || !el.closest(".effect-card")) return null;
       const r = el.getBoundingClientRect();
       // Within a pixel: the browser scrolls a focused control into view to subpixel precision.
-      return { name: el.getAttribute("aria-label") ?? "", visible: r.top >= -1 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth };
+      // And not under the transport bar (sticky on a desktop, fixed on a phone): WCAG 2.4.11.
+      const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      const covered = !!hit && !el.contains(hit) && !hit.contains(el) && !!hit.closest(".transport");
+      return { name: el.getAttribute("aria-label") ?? "", visible: r.top >= -1 && r.bottom <= innerHeight + 1 && r.left >= 0 && r.right <= innerWidth && !covered };
     });
     if (info) reached.push(info);
     await page.keyboard.press("Tab");
@@ -104,6 +109,29 @@ describe("effects grid", () => {
     const reached = await tabThroughSwitches(page);
     expect(reached.map((r) => r.name)).toEqual(EFFECTS.map((d) => d.name));
     expect(reached.filter((r) => !r.visible)).toEqual([]);
+    await page.close();
+  });
+
+  it("lists the effects that are on with a one-tap Off, filters by kind and searches names", async () => {
+    const page = await openProStudio(1280, 900);
+    const on = page.locator(".effects-on");
+    await expect.poll(() => on.textContent()).toContain("No effect is on.");
+    await page.getByRole("switch", { name: "Reverb", exact: true }).check();
+    await page.getByRole("switch", { name: "Tremolo", exact: true }).check();
+    await expect.poll(() => on.locator("li").allTextContents()).toEqual([expect.stringContaining("Tremolo"), expect.stringContaining("Reverb")]);
+    await page.getByRole("button", { name: "Turn Reverb off" }).click();
+    expect(await page.getByRole("switch", { name: "Reverb", exact: true }).isChecked()).toBe(false);
+    await expect.poll(() => on.locator("li").count()).toBe(1);
+
+    const visibleCards = () => page.locator(".effect-card:visible h3").allTextContents();
+    await page.getByRole("button", { name: "Space", exact: true }).click();
+    expect((await visibleCards()).sort()).toEqual(["Dark Ambient Granulator", "Granular", "Ping Pong Delay", "Reverb", "Stereo Width"].sort());
+    await page.getByRole("button", { name: "All", exact: true }).click();
+    await page.getByRole("searchbox", { name: "Search effects" }).fill("crush");
+    expect(await visibleCards()).toEqual(["Bitcrusher"]);
+    await page.getByRole("searchbox", { name: "Search effects" }).fill("");
+    expect(await visibleCards()).toHaveLength(EFFECTS.length);
+    await page.getByRole("button", { name: "Turn Tremolo off" }).click();
     await page.close();
   });
 

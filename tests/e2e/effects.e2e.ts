@@ -6,6 +6,7 @@ import type { Browser, Page } from "playwright-core";
 import { launchChromium, startTestApp, until, type TestApp } from "./browser";
 import { settledSpectrum } from "./analyser";
 import { openSignedIn, registerProAccount } from "./session";
+import { openSection } from "./sections";
 
 let app: TestApp;
 let browser: Browser;
@@ -48,6 +49,7 @@ describe("effects while playing", () => {
     const dry = await until(() => spectrum(page), (x) => Math.abs(x.peakHz - 1000) < 60);
     expect(Math.abs(dry.peakHz - 1000)).toBeLessThan(60);
 
+    await openSection(page, "Effects");
     const shifter = page.getByRole("switch", { name: "Frequency Shifter", exact: true });
     await page.getByLabel("Frequency Shifter value").fill("500");
     await shifter.check();

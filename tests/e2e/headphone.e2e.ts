@@ -18,6 +18,7 @@ import {
   switchedToMonaural,
 } from "../../web/headphone/messages";
 import { TEST_LEVEL_DBFS } from "../../web/headphone/signals";
+import { openSection } from "./sections";
 
 let run: BrowserApp;
 let page: Page;
@@ -85,17 +86,19 @@ beforeAll(async () => {
   await page.evaluate(() => localStorage.setItem("tone-studio:tutorial", "skipped"));
   await openSignedIn(page, run.app.url, await registerProAccount(run.app));
   await page.getByText("Pro User (59 min max)").waitFor();
+  await openSection(page, "Effects");
   await page.getByRole("switch", { name: "Binaural Beat", exact: true }).check();
   await page.getByLabel("Binaural Beat value").fill("7");
+  await openSection(page, "Levels & sleep");
 });
 
 afterAll(() => run?.close());
 
 describe("headphone check", () => {
-  it("opens from the play controls as a modal dialog, on step 1's heading", async () => {
+  it("opens from the Levels & sleep section as a modal dialog, on step 1's heading", async () => {
     await page.getByRole("button", { name: "Play Audio" }).click();
     await page.getByRole("button", { name: "Stop Audio" }).waitFor();
-    await page.locator("section.actions").screenshot({ path: screenshotPath("headphone-opener-1280.png") });
+    await page.getByRole("region", { name: "Listening checks" }).screenshot({ path: screenshotPath("headphone-opener-1280.png") });
     await opener().click();
     await dialog().waitFor();
     expect(await dialog().evaluate((d) => (d as HTMLDialogElement).open && d.matches(":modal"))).toBe(true);
@@ -167,11 +170,13 @@ describe("headphone check", () => {
   it("'Use isochronic pulses' shows in the studio at once: binaural off, Isochronic Pulses on at the beat", async () => {
     await page.keyboard.press("Escape");
     await dialog().waitFor({ state: "hidden" });
+    await openSection(page, "Effects");
     expect(await page.getByRole("switch", { name: "Binaural Beat", exact: true }).isChecked()).toBe(false);
     const iso = page.getByRole("article", { name: "Isochronic Pulses" });
     expect(await iso.getByRole("switch").isChecked()).toBe(true);
     expect(await iso.getAttribute("data-enabled")).toBe("true");
     expect(await iso.getByText("7.0 Hz").count()).toBe(1);
+    await openSection(page, "Levels & sleep");
   });
 
   it("'Use monaural beats' puts channel 2 at channel 1 + the beat", async () => {
@@ -251,8 +256,9 @@ describe("headphone check", () => {
   });
 
   it("works from the keyboard alone; Escape stops the tone, closes and returns focus to the opener", async () => {
-    await page.getByRole("button", { name: "Play Audio" }).focus();
-    await page.keyboard.press("Tab");
+    // From the section's tab, Tab walks through the Levels & sleep panel to the opener.
+    await page.getByRole("tab", { name: "Levels & sleep" }).focus();
+    for (let i = 0; i < 30 && (await focusedText()) !== "Headphone check"; i++) await page.keyboard.press("Tab");
     expect(await focusedText()).toBe("Headphone check");
     await page.keyboard.press("Enter");
     await dialog().waitFor();
@@ -284,7 +290,8 @@ describe("headphone check", () => {
     await phone.goto(run.app.url + "/api/health");
     await phone.evaluate(() => localStorage.setItem("tone-studio:tutorial", "skipped"));
     await openSignedIn(phone, run.app.url, await registerProAccount(run.app));
-    await phone.locator("section.actions").screenshot({ path: screenshotPath("headphone-opener-390.png") });
+    await openSection(phone, "Levels & sleep");
+    await phone.getByRole("region", { name: "Listening checks" }).screenshot({ path: screenshotPath("headphone-opener-390.png") });
     await opener(phone).click();
     await dialog(phone).waitFor();
     await dialog(phone).getByRole("group", { name: "Where did you hear tone 1?" }).getByLabel("Right ear").check();

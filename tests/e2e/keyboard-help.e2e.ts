@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { nextFrames, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { allAxeViolations, announcements, recordAnnouncements } from "./a11y-helpers";
 import { openFreeStudio } from "./session";
+import { openSection } from "./sections";
 
 let run: BrowserApp;
 let page: Page;
@@ -271,6 +272,11 @@ describe("zoom", () => {
     const narrow = { width: 320, height: 720 };
     const signedIn = await run.browser.newPage({ viewport: narrow });
     await openFreeStudio(signedIn, run.app.url);
+    for (const name of ["Channels", "Effects", "Session"] as const) {
+      await openSection(signedIn, name);
+      expect(await signedIn.evaluate(() => document.documentElement.scrollWidth), name).toBeLessThanOrEqual(320);
+    }
+    await openSection(signedIn, "Levels & sleep");
     await signedIn.getByRole("button", { name: "Show Quality Test" }).click();
     expect(await signedIn.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
     await signedIn.getByRole("main").getByRole("button", { name: "Accessibility help" }).click();

@@ -19,6 +19,7 @@ import { parseWavHeader } from "../../dsp/host/export/wav";
 import { singleTone } from "../unit/dsp/assembly/helpers";
 import { axeViolations, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { openFreeStudio, openFreeStudioOnPhone, openSignedIn, registerProAccount } from "./session";
+import { openSection } from "./sections";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 
@@ -56,6 +57,7 @@ beforeAll(async () => {
   await page.evaluate(() => localStorage.setItem("tone-studio:tutorial", "skipped"));
   await openFreeStudio(page, run.app.url);
   await page.getByLabel("Channel 1 frequency (Hz)").fill("440");
+  await openSection(page, "Levels & sleep");
 });
 
 afterAll(() => run?.close());
@@ -114,7 +116,7 @@ describe("safe listening in Chromium", () => {
     expect(await balance.getAttribute("aria-valuetext")).toBe("Left ear −3.0 dB");
 
     await page.reload();
-    await page.getByLabel("Channel 1 frequency (Hz)").waitFor();
+    await panel().waitFor();
     expect(await panel().getByLabel("Fade-in at every start").getAttribute("aria-valuetext")).toBe("1 s");
     expect(await panel().getByLabel("Ear balance").getAttribute("aria-valuetext")).toBe("Left ear −3.0 dB");
     expect(await panel().getByRole("switch", { name: "Peak limiter (-1 dBTP)" }).isChecked()).toBe(false);
@@ -206,6 +208,7 @@ describe("safe listening in Chromium", () => {
 
   it("fits a 390 px phone", async () => {
     const phone = await openFreeStudioOnPhone(run.browser, run.app.url);
+    await openSection(phone, "Levels & sleep");
     const region = phone.getByRole("region", { name: "Safe listening" });
     await region.scrollIntoViewIfNeeded();
     await region.screenshot({ path: screenshotPath("levels-390.png") });

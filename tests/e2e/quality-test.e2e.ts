@@ -10,6 +10,7 @@ import type { Page } from "playwright-core";
 import { screenshotPath, startBrowserApp, until, type BrowserApp } from "./browser";
 import { allAxeViolations, announcements, recordAnnouncements } from "./a11y-helpers";
 import { openFreeStudio, openFreeStudioOnPhone } from "./session";
+import { openSection } from "./sections";
 
 let run: BrowserApp;
 let page: Page;
@@ -45,6 +46,7 @@ beforeAll(async () => {
   await page.goto(run.app.url + "/api/health");
   await page.evaluate(() => localStorage.setItem("tone-studio:tutorial", "skipped")); // keep screenshots on the panel
   await openFreeStudio(page, run.app.url);
+  await openSection(page, "Levels & sleep");
   await recordAnnouncements(page);
 });
 
@@ -62,7 +64,9 @@ describe("quality test", () => {
   });
 
   it("plays the high-quality render with the 10 kHz tone, then the compressed version without it", async () => {
+    await openSection(page, "Channels");
     await page.getByLabel("Channel 1 frequency (Hz)").fill("10000");
+    await openSection(page, "Levels & sleep");
     await hq().click();
     await expect.poll(mode).toBe("hq");
     expect(await hq().getAttribute("aria-pressed")).toBe("true");
@@ -87,7 +91,9 @@ describe("quality test", () => {
   });
 
   it("renders the state as it is now: a 1 kHz tone survives the codec", async () => {
+    await openSection(page, "Channels");
     await page.getByLabel("Channel 1 frequency (Hz)").fill("1000");
+    await openSection(page, "Levels & sleep");
     await compressed().click();
     await expect.poll(mode).toBe("compressed");
     expect(await until(() => levelAt(page, 1000), (db) => db > -50)).toBeGreaterThan(-50);
@@ -117,11 +123,15 @@ describe("quality test", () => {
   });
 
   it("with no channel on, it asks for one instead of playing", async () => {
+    await openSection(page, "Channels");
     await page.getByRole("switch", { name: "Channel 1 on/off" }).uncheck();
+    await openSection(page, "Levels & sleep");
     await hq().click();
     await panel().getByText("Switch on a channel with a frequency above 0 Hz first.").waitFor();
     expect(await mode()).toBe("none");
+    await openSection(page, "Channels");
     await page.getByRole("switch", { name: "Channel 1 on/off" }).check();
+    await openSection(page, "Levels & sleep");
   });
 
   it("has no axe violations of any impact", async () => {
@@ -131,6 +141,7 @@ describe("quality test", () => {
 
   it("fits a 390 px phone", async () => {
     const phone = await openFreeStudioOnPhone(run.browser, run.app.url);
+    await openSection(phone, "Levels & sleep");
     const region = phone.getByRole("region", { name: "Quality Test" });
     await region.getByRole("button", { name: "Show Quality Test" }).click();
     await region.getByRole("button", { name: "High quality" }).click();

@@ -14,6 +14,7 @@ import { SBG_NOT_TEXT } from "../../dsp/host/sbg/index";
 import { axeViolations, screenshotPath, startBrowserApp, storedTimeline, type BrowserApp } from "./browser";
 import { settledSpectrum } from "./analyser";
 import { openFreeStudio, openSignedIn, registerProAccount } from "./session";
+import { openSection } from "./sections";
 
 let run: BrowserApp;
 let page: Page;
@@ -54,6 +55,7 @@ beforeAll(async () => {
   run = await startBrowserApp({}, { width: 1280, height: 900 });
   page = run.page;
   await openFreeStudio(page, run.app.url);
+  await openSection(page, "Session");
   // Channels 2-4 are Pro only: the free studio plays channel 1 alone.
   await panel().getByRole("button", { name: "Add step" }).waitFor();
 });
@@ -181,6 +183,7 @@ describe("session timeline editor", () => {
     const pro = await run.browser.newPage({ viewport: { width: 1280, height: 900 } });
     pro.on("pageerror", (e) => console.error("page error:", e.message));
     await openSignedIn(pro, run.app.url, await registerProAccount(run.app));
+    await openSection(pro, "Session");
     const box = pro.locator("section.timeline");
     await expect.poll(() => box.getByRole("button", { name: "Add step" }).isEnabled()).toBe(true);
     await box.getByRole("button", { name: "Add step" }).click();

@@ -23,6 +23,7 @@ import { peakFrequency } from "../unit/dsp/assembly/helpers";
 import { settledSpectrum } from "./analyser";
 import { axeViolations, screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { openSignedIn, registerProAccount } from "./session";
+import { openSection } from "./sections";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = join(REPO, "node_modules", ".bin", "tsx");
@@ -72,6 +73,7 @@ beforeAll(async () => {
   await page.addInitScript("Object.defineProperty(window, 'showSaveFilePicker', { value: undefined });");
   await openSignedIn(page, run.app.url, await registerProAccount(run.app));
   await page.getByRole("button", { name: "Export WAV", disabled: false }).waitFor();
+  await openSection(page, "Session");
 });
 
 afterAll(async () => {
