@@ -9,7 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { CHROMIUM_ARGS, launchChromium, screenshotPath, startBrowserApp, until, type BrowserApp } from "./browser";
 import { openFreeStudio } from "./session";
-import { openSection } from "./sections";
 
 let run: BrowserApp;
 
