@@ -2,7 +2,6 @@
 // server enforces every protected call). Rules of spec/accounts.md sections 4 and 6 and
 // spec/studio.md section 6; where the profile carries the server's own answer it wins.
 
-import { MAX_DURATION_SECONDS } from "../../dsp/host/model/limits";
 import { ADMIN_PLAN_NAME, TEMPORARY_PLAN_NAME } from "../../api/rules/plans";
 import { type AccessFacts, type ExportAllowance, exportAllowance, maxExportSeconds, tierLabel as planTierLabel } from "../../api/rules/plan-access";
 import type { Profile, PublicUser } from "./api";
@@ -31,8 +30,8 @@ export const ANONYMOUS: ClientEntitlements = {
   hasActiveSubscription: false,
   hasTemporaryAccess: false,
   hasUnlimitedAccess: false,
-  maxDuration: MAX_DURATION_SECONDS,
-  exports: { kind: "none" },
+  maxDuration: maxExportSeconds(null),
+  exports: exportAllowance(null),
   facts: null,
 };
 

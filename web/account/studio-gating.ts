@@ -11,7 +11,7 @@
 import { DEFAULT_FREQUENCIES, type ChannelState } from "../../dsp/host/schema/state";
 import type { StudioState } from "../state/studio-store";
 import { hasTimeline, type Timeline, type TimelineStep } from "../../dsp/host/schema/timeline";
-import { MAX_DURATION_SECONDS } from "../../dsp/host/model/limits";
+import { maxExportSeconds } from "../../api/rules/plan-access";
 import { DEMO_CHANNELS, DEMO_EFFECTS, STUDIO_CHANNELS } from "../../api/rules/plans";
 import { tierLabel, type ClientEntitlements } from "./entitlements";
 import type { SessionStatus } from "./session-store";
@@ -41,10 +41,10 @@ export function studioGate(status: SessionStatus, ent: ClientEntitlements, demoA
   if (status === "restoring") {
     // Nothing is forced until the profile answers, so a Pro user's channels are not switched off
     // for the half second a restore takes.
-    return { level: "pending", studioLocked: true, freeChannels: STUDIO_CHANNELS.full, waveformLocked: false, effectsLocked: false, demoEffects: NONE, maxDuration: MAX_DURATION_SECONDS, label: null };
+    return { level: "pending", studioLocked: true, freeChannels: STUDIO_CHANNELS.full, waveformLocked: false, effectsLocked: false, demoEffects: NONE, maxDuration: maxExportSeconds(null), label: null };
   }
   if (status !== "signed_in" || !ent.signedIn) {
-    return { level: "anonymous", studioLocked: true, freeChannels: STUDIO_CHANNELS.anonymous, waveformLocked: true, effectsLocked: true, demoEffects: NONE, maxDuration: MAX_DURATION_SECONDS, label: null };
+    return { level: "anonymous", studioLocked: true, freeChannels: STUDIO_CHANNELS.anonymous, waveformLocked: true, effectsLocked: true, demoEffects: NONE, maxDuration: maxExportSeconds(null), label: null };
   }
   const full = ent.hasUnlimitedAccess;
   const demo = !full && demoActive;
