@@ -13,14 +13,16 @@ import { allEffectsPatch, basePatch, comparisonPatch, sweepPatch } from "./patch
 import type { NodeYardstick } from "./reference";
 import type { BenchResult, BenchRow } from "./schema";
 import type { SoundtrackAudio } from "../dsp/host/model/soundtrack";
+import type { RecordingClip } from "../dsp/host/model/recordings";
 
 const QUANTUM_BUDGET_US = (128 / FS) * 1e6; // 2667 us
 
 /** A warmed engine on `state`; each call renders `seconds` from a fresh start and returns
  *  x realtime. */
-export function nodeRenderer(state: AudioState, soundtrack: SoundtrackAudio | null = null): (seconds: number) => number {
+export function nodeRenderer(state: AudioState, soundtrack: SoundtrackAudio | null = null, recordings: readonly RecordingClip[] = []): (seconds: number) => number {
   const e = createNodeEngine(FS);
   e.setSoundtrack(soundtrack);
+  e.setRecordingClips(recordings);
   e.apply(state);
   e.start();
   for (let i = 0; i < 50; i++) e.render(16384); // tier-up warm-up

@@ -16,6 +16,7 @@ import { restartDither } from "./pcm16";
 import { commitTimeline, timelineActive, timelineAudible } from "./timeline";
 import { blockFrame, initMix, restartMix, updateChannel } from "./mix";
 import { voicesAudible } from "./voices";
+import { recordingsAudible } from "./recordings";
 import {
   blockL, blockR, initMaster, nextBlock, restartMaster, setBalanceGains, setMasterGain, setOutputTrim,
 } from "./master";
@@ -71,7 +72,7 @@ export function setMaster(gain: f32): void {
  *  frames of sound (0 = until stop()). Returns false, and stays stopped, when no channel or voice sounds. */
 export function start(delay: i32, duration: u64): bool {
   const channelsSound = timelineActive ? timelineAudible : activeChannelCount() > 0;
-  if (!channelsSound && !voicesAudible) {
+  if (!channelsSound && !voicesAudible && !recordingsAudible) {
     playing = false;
     return false;
   }

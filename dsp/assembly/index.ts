@@ -6,6 +6,7 @@ import * as chain from "./fx/chain";
 import * as pcm16 from "./pcm16";
 import * as timeline from "./timeline";
 import * as soundtrack from "./soundtrack";
+import * as recordings from "./recordings";
 import * as voices from "./voices";
 import { MAX_FRAMES, BLOCK } from "./lib/constants";
 
@@ -119,6 +120,30 @@ export function soundtrackBuffer(frames: i32): usize {
  *  frames of cross-fade; frames = 0 removes it. */
 export function soundtrackCommit(frames: i32, start: i32, end: i32, fade: i32): void {
   soundtrack.commitSoundtrack(frames, start, end, fade);
+}
+
+// ---- voice recordings (dsp/host/model/recordings.ts compiles the placements) ----
+
+/** Where to write `frames` frames of mono int16: every placed recording, one after the other.
+ *  Drops the placements until they are placed again (recordingPlace). */
+export function recordingsBuffer(frames: i32): usize {
+  return recordings.recordingsBuffer(frames);
+}
+
+/** The store holds the `frames` frames written at recordingsBuffer. */
+export function recordingsStore(frames: i32): void {
+  recordings.commitRecordingsStore(frames);
+}
+
+/** Forgets the placements (the written audio stays). */
+export function recordingsClear(): void {
+  recordings.clearPlacements();
+}
+
+/** Places frames [offset, offset + length) of the store at sound frame `start`, again every
+ *  `period` frames (0: once), or back to back when `loop` is 1, at linear `gain`. */
+export function recordingPlace(offset: i32, length: i32, start: f64, period: f64, loop: i32, gain: f32): void {
+  recordings.addPlacement(offset, length, start, period, loop != 0, gain);
 }
 
 /** duration in frames as f64 (exact up to 2^53); 0 plays until stop(). Returns 1 if started. */

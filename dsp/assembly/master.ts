@@ -1,5 +1,5 @@
-// The master stage on each block of the mix (mix.ts): master gain -> compressor -> per-ear
-// balance and output gain -> true-peak limiter (when on) -> clamp to [-1, 1]. The block to play
+// The master stage on each block of the mix (mix.ts): master gain -> compressor -> the placed
+// voice recordings (mix.ts mixRecordings) -> per-ear balance and output gain -> true-peak limiter (when on) -> clamp to [-1, 1]. The block to play
 // is left in blockL/blockR for the transport (engine.ts). With the limiter on, blocks are rendered
 // one ahead of the block being played (the limiter's lookahead, held in aheadL/aheadR), so a
 // parameter change then reaches the sound one block (5.3 ms) later.
@@ -9,7 +9,7 @@ import { MAX_OUTPUT_GAIN } from "../host/model/limits";
 import { Compressor } from "./lib/dynamics";
 import { Limiter, blockPeak } from "./lib/limiter";
 import { Smoothed, blockCoef } from "./lib/smooth";
-import { mixBlock } from "./mix";
+import { mixBlock, mixRecordings } from "./mix";
 
 // `let`: with the limiter on they swap with aheadL/aheadR (no copy) once per block.
 export let blockL = new StaticArray<f32>(BLOCK);
@@ -115,6 +115,8 @@ function renderBlock(): void {
     // No effects: the channels are mono, so the master stage runs once and writes both sides.
     compressor.processMono(l, r, BLOCK, g0, master.step(coef));
   }
+  // The voice recordings at their own level, after the compressor, clamped as the compressor clamps.
+  mixRecordings(l, r, compressor.ceiling);
 }
 
 /** The next block to play into blockL/blockR: rendered, balance and output gain applied, and,

@@ -2,6 +2,8 @@
 // (N = the channels that sound, the scale smoothed per block), driven by setChannel or, while one
 // plays, by the session timeline (timeline.ts); the voices of an SBaGen schedule (voices.ts) added
 // in stereo; then the effect chain (fx/chain.ts) on a stereo copy of that block. The master stage (master.ts) asks for one BLOCK-frame block at a time.
+// The placed voice recordings (recordings.ts) are mixed next to the voices by mixRecordings, which
+// the master stage calls after its compressor so that a recording plays at its own level.
 
 import { channels, initChannels, sampleRate, setSampleRate, activeChannelCount, setToneScale } from "./bus";
 import { BLOCK, CHANNELS, TONE_GAIN } from "./lib/constants";
@@ -12,6 +14,7 @@ import { AUTOMATED, SPECIAL, STEADY } from "./osc/channel";
 import { applyEffectsAt, planChannel, rewindTimeline, timelineActive, timelineVoices } from "./timeline";
 import { anyEffectRunning, dryMixUnused, initEffects, processEffects, resetEffects } from "./fx/chain";
 import { initVoices, renderVoices, rewindVoices, voicesActive } from "./voices";
+import { addRecordings, recordingsAudible } from "./recordings";
 
 const mixScale = new Smoothed();
 let coef: f32 = 0.0;
@@ -180,4 +183,10 @@ export function mixBlock(l: usize, r: usize): bool {
   memory.copy(r, l, <usize>BLOCK << 2);
   processEffects(l, r, BLOCK, coef);
   return true;
+}
+
+/** Adds the placed recordings (recordings.ts) to the block mixBlock made last, in stereo, clamped
+ *  to [-ceiling, ceiling] where they sound. master.ts calls it after the compressor. */
+export function mixRecordings(l: usize, r: usize, ceiling: f32): void {
+  if (recordingsAudible) addRecordings(l, r, <f64>(blockFrame - <u64>BLOCK), BLOCK, ceiling);
 }

@@ -13,6 +13,7 @@ import { compileEffects, compileTimeline, hasTimeline, resolveTimeline } from ".
 import { anySoloed, mixerFactor, volumeGain } from "./model/volume";
 import type { SoundtrackAudio } from "./model/soundtrack";
 import { compileVoices } from "./model/voice-track";
+import { compileRecordings, type RecordingClip, usedClips } from "./model/recordings";
 
 const WAVE_INDEX: Record<Waveform, number> = { sine: 0, square: 1, sawtooth: 2, triangle: 3 };
 
@@ -39,6 +40,10 @@ interface Abi {
   voicesCommit(): void;
   soundtrackBuffer(frames: number): number;
   soundtrackCommit(frames: number, start: number, end: number, fade: number): void;
+  recordingsBuffer(frames: number): number;
+  recordingsStore(frames: number): void;
+  recordingsClear(): void;
+  recordingPlace(offset: number, length: number, start: number, period: number, loop: number, gain: number): void;
   start(delayFrames: number, durationFrames: number): number;
   stop(): void;
   isPlaying(): number;
@@ -85,6 +90,12 @@ export class Engine {
   private timelineEffects = new Set<string>();
   /** What the uploaded voices were compiled from ("" = none). */
   private voicesKey = "";
+  /** The voice recordings' audio by id (setRecordingClips), what the engine's store holds, and
+   *  what its placements were compiled from. */
+  private recordingClips = new Map<string, RecordingClip>();
+  private storedClips: RecordingClip[] = [];
+  private recordingsKey = "";
+  private recordingState: Pick<SoundState, "recordings" | "timeline"> | null = null;
 
   constructor(module: WebAssembly.Module, sampleRate: number) {
     const instance = new WebAssembly.Instance(module, {});
@@ -107,6 +118,45 @@ export class Engine {
     this.abi.soundtrackCommit(audio.frames, audio.loopStart, audio.loopEnd, audio.loopFade);
   }
 
+  /** Gives the engine the audio of the account's recordings the session may place (mono 16-bit at
+   *  the engine's rate); apply() places them. Replaces the clips given before. */
+  setRecordingClips(clips: readonly RecordingClip[]): void {
+    for (const c of clips) {
+      if (c.rate !== this.sampleRate) throw new RangeError(`the recording is at ${c.rate} Hz, the engine at ${this.sampleRate} Hz`);
+    }
+    this.recordingClips = new Map(clips.map((c) => [c.id, c]));
+    this.recordingsKey = "\u0000"; // place again
+    if (this.recordingState) this.applyRecordings(this.recordingState);
+  }
+
+  /** Writes the clips the state's placements use into the engine (when that set changed) and
+   *  places them; no placements, none sounds. */
+  private applyRecordings(state: Pick<SoundState, "recordings" | "timeline">): void {
+    this.recordingState = { recordings: state.recordings, timeline: state.timeline };
+    const placements = state.recordings ?? [];
+    const steps = placements.some((p) => p.step !== undefined) ? state.timeline?.steps.map((s) => s.at) : undefined;
+    const key = placements.length === 0 ? "" : JSON.stringify([placements, steps ?? null]);
+    if (key === this.recordingsKey) return;
+    this.recordingsKey = key;
+    const abi = this.abi;
+    const used = usedClips(placements, this.recordingClips);
+    if (used.length !== this.storedClips.length || used.some((c, i) => c !== this.storedClips[i])) {
+      const frames = used.reduce((n, c) => n + c.frames, 0);
+      const at = abi.recordingsBuffer(frames);
+      let offset = 0;
+      for (const c of used) {
+        new Int16Array(abi.memory.buffer, at + offset * 2, c.frames).set(c.pcm.subarray(0, c.frames));
+        offset += c.frames;
+      }
+      abi.recordingsStore(frames);
+      this.storedClips = used;
+    }
+    abi.recordingsClear();
+    for (const p of compileRecordings(placements, used, state.timeline, this.sampleRate)) {
+      abi.recordingPlace(p.offset, p.length, p.start, p.period, p.loop ? 1 : 0, p.gain);
+    }
+  }
+
   /** Sends what changed in `state` to the engine. Unknown effect ids are ignored with a warning.
    *  An effect whose update fails is switched off (never the whole engine); the ids of such
    *  effects are returned so the UI can show them off too. */
@@ -115,6 +165,7 @@ export class Engine {
     // the audio thread for every state message, and a long session's JSON is megabytes.
     const timelineJson = hasTimeline(state.timeline) ? JSON.stringify(state.timeline) : "";
     this.applyVoices(state, timelineJson);
+    this.applyRecordings(state);
     const timed = this.applyTimeline(state, timelineJson);
     if (!timed) {
       const solo = anySoloed(state.channels);

@@ -42,3 +42,12 @@ export const MAX_OUTPUT_GAIN = 16.0;
 /** The engine's largest channel gain (+6 dB over the nominal tone level): a channel at volume 1.
  *  Volume 0.5, the default, is gain 1 (dsp/host/model/volume.ts converts). */
 export const MAX_CHANNEL_GAIN = 2.0;
+
+/** The longest voice recording in seconds (the Recordings panel stops there; the API refuses a
+ *  longer upload). */
+export const MAX_RECORDING_SECONDS = 600.0;
+/** Most recordings one session places (the engine's placement slots). */
+export const MAX_RECORDING_PLACEMENTS = 8;
+/** Most frames of recorded audio one session holds in the engine (mono 16-bit: 20 minutes at
+ *  48 kHz, 110 MiB), shared by every recording it places. */
+export const MAX_RECORDING_STORE_FRAMES = 57600000;

@@ -7,6 +7,7 @@
 import { EFFECTS, type EffectDef } from "./catalogue";
 import { DEFAULT_DURATION_SECONDS } from "./limits";
 import type { SoundtrackRef, VoiceSlots } from "./voices";
+import type { RecordingPlacement } from "./recordings";
 
 export const WAVEFORMS = ["sine", "square", "sawtooth", "triangle"] as const;
 export type Waveform = (typeof WAVEFORMS)[number];
@@ -79,9 +80,12 @@ export interface AudioState {
   voices?: VoiceSlots | undefined;
   /** The recording the mix voices play (its name; the audio itself is loaded beside the state). */
   soundtrack?: SoundtrackRef | undefined;
+  /** The account's voice recordings placed in the session (dsp/host/model/recordings.ts; the audio
+   *  itself is loaded beside the state). */
+  recordings?: RecordingPlacement[] | undefined;
 }
 /** What makes the sound (no duration or play state): what the engine, exports and renders take. */
-export type SoundState = Pick<AudioState, "channels" | "effects" | "timeline" | "voices">;
+export type SoundState = Pick<AudioState, "channels" | "effects" | "timeline" | "voices" | "recordings">;
 
 export function defaultChannels(): ChannelState[] {
   return DEFAULT_FREQUENCIES.map((frequency, i) => ({

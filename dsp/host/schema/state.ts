@@ -8,6 +8,7 @@ import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ } from "../model/limit
 import { type AudioState, type ChannelState, type EffectState, WAVEFORMS } from "../model/state";
 import type { Timeline } from "../model/timeline";
 import { soundtrackRefSchema, voiceSlotsSchema } from "./voices";
+import { recordingPlacementsSchema } from "./recordings";
 
 export * from "../model/state";
 export { hasAudibleChannel } from "../model/timeline";
@@ -37,6 +38,7 @@ export const audioStateSchema = z.object({
     .optional(),
   voices: voiceSlotsSchema.optional(),
   soundtrack: soundtrackRefSchema.optional(),
+  recordings: recordingPlacementsSchema.optional(),
 });
 
 // The schemas' output types are the model's types, both ways.
