@@ -13,6 +13,7 @@ import { encodeConfig, MAX_CONFIG_LENGTH, presetData } from "../../dsp/host/sche
 import { defaultAudioState } from "../../dsp/host/schema/state";
 import { settledToast, startBrowserApp, storedTimeline, type BrowserApp } from "./browser";
 import { openSignedIn, registerProAccount, type TestAccount } from "./session";
+import { openSection, openTransportMore } from "./sections";
 
 const SHOTS = ".tmp/screenshots";
 const PRO_LABEL = "Pro User (59 min max)";
@@ -76,6 +77,7 @@ const studioState = (page: Page) =>
   });
 
 async function shareAndReadLink(page: Page): Promise<string> {
+  await openTransportMore(page);
   await page.getByRole("button", { name: "Share Preset" }).click();
   await toast(page, "Preset shared! Link copied to clipboard").waitFor();
   const link = await page.evaluate(() => navigator.clipboard.readText());
@@ -86,10 +88,12 @@ async function shareAndReadLink(page: Page): Promise<string> {
 describe("shared presets in Chromium", () => {
   it("a Pro user shares; the copied link opens the same channels and effects in a fresh context", async () => {
     const page = await proPage();
+    await openSection(page, "Channels");
     await page.getByLabel("Channel 1 frequency (Hz)").fill("123.45");
     await page.getByLabel("Channel 2 waveform").selectOption("square");
     await page.getByRole("switch", { name: "Channel 3 on/off" }).uncheck();
     await page.getByLabel("Channel 4 frequency (Hz)").fill("7.83");
+    await openSection(page, "Effects");
     await page.getByRole("switch", { name: "Ring Mod", exact: true }).check();
     await page.getByLabel("Ring Mod value").fill("40");
     await page.getByRole("switch", { name: "Noise", exact: true }).check();
@@ -105,9 +109,11 @@ describe("shared presets in Chromium", () => {
     const other = await proPage(new URL(link).pathname, undefined, viewer);
     await toast(other, "Preset loaded successfully!").waitFor();
     await expect.poll(() => other.getByLabel("Channel 1 frequency (Hz)").inputValue()).toBe("123.45");
+    await openSection(other, "Channels");
     expect(await other.getByLabel("Channel 2 waveform").inputValue()).toBe("square");
     expect(await other.getByRole("switch", { name: "Channel 3 on/off" }).isChecked()).toBe(false);
     expect(await other.getByLabel("Channel 4 frequency (Hz)").inputValue()).toBe("7.83");
+    await openSection(other, "Effects");
     expect(await other.getByRole("switch", { name: "Ring Mod", exact: true }).isChecked()).toBe(true);
     expect(await other.getByLabel("Ring Mod value").inputValue()).toBe("40");
     expect(await other.getByLabel("Noise type").inputValue()).toBe("pink");
@@ -128,6 +134,7 @@ describe("shared presets in Chromium", () => {
     const tones = Array.from({ length: MAX_TIMELINE_STEPS }, (_, i) => `t${i}: ${100 + i}/50`);
     const times = Array.from({ length: MAX_TIMELINE_STEPS }, (_, i) => `NOW+${clock(i * 7)} == t${i}`);
     const sbg = [...tones, "", ...times, ""].join("\n");
+    await openSection(page, "Session");
     const timeline = page.locator("section.timeline");
     await timeline.locator('input[type="file"]').setInputFiles({ name: "long.sbg", mimeType: "text/plain", buffer: Buffer.from(sbg) });
     await expect.poll(() => timeline.getByRole("status").textContent()).toBe("Imported long.sbg.");
@@ -171,7 +178,9 @@ describe("shared presets in Chromium", () => {
     const page = await proPage(`/?config=${encodeConfig(state)}`);
     await toast(page, "Preset loaded from shared link!").waitFor();
     await expect.poll(() => page.getByLabel("Channel 1 frequency (Hz)").inputValue()).toBe("1000");
+    await openSection(page, "Channels");
     expect(await page.getByLabel("Channel 1 waveform").inputValue()).toBe("triangle");
+    await openSection(page, "Effects");
     expect(await page.getByRole("switch", { name: "Tremolo", exact: true }).isChecked()).toBe(true);
     const loaded = await studioState(page);
     expect(loaded.channels).toEqual(state.channels);
@@ -201,6 +210,7 @@ describe("shared presets in Chromium", () => {
   it("a bad ?config= shows 'Failed to load shared preset' and the studio still works; a missing id says so", async () => {
     const page = await proPage("/?config=%25%25not-base64!!");
     await toast(page, "Failed to load shared preset").waitFor();
+    await openSection(page, "Channels");
     await page.getByLabel("Channel 1 frequency (Hz)").fill("440");
     expect(await page.getByLabel("Channel 1 frequency (Hz)").inputValue()).toBe("440");
 

@@ -7,6 +7,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { axeViolations, startBrowserApp, screenshotPath, type BrowserApp } from "./browser";
 import { openSignedIn, registerAdminWithOverride, registerProAccount, uniqueEmail } from "./session";
+import { openSection } from "./sections";
 
 let run: BrowserApp;
 let page: Page;
@@ -42,11 +43,13 @@ describe("quantum mode", () => {
     await openSignedIn(p, run.app.url, await registerProAccount(run.app));
     await expect.poll(() => p.getByRole("switch", { name: "Channel 2 on/off" }).isEnabled()).toBe(true);
     expect(await p.getByRole("region", { name: "Quantum mode" }).count()).toBe(0);
+    expect(await p.getByRole("tab", { name: "Quantum" }).count()).toBe(0);
     await p.close();
   });
 
   it("an admin with the override turns it on and the channels take the computed frequencies", async () => {
     await openSignedIn(page, run.app.url, await registerAdminWithOverride(run.app, adminEmail));
+    await openSection(page, "Quantum");
     await panel().waitFor();
     const base = panel().getByLabel("Base frequency (Hz)");
     await base.fill("100");
@@ -62,7 +65,9 @@ describe("quantum mode", () => {
   });
 
   it("typing into a channel box returns to Manual Mode", async () => {
+    await openSection(page, "Channels");
     await channelBox(3).fill("250");
+    await openSection(page, "Quantum");
     await expect.poll(() => panel().getByText("Manual Mode", { exact: true }).count()).toBe(1);
     expect(await panel().getByRole("switch", { name: "Quantum mode" }).isChecked()).toBe(false);
     expect(await channelBox(3).inputValue()).toBe("250");

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EFFECTS } from "../../dsp/host/model/catalogue";
 import { startBrowserApp, type BrowserApp } from "./browser";
 import { FREE_LABEL, registerAccount, storedToken, uniqueEmail, type TestAccount } from "./session";
+import { openSection } from "./sections";
 
 const SCREENSHOTS = join(process.cwd(), ".tmp", "screenshots");
 const DESKTOP = { width: 1280, height: 800 };
@@ -70,9 +71,11 @@ describe("the studio for anonymous visitors", () => {
     expect(EFFECTS.length).toBe(30);
     expect(await page.locator(".channel-card").count()).toBe(4);
     expect(await page.locator(".effect-card").count()).toBe(EFFECTS.length);
-    for (const feature of [1, 2, 3, 4].map((i) => `Channel ${i}`).concat(EFFECTS.map((fx) => fx.name))) {
-      expect(await lockOf(feature).count(), feature).toBe(1);
-    }
+    for (const feature of [1, 2, 3, 4].map((i) => `Channel ${i}`)) expect(await lockOf(feature).count(), feature).toBe(1);
+    // The section tabs stay usable in the locked studio: a visitor can look at the effects too.
+    await openSection(page, "Effects");
+    for (const feature of EFFECTS.map((fx) => fx.name)) expect(await lockOf(feature).count(), feature).toBe(1);
+    await openSection(page, "Channels");
     for (const i of [1, 2, 3, 4]) {
       expect(await page.getByRole("switch", { name: `Channel ${i} on/off` }).isChecked()).toBe(false);
       expect(await page.getByLabel(`Channel ${i} frequency (Hz)`).isDisabled()).toBe(true);

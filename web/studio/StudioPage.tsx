@@ -57,52 +57,59 @@ export function StudioPage() {
       {(gate.level === "free" || gate.level === "demo") && <DemoPanel />}
       <TutorialPanel />
       <HintBar />
+      {/* Its own fieldset, which sticks to the top of the window on a desktop (transport.css). */}
       <fieldset
-        className="studio-body"
+        className="studio-body transport-dock"
         disabled={gate.studioLocked}
         data-level={gate.level}
         aria-describedby={gate.level === "anonymous" ? SIGN_IN_NOTE_ID : undefined}
       >
-        <legend className="sr-only">Studio controls</legend>
+        <legend className="sr-only">Transport controls</legend>
         <TransportBar />
-        <Displays />
-        <StudioSections
-          panels={{
-            channels: (
-              <section className="panel" aria-labelledby="freq-title">
-                <h2 id="freq-title">Frequencies</h2>
-                <p id="frequency-help" className="help">Enter 0 to 20000 Hz, up to two decimals (0 switches a channel off); the slider runs from 1 Hz to 20 kHz on a log scale.</p>
-                <div className="channels">
-                  {[1, 2, 3, 4].map((id) => (
-                    <ChannelCard key={id} id={id} />
-                  ))}
-                </div>
-                {gate.label && <p className="tier-label">{gate.label}</p>}
-              </section>
-            ),
-            effects: <EffectsGrid />,
-            session: (
-              <>
-                <TimelinePanel />
-                <section className="panel actions" aria-label="Publish">
-                  {adminTools && <UploadToStoreButton />}
-                  <VideoExportButton />
-                </section>
-              </>
-            ),
-            levels: (
-              <>
-                <SafeListeningPanel />
-                <section className="panel actions" aria-label="Listening checks">
-                  <HeadphoneCheckButton />
-                </section>
-                <QualityPanel />
-              </>
-            ),
-            ...(adminTools ? { quantum: <QuantumPanel /> } : {}),
-          }}
-        />
       </fieldset>
+      <fieldset className="studio-body" disabled={gate.studioLocked} data-level={gate.level}>
+        <legend className="sr-only">Display controls</legend>
+        <Displays />
+      </fieldset>
+      <StudioSections
+        locked={gate.studioLocked}
+        level={gate.level}
+        describedBy={gate.level === "anonymous" ? SIGN_IN_NOTE_ID : undefined}
+        panels={{
+          channels: (
+            <section className="panel" aria-labelledby="freq-title">
+              <h2 id="freq-title">Frequencies</h2>
+              <p id="frequency-help" className="help">Enter 0 to 20000 Hz, up to two decimals (0 switches a channel off); the slider runs from 1 Hz to 20 kHz on a log scale.</p>
+              <div className="channels">
+                {[1, 2, 3, 4].map((id) => (
+                  <ChannelCard key={id} id={id} />
+                ))}
+              </div>
+              {gate.label && <p className="tier-label">{gate.label}</p>}
+            </section>
+          ),
+          effects: <EffectsGrid />,
+          session: (
+            <>
+              <TimelinePanel />
+              <section className="panel actions" aria-label="Publish">
+                {adminTools && <UploadToStoreButton />}
+                <VideoExportButton />
+              </section>
+            </>
+          ),
+          levels: (
+            <>
+              <SafeListeningPanel />
+              <section className="panel actions" aria-label="Listening checks">
+                <HeadphoneCheckButton />
+              </section>
+              <QualityPanel />
+            </>
+          ),
+          ...(adminTools ? { quantum: <QuantumPanel /> } : {}),
+        }}
+      />
       {signedIn && (
         <details className="panel studio-about">
           <summary>About Tone Studio: how it works, benefits and demo sounds</summary>
