@@ -56,27 +56,29 @@ const BELL_FLOOR: f32 = 1e-5;
 
 // ---- the uploaded session ------------------------------------------------------------------------
 
-const segStart = new StaticArray<f64>(MAX_SEGMENTS);
-const segKind = new StaticArray<i32>(MAX_SEGMENTS);
-const segColour = new StaticArray<i32>(MAX_SEGMENTS);
-const segC0 = new StaticArray<f64>(MAX_SEGMENTS);
-const segC1 = new StaticArray<f64>(MAX_SEGMENTS);
-const segB0 = new StaticArray<f64>(MAX_SEGMENTS);
-const segB1 = new StaticArray<f64>(MAX_SEGMENTS);
-const segA0 = new StaticArray<f64>(MAX_SEGMENTS);
-const segA1 = new StaticArray<f64>(MAX_SEGMENTS);
-const segDuty = new StaticArray<f32>(MAX_SEGMENTS);
-const segAttack = new StaticArray<f32>(MAX_SEGMENTS);
-const segRelease = new StaticArray<f32>(MAX_SEGMENTS);
-const segEdge = new StaticArray<i32>(MAX_SEGMENTS);
+const segStart = new StaticArray<f64>(MAX_SEGMENTS + 1);
+const segKind = new StaticArray<i32>(MAX_SEGMENTS + 1);
+const segColour = new StaticArray<i32>(MAX_SEGMENTS + 1);
+const segC0 = new StaticArray<f64>(MAX_SEGMENTS + 1);
+const segC1 = new StaticArray<f64>(MAX_SEGMENTS + 1);
+const segB0 = new StaticArray<f64>(MAX_SEGMENTS + 1);
+const segB1 = new StaticArray<f64>(MAX_SEGMENTS + 1);
+const segA0 = new StaticArray<f64>(MAX_SEGMENTS + 1);
+const segA1 = new StaticArray<f64>(MAX_SEGMENTS + 1);
+const segDuty = new StaticArray<f32>(MAX_SEGMENTS + 1);
+const segAttack = new StaticArray<f32>(MAX_SEGMENTS + 1);
+const segRelease = new StaticArray<f32>(MAX_SEGMENTS + 1);
+const segEdge = new StaticArray<i32>(MAX_SEGMENTS + 1);
 /** The segment's envelope table (-1: none). */
-const segEnv = new StaticArray<i32>(MAX_SEGMENTS);
+const segEnv = new StaticArray<i32>(MAX_SEGMENTS + 1);
 /** Envelope tables (waveNN, customNN): levels over one beat or pulse cycle, read linearly. */
 const MAX_ENVELOPES: i32 = 64;
 const ENV_POINTS: i32 = 256;
 const envTable = new StaticArray<f32>(MAX_ENVELOPES * ENV_POINTS);
 const envLen = new StaticArray<i32>(MAX_ENVELOPES);
 let segCount: i32 = 0;
+/** A segment outside the pool: a voice fading out after an edit took it away (fadeOld). */
+const SCRATCH: i32 = MAX_SEGMENTS;
 /** True when a soundtrack voice or effect is uploaded: the mix then renders into its own bus. */
 let mixUsed = false;
 
@@ -87,6 +89,11 @@ const slotKind = new StaticArray<i32>(MAX_VOICES);
 /** Each slot's amp at the end of its last rendered part, and whether its next part starts from it
  *  (after an upload while playing: an edited level glides over at most a block, 5.3 ms). */
 const lastAmp = new StaticArray<f32>(MAX_VOICES);
+/** Each slot's last rendered voice (carrier or width, beat or pulse or rate, colour), so that a
+ *  voice an edit replaces or removes while playing can fade out instead of stopping dead. */
+const lastC = new StaticArray<f64>(MAX_VOICES);
+const lastB = new StaticArray<f64>(MAX_VOICES);
+const lastColour = new StaticArray<i32>(MAX_VOICES);
 const glideIn = new StaticArray<bool>(MAX_VOICES);
 let lastSlot: i32 = -1;
 
@@ -224,6 +231,8 @@ export function commitVoices(): void {
   for (let s = 0; s < MAX_VOICES; s++) {
     slotCursor[s] = slotFirst[s];
     glideIn[s] = true;
+    // A voice sounding now plays one more block, fading out, even when nothing is uploaded.
+    if (slotKind[s] != OFF && lastAmp[s] > 0.0) voicesActive = true;
   }
   for (let o = 0; o < MAX_VOICES * 3; o++) rotInc[o] = NaN;
   strikeCursor = 0;
@@ -271,13 +280,23 @@ export function renderVoices(l: usize, r: usize, frame: f64): void {
     memory.fill(bl, 0, <usize>BLOCK << 2);
     memory.fill(br, 0, <usize>BLOCK << 2);
   }
-  for (let s = 0; s < MAX_VOICES; s++) if (slotCount[s] > 0) renderSlot(s, frame, pl, pr, pm);
+  for (let s = 0; s < MAX_VOICES; s++) {
+    if (slotCount[s] > 0) renderSlot(s, frame, pl, pr, pm);
+    else if (slotKind[s] != OFF) {
+      // The slot's voice was taken away by an edit while playing: it fades out over this block.
+      if (glideIn[s] && lastAmp[s] > 0.0) fadeOld(s, BLOCK, 0, frame, pl, pr, pm);
+      slotKind[s] = OFF;
+      lastAmp[s] = 0.0;
+      glideIn[s] = false;
+    }
+  }
   if (strikeCount > 0) renderBells(frame, pm);
   if (mixUsed) {
     mixFx.process(bl, br);
     addScaled(pl, bl, BLOCK, 1.0, 1.0);
     addScaled(pr, br, BLOCK, 1.0, 1.0);
   }
+  if (segCount == 0 && strikeCount == 0) voicesActive = false; // the last fade-out is done
   for (let i = 0; i < BLOCK; i += 4) {
     const o = <usize>i << 2;
     const m = v128.load(pm + o);
@@ -305,7 +324,9 @@ function renderSlot(s: i32, frame: f64, pl: usize, pr: usize, pm: usize): void {
     const n = max(1, stop - pos);
     const kind = segKind[cur];
     if (kind != slotKind[s]) {
-      // A new kind of voice starts from phase 0, as SBaGen's do, and from silence.
+      // A new kind of voice starts from phase 0, as SBaGen's do, and from silence. After an edit
+      // while playing, the voice it replaces fades out over this part instead of stopping dead.
+      if (glideIn[s] && slotKind[s] != OFF && lastAmp[s] > 0.0) fadeOld(s, n, pos, at, pl, pr, pm);
       slotKind[s] = kind;
       lastAmp[s] = 0.0;
       phL[s] = 0.0; phR[s] = 0.0; phP[s] = 0.0; phS[s] = 0.0;
@@ -330,10 +351,28 @@ function lerp(a: f64, b: f64, u: f64): f64 {
   return a + (b - a) * u;
 }
 
+/** Slot s's last voice (its kind, values and level as last rendered) fading to silence over n
+ *  frames from pos, through the scratch segment. */
+function fadeOld(s: i32, n: i32, pos: i32, at: f64, pl: usize, pr: usize, pm: usize): void {
+  const i = SCRATCH;
+  segKind[i] = slotKind[s];
+  segColour[i] = lastColour[s];
+  segC0[i] = lastC[s]; segC1[i] = lastC[s];
+  segB0[i] = lastB[s]; segB1[i] = lastB[s];
+  segA0[i] = <f64>lastAmp[s]; segA1[i] = 0.0;
+  segEnv[i] = -1;
+  glideIn[s] = false;
+  renderPart(s, i, slotKind[s], 0.0, 1.0, n, pos, at, pl, pr, pm);
+  glideIn[s] = true;
+}
+
 function renderPart(s: i32, i: i32, kind: i32, u0: f64, u1: f64, n: i32, pos: i32, at: f64, pl: usize, pr: usize, pm: usize): void {
   const fs = sampleRate;
   const c0 = lerp(segC0[i], segC1[i], u0), c1 = lerp(segC0[i], segC1[i], u1);
   const b0 = lerp(segB0[i], segB1[i], u0), b1 = lerp(segB0[i], segB1[i], u1);
+  lastC[s] = c1;
+  lastB[s] = b1;
+  lastColour[s] = segColour[i];
   let g0 = <f32>lerp(segA0[i], segA1[i], u0);
   const g1 = <f32>lerp(segA0[i], segA1[i], u1);
   if (glideIn[s]) {

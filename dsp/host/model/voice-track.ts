@@ -94,7 +94,8 @@ interface Values {
 function values(v: Voice): Values {
   switch (v.kind) {
     case "tone":
-      return { kind: VOICE_CODE.tone, colour: 0, c: v.carrier, b: 0 };
+      // A binaural pair with a beat of 0 (as SBaGen plays it), so a tone slides into a beat.
+      return { kind: VOICE_CODE.binaural, colour: 0, c: v.carrier, b: 0 };
     case "binaural":
       return { kind: VOICE_CODE.binaural, colour: 0, c: v.carrier, b: v.beat, ...(v.envelope ? { envelope: v.envelope } : {}) };
     case "isochronic":

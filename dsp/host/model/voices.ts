@@ -41,7 +41,8 @@
 //   half the beat) are the same sine with its phase reversed, as in SBaGen.
 //
 // Between two steps each slot moves as SBaGen moves it: the same kind of voice interpolates every
-// value linearly over a ramp (or jumps, for a "hold" step); a different kind of voice goes through
+// value linearly over a ramp (or jumps, for a "hold" step; a tone counts as a binaural pair with a
+// beat of 0, as in SBaGen, so the two slide into each other); a different kind of voice goes through
 // silence (the old one fades linearly to 0 at the middle of the ramp, the new one rises from there).
 // An SBaGen schedule's fades, slides and fades through silence are written as such steps by the
 // reader (dsp/host/sbg).

@@ -59,19 +59,28 @@ export const binaural = (carrier: number, beat: number, amp: number): Voice => (
 export const isochronic = (carrier: number, pulse: number, amp: number): Voice => ({ kind: "isochronic", carrier, pulse, amp });
 
 /** The same sound source: kind and, for noise, the colour (the values may differ). */
-function sameKind(x: Voice, y: Voice): boolean {
+/** SBaGen plays a plain tone as a binaural tone with a beat of 0, so the two slide into each other. */
+function canonical(v: Voice): Voice {
+  return v.kind === "tone" ? { kind: "binaural", carrier: v.carrier, beat: 0, amp: v.amp } : v;
+}
+
+function sameKind(a: Voice, b: Voice): boolean {
+  const x = canonical(a), y = canonical(b);
   if (x.kind !== y.kind) return false;
+  // Voices with different envelopes are different sounds.
+  if (JSON.stringify("envelope" in x ? x.envelope : null) !== JSON.stringify("envelope" in y ? y.envelope : null)) return false;
   return !("colour" in x) || x.colour === (y as typeof x).colour;
 }
 
 /** Everything but the level is equal (SBaGen's test for a fade that keeps a voice going). */
-function samePitch(x: Voice, y: Voice): boolean {
-  return JSON.stringify({ ...x, amp: 0 }) === JSON.stringify({ ...y, amp: 0 });
+function samePitch(a: Voice, b: Voice): boolean {
+  return JSON.stringify({ ...canonical(a), amp: 0 }) === JSON.stringify({ ...canonical(b), amp: 0 });
 }
 
 const lerp = (a: number, b: number, u: number) => a + (b - a) * u;
 
-function lerpVoice(x: Voice, y: Voice, u: number): Voice {
+function lerpVoice(a: Voice, b: Voice, u: number): Voice {
+  const [x, y] = a.kind === b.kind ? [a, b] : [canonical(a), canonical(b)];
   const out: Record<string, unknown> = { ...x };
   for (const [k, v] of Object.entries(x)) if (typeof v === "number") out[k] = lerp(v, (y as unknown as Record<string, number>)[k], u);
   return out as unknown as Voice;

@@ -120,18 +120,33 @@ describe("voices", () => {
   });
 
   it("fades through silence linearly: half the level a quarter into the change, nothing at its middle", () => {
-    // A binaural voice becomes a plain tone over a linear ramp from 1 s to 9 s: it fades to 0 at 5 s.
+    // A binaural voice becomes pink noise over a linear ramp from 1 s to 9 s: it fades to 0 at 5 s.
     const out = render(
       voicesState([binaural(300, 4, 60)], [
         { at: 1, ramp: "hold", voices: [binaural(300, 4, 60)] },
-        { at: 9, ramp: "linear", voices: [{ kind: "tone", carrier: 500, amp: 60 }] },
+        { at: 9, ramp: "linear", voices: [{ kind: "noise", colour: "pink", amp: 60 }] },
       ]),
       10,
     );
     const level = (t: number) => rms(slice(out.left, t - 0.05, t + 0.05));
     expect(20 * Math.log10(level(3) / level(0.7))).toBeCloseTo(-6.02, 0);
     expect(level(5)).toBeLessThan(level(0.7) * 0.02);
-    expect(peakIn(slice(out.left, 9.2, 10), 400, 600)).toBeCloseTo(500, 0);
+    expect(level(9.5)).toBeGreaterThan(level(0.7) * 0.1);
+  });
+
+  it("slides a plain tone into a binaural beat (a tone is a beat of 0, as SBaGen plays it): no dip, the ears part at mid-slide", () => {
+    const out = render(
+      voicesState([{ kind: "tone", carrier: 300, amp: 50 }], [
+        { at: 1, ramp: "hold", voices: [{ kind: "tone", carrier: 300, amp: 50 }] },
+        { at: 21, ramp: "linear", voices: [binaural(300, 20, 50)] },
+      ]),
+      12,
+    );
+    const level = (t: number) => rms(slice(out.left, t - 0.05, t + 0.05));
+    for (const t of [3, 6, 9]) expect(20 * Math.log10(level(t) / level(0.7))).toBeCloseTo(0, 0);
+    // At 11 s, half way: a beat of 10, left 305 Hz and right 295 Hz.
+    expect(peakIn(slice(out.left, 10.5, 11.5), 280, 320)).toBeCloseTo(305, 0);
+    expect(peakIn(slice(out.right, 10.5, 11.5), 280, 320)).toBeCloseTo(295, 0);
   });
 
   it("slides a voice to the interpolated carrier and beat at mid-slide", () => {
@@ -177,6 +192,25 @@ describe("voices", () => {
     expect(worst).toBeLessThanOrEqual(steady * 1.05);
     // ...and the new level is reached: a tenth of the old one.
     expect(20 * Math.log10(rms(after.left, FS / 20, FS / 10) / rms(before.left, 0, FS / 4))).toBeCloseTo(-20, 0);
+  });
+
+  it.each([
+    ["changed to another kind", [{ kind: "isochronic", carrier: 2000, pulse: 4, amp: 50 }]],
+    ["removed", [] as Voice[]],
+  ])("fades a voice out over a block when an edit while playing takes it away (%s), no click", (_, next) => {
+    const state = voicesState([binaural(300, 4, 50)]);
+    const e = engineWith(state);
+    e.setCompressor(false);
+    e.start({ delay: 0 });
+    const before = renderFrames(e, FS / 2 + 40);
+    e.apply({ ...state, voices: next as VoiceSlots });
+    const after = renderFrames(e, FS / 10);
+    const steady = Math.max(...Array.from({ length: 1000 }, (_, i) => Math.abs(before.left[i + 1000] - before.left[i + 999])));
+    const joined = [before.left[before.left.length - 1], ...after.left.subarray(0, 600)];
+    const worst = Math.max(...joined.slice(1).map((v, i) => Math.abs(v - joined[i])));
+    expect(worst).toBeLessThanOrEqual(steady * 1.05);
+    // The old voice is gone after the block: nothing at 300 Hz from 10 ms on.
+    expect(rms(after.left.subarray(FS / 100), 0) < rms(before.left, 0, FS / 4) * 0.5 || next.length > 0).toBe(true);
   });
 
   it("does not start with no voice sounding, and starts with one", () => {
