@@ -19,6 +19,7 @@ import { deployRoutes } from "./routes/deploy";
 import { marketplaceRoutes } from "./routes/marketplace";
 import { paymentRoutes } from "./routes/payments";
 import { presetRoutes } from "./routes/presets";
+import { recordingRoutes } from "./routes/recordings";
 import { recoveryRoutes } from "./routes/recovery";
 import { userRoutes } from "./routes/user";
 import { videoExportRoutes } from "./routes/video-export";
@@ -71,6 +72,8 @@ export function createApp(deps: AppDeps): ApiApp {
   // The marketplace's upload streams its multipart body under its own limit (MARKETPLACE_MAX_UPLOAD_BYTES).
   app.route("/api/marketplace", marketplaceRoutes(services));
   app.route("/api/video-export", videoExportRoutes(services));
+  // Voice recordings stream their WAV body under their own limit (RECORDINGS_MAX_UPLOAD_BYTES).
+  app.route("/api/recordings", recordingRoutes(services));
   app.route("/api/csp-report", cspReportRoutes(services));
   // Payment routes set their own limits: JSON, except the webhook's raw signed body.
   app.route("/api", paymentRoutes(services));

@@ -2,6 +2,7 @@
 // the environment variables of ARCHITECTURE.md's runtime table (used by api/server.ts).
 import { isPostgresUrl } from "./db/dialect";
 import { DEFAULT_MAX_UPLOAD_BYTES } from "./rules/marketplace";
+import { RECORDING_MAX_BYTES_DEFAULT } from "./rules/recordings";
 import { PLAN_KEYS, type PlanKey } from "./rules/plans";
 
 /** Stripe settings (STRIPE_* variables). Without a secret key every payment endpoint answers 503. */
@@ -39,6 +40,9 @@ export interface AppConfig {
   mailTransport: "smtp" | "outbox";
   /** Largest marketplace upload in bytes (MARKETPLACE_MAX_UPLOAD_BYTES; default 1 GiB). */
   maxUploadBytes: number;
+  /** Largest voice recording upload in bytes (RECORDINGS_MAX_UPLOAD_BYTES; default 10 minutes of
+   *  16-bit stereo at 48 kHz, 115.2 MB). */
+  maxRecordingBytes: number;
 }
 
 export type AppConfigInput = Pick<AppConfig, "publicUrl" | "jwtSecret"> &
@@ -62,9 +66,11 @@ export function resolveConfig(input: AppConfigInput): AppConfig {
     productName,
     payments: { ...NO_PAYMENTS, ...input.payments },
     maxUploadBytes: input.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
+    maxRecordingBytes: input.maxRecordingBytes ?? RECORDING_MAX_BYTES_DEFAULT,
     mailTransport: input.mailTransport ?? "outbox",
   } satisfies AppConfig;
   if (!Number.isSafeInteger(config.maxUploadBytes) || config.maxUploadBytes < 1) throw new Error("The upload limit must be a positive number of bytes");
+  if (!Number.isSafeInteger(config.maxRecordingBytes) || config.maxRecordingBytes < 1) throw new Error("The recording upload limit must be a positive number of bytes");
   return config;
 }
 
@@ -120,15 +126,15 @@ export function paymentsFromEnv(env: NodeJS.ProcessEnv): PaymentsConfig | undefi
   return anySet ? config : undefined;
 }
 
-/** MARKETPLACE_MAX_UPLOAD_BYTES: a byte count, or with a K/M/G suffix (binary units). */
-export function parseByteSize(value: string | undefined): number | undefined {
+/** MARKETPLACE_MAX_UPLOAD_BYTES (or `name`): a byte count, or with a K/M/G suffix (binary units). */
+export function parseByteSize(value: string | undefined, name = "MARKETPLACE_MAX_UPLOAD_BYTES"): number | undefined {
   const v = (value ?? "").trim();
   if (v === "") return undefined;
   const m = /^(\d+)\s*([kmg]i?b?)?$/i.exec(v);
-  if (!m) throw new Error(`MARKETPLACE_MAX_UPLOAD_BYTES must be a size such as 1073741824 or 512M, got "${value}"`);
+  if (!m) throw new Error(`${name} must be a size such as 1073741824 or 512M, got "${value}"`);
   const unit = (m[2] ?? "").charAt(0).toLowerCase();
   const n = Number(m[1]) * (unit === "k" ? 1024 : unit === "m" ? 1024 ** 2 : unit === "g" ? 1024 ** 3 : 1);
-  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`MARKETPLACE_MAX_UPLOAD_BYTES is out of range: "${value}"`);
+  if (!Number.isSafeInteger(n) || n < 1) throw new Error(`${name} is out of range: "${value}"`);
   return n;
 }
 

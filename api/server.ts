@@ -49,6 +49,8 @@ export interface ServerOptions {
   payments?: Partial<PaymentsConfig>;
   /** Largest marketplace upload in bytes (MARKETPLACE_MAX_UPLOAD_BYTES; default 1 GiB). */
   maxUploadBytes?: number;
+  /** Largest voice recording upload in bytes (RECORDINGS_MAX_UPLOAD_BYTES; default 115.2 MB). */
+  maxRecordingBytes?: number;
   /** Where uploads go (STORAGE_URL, S3_ENDPOINT, AWS_REGION); default DATA_DIR/files. */
   storage?: StorageConfig;
   /** Render the shipped marketplace sounds on first start (default true). */
@@ -87,6 +89,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     payments: paymentsFromEnv(env),
     maxUploadBytes: parseByteSize(env.MARKETPLACE_MAX_UPLOAD_BYTES),
+    maxRecordingBytes: parseByteSize(env.RECORDINGS_MAX_UPLOAD_BYTES, "RECORDINGS_MAX_UPLOAD_BYTES"),
     ffmpegPath: env.FFMPEG_PATH || undefined,
     storage: storageFromEnv(env),
   };
@@ -167,6 +170,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       trustProxy: options.trustProxy ?? 0,
       payments: options.payments,
       maxUploadBytes: options.maxUploadBytes,
+      maxRecordingBytes: options.maxRecordingBytes,
       mailTransport: options.smtpUrl ? "smtp" : "outbox",
     },
     hasher: options.hasher,

@@ -487,6 +487,30 @@ const m013_video_job_owners: Migration = {
   },
 };
 
+// Voice recordings (services/recordings.ts): one row per recording an account keeps; the WAV file
+// itself is in the file store (services/storage.ts) under file_key.
+const m014_recordings: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = typesOf(db);
+    await db.schema
+      .createTable("recordings")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+      .addColumn("name", "text", (c) => c.notNull())
+      .addColumn("file_key", "text", (c) => c.notNull())
+      .addColumn("bytes", t.int, (c) => c.notNull())
+      .addColumn("frames", t.int, (c) => c.notNull())
+      .addColumn("channels", t.int, (c) => c.notNull())
+      .addColumn("sample_rate", t.int, (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("recordings_user_id").on("recordings").columns(["user_id", "created_at"]).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable("recordings").execute();
+  },
+};
+
 export const migrations: Readonly<Record<string, Migration>> = {
   "001_accounts": m001_accounts,
   "002_payments": m002_payments,
@@ -501,6 +525,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "011_rate_limit_batches": m011_rate_limit_batches,
   "012_export_counts": m012_export_counts,
   "013_video_job_owners": m013_video_job_owners,
+  "014_recordings": m014_recordings,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };

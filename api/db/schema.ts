@@ -97,6 +97,19 @@ export interface PresetsTable {
   created_at: string;
 }
 
+/** A voice recording an account keeps (migration 014); the WAV is in storage under file_key. */
+export interface RecordingsTable {
+  id: string; // a UUID
+  user_id: string;
+  name: string;
+  file_key: string;
+  bytes: number;
+  frames: number;
+  channels: number;
+  sample_rate: number;
+  created_at: string;
+}
+
 /** A marketplace sound (migration 004); the audio is in storage under file_key. */
 export interface MarketplaceSoundsTable {
   id: string;
@@ -226,6 +239,7 @@ export interface Database {
   jobs: JobsTable;
   export_counts: ExportCountsTable;
   video_job_owners: VideoJobOwnersTable;
+  recordings: RecordingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -74,6 +74,18 @@ export function mayExportVideo(f: AccessFacts | null): boolean {
   return !!f?.hasUnlimitedAccess;
 }
 
+/** Who may record, keep and place voice recordings (routes/recordings.ts, the studio's Recordings
+ *  panel): the Monthly and Commercial plans (the Monthly card lists "voice recording"; the One Day
+ *  Pass does not), a temporary grant of one of those two plans, and admins with unlimited access. */
+export function mayRecordVoice(f: AccessFacts | null): boolean {
+  if (!f?.hasUnlimitedAccess) return false;
+  if (f.isAdmin) return true;
+  const plan = paidPlanOf(f);
+  if (plan === "monthly" || plan === "commercial") return true;
+  const grant = f.hasTemporaryAccess ? f.temporaryAccess?.accessType : undefined;
+  return grant === "monthly" || grant === COMMERCIAL_GRANT;
+}
+
 /** The label beside the duration box; null while nobody is signed in. The free and Pro 1-hour
  *  labels are the spec's verbatim quotes (accounts.md sections 6 and 9, studio.md section 8), so
  *  they keep '59 min max' although the limit is written "1 hour" everywhere else. */

@@ -8,7 +8,7 @@ import { preparedQuery } from "../db/prepared";
 import { type ExactReadCache, exactCacheFor } from "./read-cache";
 import type { Database, SubscriptionRow, TemporaryAccessRow, UserRow } from "../db/schema";
 import { ADMIN_PLAN_NAME, DEMO_CHANNELS, STUDIO_CHANNELS, TEMPORARY_PLAN_NAME } from "../rules/plans";
-import { type ExportAllowance, exportAllowance, maxExportSeconds, mayExportVideo } from "../rules/plan-access";
+import { type ExportAllowance, exportAllowance, maxExportSeconds, mayExportVideo, mayRecordVoice } from "../rules/plan-access";
 
 export type EntitlementLevel = "anonymous" | "free" | "demo" | "pro" | "unlimited" | "admin" | "admin_override";
 
@@ -69,6 +69,8 @@ export interface Capabilities {
   adminStudioFeatures: boolean; // quantum/sequential modes, upload to store
   /** MP4 export through the video job API (rules/plan-access.ts mayExportVideo). */
   videoExport: boolean;
+  /** Voice recordings: record, keep and place them (rules/plan-access.ts mayRecordVoice). */
+  voiceRecording: boolean;
   /** The longest playback and export (rules/plan-access.ts maxExportSeconds). */
   maxDurationSeconds: number;
   /** How many exports the account has (rules/plan-access.ts exportAllowance). */
@@ -195,6 +197,7 @@ export function computeEntitlements(input: EntitlementInput): Entitlements {
       maxDurationSeconds: maxExportSeconds(facts),
       exports: exportAllowance(facts),
       videoExport: mayExportVideo(facts),
+      voiceRecording: mayRecordVoice(facts),
     },
   };
 }

@@ -17,10 +17,11 @@ import { EFFECTS, type EffectDef } from "../model/catalogue";
 import { MAX_DURATION_UNLIMITED_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../model/limits";
 import { clamp, hasTimeline, timelineSchema } from "./timeline";
 import { soundtrackRefSchema, voiceSlotsSchema } from "./voices";
+import { recordingPlacementsSchema, type RecordingPlacement } from "./recordings";
 import { WAVEFORMS, defaultEffect, type AudioState, type ChannelState, type EffectState, type Waveform } from "./state";
 
 /** What a preset stores and a share link carries. */
-export type PresetData = Pick<AudioState, "channels" | "effects" | "duration" | "timeline" | "voices" | "soundtrack">;
+export type PresetData = Pick<AudioState, "channels" | "effects" | "duration" | "timeline" | "voices" | "soundtrack" | "recordings">;
 
 /** Either the state to load, or what is wrong with the input (for "Invalid preset: {error}"). */
 export type PresetResult = { ok: true; state: PresetData } | { ok: false; error: string };
@@ -132,6 +133,12 @@ function migrateVolumes(raw: unknown): unknown {
   return out;
 }
 
+/** The recordings a preset carries: the ticked ones (undefined when none is). */
+function sharedOnly(r: RecordingPlacement[] | undefined): RecordingPlacement[] | undefined {
+  const kept = r?.filter((p) => p.shared === true);
+  return kept && kept.length > 0 ? kept : undefined;
+}
+
 /** THE preset data schema: unknown JSON in, a complete, in-range PresetData out. */
 export const presetDataSchema: z.ZodType<PresetData, unknown> = z.object(
   {
@@ -144,6 +151,9 @@ export const presetDataSchema: z.ZodType<PresetData, unknown> = z.object(
     voices: voiceSlotsSchema.optional().transform((v) => (v && v.length > 0 ? v : undefined)),
     // Optional: the name of the recording the mix voices play (never the audio).
     soundtrack: soundtrackRefSchema.optional(),
+    // Optional: the account's voice recordings placed in the session, by id (never the audio); a
+    // shared preset keeps only those the user ticked (shared), which its link may then fetch.
+    recordings: recordingPlacementsSchema.optional().transform((r) => sharedOnly(r)),
   },
   anObject("an object with channels, effects and duration"),
 ).transform((p): PresetData => {
@@ -153,6 +163,7 @@ export const presetDataSchema: z.ZodType<PresetData, unknown> = z.object(
     ...(p.timeline ? { timeline: p.timeline } : {}),
     ...(p.voices ? { voices: p.voices } : {}),
     ...(p.soundtrack ? { soundtrack: p.soundtrack } : {}),
+    ...(p.recordings ? { recordings: p.recordings } : {}),
   };
 });
 
@@ -183,6 +194,7 @@ export function presetData(state: PresetData): PresetData {
     ...(hasTimeline(state.timeline) ? { timeline: state.timeline } : {}),
     ...(state.voices && state.voices.length > 0 ? { voices: state.voices } : {}),
     ...(state.soundtrack ? { soundtrack: state.soundtrack } : {}),
+    ...(sharedOnly(state.recordings) ? { recordings: sharedOnly(state.recordings) } : {}),
   };
 }
 

@@ -45,6 +45,7 @@ describe("computeEntitlements", () => {
       adminTools: false,
       adminStudioFeatures: false,
       videoExport: false,
+      voiceRecording: false,
       maxDurationSeconds: 3600,
       exports: { kind: "none" },
     });
@@ -114,6 +115,19 @@ describe("computeEntitlements", () => {
     // an ended plan gives nothing
     const ended = ent({ subscriptions: [{ plan_name: "Commercial License", status: "active", current_period_end: EARLIER }] });
     expect(ended.capabilities).toMatchObject({ maxDurationSeconds: 3600, exports: { kind: "none" } });
+  });
+
+  it("voice recording: Monthly, Commercial, their grants and admins with the override; not the Day Pass, a daily grant or a free account", () => {
+    const sub = (plan_name: string) => ({ subscriptions: [{ plan_name, status: "active", current_period_end: LATER }] });
+    expect(ent(sub("Monthly Plan")).capabilities.voiceRecording).toBe(true);
+    expect(ent(sub("Commercial License")).capabilities.voiceRecording).toBe(true);
+    expect(ent(sub("One Day Pass")).capabilities.voiceRecording).toBe(false);
+    expect(ent({ grants: [grant({ access_type: "monthly" })] }).capabilities.voiceRecording).toBe(true);
+    expect(ent({ grants: [grant({ access_type: "commercial" })] }).capabilities.voiceRecording).toBe(true);
+    expect(ent({ grants: [grant({ access_type: "daily" })] }).capabilities.voiceRecording).toBe(false);
+    expect(ent({ user: { ...user, is_admin: 1, admin_override: 1 } }).capabilities.voiceRecording).toBe(true);
+    expect(ent({ user: { ...user, is_admin: 1 } }).capabilities.voiceRecording).toBe(false);
+    expect(ent({}).capabilities.voiceRecording).toBe(false);
   });
 
   it("ADMIN_EMAILS makes an admin; the override flag means nothing for non-admins", () => {
