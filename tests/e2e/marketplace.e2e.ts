@@ -20,6 +20,7 @@ import { parseWavHeader } from "../../dsp/host/export/wav";
 import { startFakeStripe, type FakeStripe } from "../unit/api/fake-stripe";
 import { launchChromium, screenshotPath, startTestApp, waitForSeeds, type AxeViolation, type TestApp } from "./browser";
 import { openSignedIn, registerAccount, registerAdminWithOverride, uniqueEmail, type TestAccount } from "./session";
+import { openSection } from "./sections";
 
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -122,11 +123,14 @@ describe("uploads", () => {
   it("an admin with the override uploads the studio's sound with Upload to Store", async () => {
     const page = await newPage();
     await openSignedIn(page, origin, admin, "/");
+    await openSection(page, "Session");
     const open = page.getByRole("button", { name: "Upload to Store" });
     await open.waitFor();
-    await page.getByRole("region", { name: "Playback" }).screenshot({ path: screenshotPath("marketplace-studio-actions-1280.png") });
+    await page.getByRole("region", { name: "Publish" }).screenshot({ path: screenshotPath("marketplace-studio-actions-1280.png") });
     // Two channels sound: 432 Hz and 528 Hz.
+    await openSection(page, "Channels");
     for (const id of [3, 4]) await page.getByRole("switch", { name: `Channel ${id} on/off` }).uncheck();
+    await openSection(page, "Session");
     await page.evaluate(() => {
       (window as unknown as { __refreshes: number }).__refreshes = 0;
       window.addEventListener("marketplace-refresh", () => (window as unknown as { __refreshes: number }).__refreshes++);
@@ -456,7 +460,8 @@ describe("phone layouts", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
     await page.goto(origin + "/");
-    const actions = page.getByRole("region", { name: "Playback" });
+    await openSection(page, "Session");
+    const actions = page.getByRole("region", { name: "Publish" });
     await actions.getByRole("button", { name: "Upload to Store" }).waitFor();
     await actions.screenshot({ path: screenshotPath("marketplace-studio-actions-390.png") });
     await page.getByRole("button", { name: "Upload to Store" }).click();

@@ -147,7 +147,7 @@ export function TransportBar() {
   };
 
   return (
-    <section className="transport" aria-label="Transport" data-playing={playing} data-more={more}>
+    <section className="transport" aria-label="Playback" data-playing={playing} data-more={more}>
       <div className="transport-row">
         <PlayButton />
         <p className="transport-time">
