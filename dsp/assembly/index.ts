@@ -94,6 +94,11 @@ export function voiceSegmentEnvelope(id: i32): void {
   voices.setSegmentEnvelope(id);
 }
 
+/** Where to write noiseNN spectrum `id`'s noise table `which` (0 or 1): TABLE_FRAMES (131072) f32. */
+export function voiceSpectrumTable(id: i32, which: i32): usize {
+  return voices.spectrumTable(id, which);
+}
+
 /** mixam's pulse shape for the segment appended last. */
 export function voiceSegmentShape(duty: f64, attack: f64, release: f64, edge: i32): void {
   voices.setSegmentShape(duty, attack, release, edge);

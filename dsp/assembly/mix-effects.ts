@@ -35,8 +35,8 @@ const histR = new StaticArray<f32>(HISTORY + BLOCK);
 // Hilbert transformer: two chains of four second-order allpass sections (Olli Niemitalo's
 // coefficients) whose outputs stay 90 degrees apart from 15 Hz to 19 kHz at 48 kHz; per ear, each
 // section keeps x[n-1], x[n-2], y[n-1], y[n-2].
-const HA: StaticArray<f32> = [0.6923878, 0.9360654322959, 0.988229522686, 0.9987488452737];
-const HB: StaticArray<f32> = [0.4021921162426, 0.856171088242, 0.9722909545651, 0.9952884791278];
+export const HA: StaticArray<f32> = [0.6923878, 0.9360654322959, 0.988229522686, 0.9987488452737];
+export const HB: StaticArray<f32> = [0.4021921162426, 0.856171088242, 0.9722909545651, 0.9952884791278];
 const apState = new StaticArray<f32>(2 * 2 * 4 * 4);
 const lastB = new StaticArray<f32>(2);
 
@@ -183,7 +183,7 @@ function hilbertShift(p: usize, ear: i32, ph: f64, inc: f64, s0: f32, ds: f32): 
 /** Four allpass sections y = c (x + y[n-2]) - x[n-2] in a row; state: per section x1 x2 y1 y2. */
 // @ts-ignore: decorator
 @inline
-function allpassChain(st: usize, c: StaticArray<f32>, input: f32): f32 {
+export function allpassChain(st: usize, c: StaticArray<f32>, input: f32): f32 {
   let x = input;
   for (let k = 0; k < 4; k++) {
     const q = st + (<usize>k << 4);

@@ -14,6 +14,7 @@
 import { BROWN_LEAK, BROWN_SCALE, PINK_SCALE } from "./lib/noise-colours";
 import { sampleRate } from "./bus";
 import * as mixFx from "./mix-effects";
+import { HA, HB, allpassChain } from "./mix-effects";
 import { addSoundtrack } from "./soundtrack";
 import { BLOCK, TONE_GAIN } from "./lib/constants";
 import { cos2pi, ftz, sin2pi } from "./lib/math";
@@ -37,6 +38,21 @@ const MIXPULSE: i32 = 7;
 const MIXAM: i32 = 8;
 const MIXSPIN: i32 = 9;
 const MIXBEAT: i32 = 10;
+const NOISEPULSE: i32 = 11;
+const NOISEBEAT: i32 = 12;
+/** Noise sources: white, pink, brown, then up to MAX_SPECTRA noiseNN spectra read from tables the
+ *  host makes (dsp/host/model/noise-spectrum.ts): two of TABLE_FRAMES each, side by side, the
+ *  second drifting by DRIFT frames each turn so the sum does not repeat for hours. */
+const MAX_SPECTRA: i32 = 4;
+const SOURCES: i32 = 3 + MAX_SPECTRA;
+const TABLE_FRAMES: i32 = 1 << 17;
+const DRIFT: i32 = 7;
+const specA = new StaticArray<usize>(MAX_SPECTRA);
+const specB = new StaticArray<usize>(MAX_SPECTRA);
+let specPos: i64 = 0;
+// noisebeat: per slot, the two allpass chains (16 floats each) and the second chain's last output.
+const beatState = new StaticArray<f32>(MAX_VOICES * 32);
+const beatPrevB = new StaticArray<f32>(MAX_VOICES);
 
 /** amp 100 (SBaGen's full scale) plays at the channels' full tone level. */
 const VOICE_GAIN: f32 = TONE_GAIN / 100.0;
@@ -134,7 +150,7 @@ const tmpL = new StaticArray<f32>(BLOCK);
 const tmpR = new StaticArray<f32>(BLOCK);
 
 // Noise: per colour, HISTORY old samples then this block's.
-const noise = new StaticArray<StaticArray<f32>>(3);
+const noise = new StaticArray<StaticArray<f32>>(SOURCES);
 let rngState: v128 = i32x4.splat(0);
 let pinkLo: v128 = f32x4.splat(0.0);
 let pinkHi: v128 = f32x4.splat(0.0);
@@ -142,7 +158,7 @@ let pinkB6: f32 = 0.0;
 let brownY: f32 = 0.0;
 
 export function initVoices(): void {
-  for (let c = 0; c < 3; c++) noise[c] = new StaticArray<f32>(HISTORY + BLOCK);
+  for (let c = 0; c < SOURCES; c++) noise[c] = new StaticArray<f32>(HISTORY + BLOCK);
   bellDecay = <f32>Math.pow(11.0 / 12.0, 1.0 / (BELL_STEP_SECONDS * sampleRate));
 }
 
@@ -174,18 +190,19 @@ export function addVoiceSegment(slot: i32, start: f64, kind: i32, colour: i32, c
   slotCount[slot]++;
   segStart[i] = start;
   segEnv[i] = -1;
-  segKind[i] = kind < OFF || kind > MIXBEAT ? OFF : kind;
-  segColour[i] = colour < 0 || colour > 2 ? 1 : colour;
+  segKind[i] = kind < OFF || kind > NOISEBEAT ? OFF : kind;
+  segColour[i] = colour < 0 || colour >= SOURCES || (colour >= 3 && specA[colour - 3] == 0) ? 1 : colour;
   segC0[i] = finite(c0); segC1[i] = finite(c1);
   segB0[i] = finite(b0); segB1[i] = finite(b1);
   segA0[i] = Math.max(0.0, finite(a0)); segA1[i] = Math.max(0.0, finite(a1));
-  if (segKind[i] >= MIX) {
+  if (segKind[i] >= MIX && segKind[i] <= MIXBEAT) {
     mixUsed = true;
     if (segKind[i] == MIXSPIN) mixFx.useSpin(true);
   }
-  if (segKind[i] != OFF && segKind[i] <= MIX && (segA0[i] > 0.0 || segA1[i] > 0.0)) {
+  const sounds = segKind[i] != OFF && (segKind[i] <= MIX || segKind[i] >= NOISEPULSE);
+  if (sounds && (segA0[i] > 0.0 || segA1[i] > 0.0)) {
     voicesAudible = true;
-    if (segKind[i] == NOISE || segKind[i] == SPIN) coloursUsed |= 1 << segColour[i];
+    if (segKind[i] == NOISE || segKind[i] == SPIN || segKind[i] >= NOISEPULSE) coloursUsed |= 1 << segColour[i];
   }
 }
 
@@ -198,6 +215,15 @@ export function setSegmentShape(duty: f64, attack: f64, release: f64, edge: i32)
   segAttack[i] = <f32>Math.min(1.0, Math.max(0.0, finite(attack)));
   segRelease[i] = <f32>Math.min(1.0, Math.max(0.0, finite(release)));
   segEdge[i] = min(3, max(0, edge));
+}
+
+/** Where to write noiseNN spectrum `id`'s table `which` (0 or 1) of TABLE_FRAMES f32 (0 when out of
+ *  range); the tables are made the first time and kept. */
+export function spectrumTable(id: i32, which: i32): usize {
+  if (id < 0 || id >= MAX_SPECTRA || which < 0 || which > 1) return 0;
+  const tables = which == 0 ? specA : specB;
+  if (tables[id] == 0) tables[id] = heap.alloc(<usize>TABLE_FRAMES << 2);
+  return tables[id];
 }
 
 /** Where to write envelope `id`'s `points` levels (0 when out of range). */
@@ -257,7 +283,10 @@ export function rewindVoices(): void {
   pinkB6 = 0.0;
   brownY = 0.0;
   mixFx.resetMixEffects();
-  for (let c = 0; c < 3; c++) memory.fill(changetype<usize>(noise[c]), 0, <usize>(HISTORY + BLOCK) << 2);
+  for (let c = 0; c < SOURCES; c++) memory.fill(changetype<usize>(noise[c]), 0, <usize>(HISTORY + BLOCK) << 2);
+  specPos = 0;
+  memory.fill(changetype<usize>(beatState), 0, <usize>(MAX_VOICES * 32) << 2);
+  memory.fill(changetype<usize>(beatPrevB), 0, <usize>MAX_VOICES << 2);
 }
 
 // @ts-ignore: decorator
@@ -386,7 +415,7 @@ function renderPart(s: i32, i: i32, kind: i32, u0: f64, u1: f64, n: i32, pos: i3
     addSoundtrack(changetype<usize>(busL) + o, changetype<usize>(busR) + o, at, n, g0 * VOICE_GAIN, g1 * VOICE_GAIN);
     return;
   }
-  if (kind > MIX) {
+  if (kind > MIX && kind <= MIXBEAT) {
     // An effect on the bus: its values for this block (strength = amp / 100).
     const first = pos == 0;
     const s0 = g0 * <f32>0.01, s1 = g1 * <f32>0.01;
@@ -396,11 +425,13 @@ function renderPart(s: i32, i: i32, kind: i32, u0: f64, u1: f64, n: i32, pos: i3
     else mixFx.setAm(first, c0, b0, b1, s0, s1, segColour[i] == 1, segDuty[i], segAttack[i], segRelease[i], segEdge[i]);
     return;
   }
-  if (kind == NOISE || kind == SPIN) {
+  if (kind == NOISE || kind == SPIN || kind >= NOISEPULSE) {
     const gain = VOICE_GAIN * NOISE_GAIN;
     const src = changetype<usize>(noise[segColour[i]]) + (<usize>HISTORY << 2) + o;
     if (kind == NOISE) addScaled(pm + o, src, n, g0 * gain, g1 * gain);
-    else phS[s] = addSpin(pl + o, pr + o, src, n, phS[s], (b0 + b1) * 0.5 / fs, c0, c1, g0 * gain, g1 * gain);
+    else if (kind == SPIN) phS[s] = addSpin(pl + o, pr + o, src, n, phS[s], (b0 + b1) * 0.5 / fs, c0, c1, g0 * gain, g1 * gain, segEnv[i]);
+    else if (kind == NOISEPULSE) noisePulse(s, src, n, (b0 + b1) * 0.5 / fs, g0 * gain, g1 * gain, segEnv[i], pm + o);
+    else noiseBeat(s, src, n, (b0 + b1) * 0.5 / fs, g0 * gain, g1 * gain, segEnv[i], pl + o, pr + o);
     return;
   }
   if (g0 == 0.0 && g1 == 0.0) {
@@ -639,16 +670,16 @@ function addScaled(dst: usize, src: usize, n: i32, g0: f32, g1: f32): void {
  * d = width (microseconds, moving from w0 to w1) x sin(2 pi phase), linearly interpolated between
  * samples. Returns the spin's phase after the last frame.
  */
-function addSpin(dl: usize, dr: usize, src: usize, n: i32, ph: f64, inc: f64, w0: f64, w1: f64, g0: f32, g1: f32): f64 {
+function addSpin(dl: usize, dr: usize, src: usize, n: i32, ph: f64, inc: f64, w0: f64, w1: f64, g0: f32, g1: f32, path: i32): f64 {
   const perUs = sampleRate * 1e-6;
   const gs = (g1 - g0) / <f32>n;
-  // The swing's sine by a phasor, one frame at a time.
+  // The swing's sine by a phasor, one frame at a time (or a spinNN path read at the turn's phase).
   let re = cos2pi(ph), im = sin2pi(ph);
   const wr = cos2pi(inc), wi = sin2pi(inc);
   const ws = (w1 - w0) / <f64>n;
   for (let i = 0; i < n; i++) {
     const width = Math.min(SPIN_MAX, Math.max(0.0, (w0 + ws * <f64>i) * perUs));
-    const d = width * im;
+    const d = width * (path >= 0 ? <f64>envAt(path, wrap(ph + inc * <f64>i)) : im);
     const g = g0 + gs * <f32>i;
     const o = <usize>i << 2;
     store<f32>(dl + o, load<f32>(dl + o) + tap(src + o, <f64>SPIN_DELAY - d) * g);
@@ -658,6 +689,71 @@ function addSpin(dl: usize, dr: usize, src: usize, n: i32, ph: f64, inc: f64, w0
     re = nr;
   }
   return wrap(ph + inc * <f64>n);
+}
+
+/** Envelope (or path) table `id` at cycle phase ph (0..1), read linearly. */
+function envAt(id: i32, ph: f64): f32 {
+  const len = envLen[id];
+  const table = changetype<usize>(envTable) + (<usize>(id * ENV_POINTS) << 2);
+  const x = ph * <f64>len;
+  const j = min(<i32>x, len - 1);
+  const f = <f32>(x - <f64>j);
+  const a = load<f32>(table + (<usize>j << 2));
+  const b = load<f32>(table + (<usize>(j + 1 == len ? 0 : j + 1) << 2));
+  return a + (b - a) * f;
+}
+
+/** The isochronic gate (SBaGen+'s) at cycle phase ph. */
+// @ts-ignore: decorator
+@inline
+function isoGate(ph: f64): f32 {
+  const u = max<f32>(0.0, (<f32>sin2pi(ph) - GATE) / (<f32>1.0 - GATE));
+  return u * u * (<f32>3.0 - <f32>2.0 * u);
+}
+
+/** noisepulse: the noise gated at the pulse (phase in phP) by the isochronic gate or an envelope. */
+function noisePulse(s: i32, src: usize, n: i32, inc: f64, g0: f32, g1: f32, env: i32, dm: usize): void {
+  const gs = (g1 - g0) / <f32>n;
+  let ph = phP[s];
+  for (let k = 0; k < n; k++) {
+    const o = <usize>k << 2;
+    const gate = env >= 0 ? envAt(env, ph) : isoGate(ph);
+    store<f32>(dm + o, load<f32>(dm + o) + load<f32>(src + o) * (g0 + gs * <f32>k) * gate);
+    ph = wrap(ph + inc);
+  }
+  phP[s] = ph;
+}
+
+/** noisebeat: the noise shifted up by beat/2 in the left ear and down in the right through the
+ *  Hilbert pair (one per slot: both ears hear the same noise); with an envelope, each frame moves
+ *  between the plain noise (0) and the shifted (1). The oscillator's phase (beat/2) is in phP. */
+function noiseBeat(s: i32, src: usize, n: i32, inc: f64, g0: f32, g1: f32, env: i32, dl: usize, dr: usize): void {
+  const st = changetype<usize>(beatState) + (<usize>(s * 32) << 2);
+  const gs = (g1 - g0) / <f32>n;
+  const half = inc * 0.5;
+  let ph = phP[s];
+  let prevB = beatPrevB[s];
+  for (let k = 0; k < n; k++) {
+    const o = <usize>k << 2;
+    const x = load<f32>(src + o);
+    const a = allpassChain(st, HA, x);
+    const b = allpassChain(st + 64, HB, x);
+    const re = <f32>cos2pi(ph), im = <f32>sin2pi(ph);
+    let left = a * re + prevB * im, right = a * re - prevB * im;
+    prevB = b;
+    if (env >= 0) {
+      // The envelope runs over the whole beat (twice the oscillator's turn).
+      const e = envAt(env, wrap(ph * 2.0));
+      left = x + (left - x) * e;
+      right = x + (right - x) * e;
+    }
+    const g = g0 + gs * <f32>k;
+    store<f32>(dl + o, load<f32>(dl + o) + left * g);
+    store<f32>(dr + o, load<f32>(dr + o) + right * g);
+    ph = wrap(ph + half);
+  }
+  phP[s] = ph;
+  beatPrevB[s] = prevB;
 }
 
 /** The noise `age` samples before the one at p (fractional: linear between the two around it). */
@@ -677,10 +773,23 @@ function tap(p: usize, age: f64): f32 {
  *  f32x4 lanes; brown from a leaky integrator. */
 function makeNoise(): void {
   const keep = <usize>HISTORY << 2;
-  for (let c = 0; c < 3; c++) {
+  for (let c = 0; c < SOURCES; c++) {
+    if (c >= 3 && (coloursUsed & (1 << c)) == 0) continue;
     const p = changetype<usize>(noise[c]);
     memory.copy(p, p + (<usize>BLOCK << 2), keep);
   }
+  for (let id = 0; id < MAX_SPECTRA; id++) {
+    if ((coloursUsed & (1 << (3 + id))) == 0 || specA[id] == 0 || specB[id] == 0) continue;
+    const out = changetype<usize>(noise[3 + id]) + keep;
+    const ta = specA[id], tb = specB[id];
+    for (let i = 0; i < BLOCK; i++) {
+      const pos = specPos + <i64>i;
+      const ka = <i32>(pos % <i64>TABLE_FRAMES);
+      const kb = <i32>((pos + (pos / <i64>TABLE_FRAMES) * <i64>DRIFT) % <i64>TABLE_FRAMES);
+      store<f32>(out + (<usize>i << 2), (load<f32>(ta + (<usize>ka << 2)) + load<f32>(tb + (<usize>kb << 2))) * <f32>0.70710678);
+    }
+  }
+  specPos += <i64>BLOCK;
   const pw = changetype<usize>(noise[0]) + keep;
   const pp = changetype<usize>(noise[1]) + keep;
   const pbr = changetype<usize>(noise[2]) + keep;

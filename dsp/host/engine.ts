@@ -12,6 +12,7 @@ import type { ChannelState, EffectState, SoundState, Waveform } from "./model/st
 import { compileEffects, compileTimeline, hasTimeline, resolveTimeline } from "./model/timeline";
 import { anySoloed, mixerFactor, volumeGain } from "./model/volume";
 import type { SoundtrackAudio } from "./model/soundtrack";
+import { spectrumNoise } from "./model/noise-spectrum";
 import { compileVoices } from "./model/voice-track";
 import { compileRecordings, type RecordingClip, usedClips } from "./model/recordings";
 
@@ -36,6 +37,7 @@ interface Abi {
   voiceBell(at: number, freq: number, amp: number): void;
   voiceSegmentShape(duty: number, attack: number, release: number, edge: number): void;
   voiceEnvelopeTable(id: number, points: number): number;
+  voiceSpectrumTable(id: number, which: number): number;
   voiceSegmentEnvelope(id: number): void;
   voicesCommit(): void;
   soundtrackBuffer(frames: number): number;
@@ -198,6 +200,12 @@ export class Engine {
     const abi = this.abi;
     abi.voicesClear();
     if (compiled) {
+      compiled.spectra.forEach((spectrum, id) => {
+        spectrumNoise(spectrum, this.sampleRate).forEach((table, which) => {
+          const at = abi.voiceSpectrumTable(id, which);
+          if (at) new Float32Array(abi.memory.buffer, at, table.length).set(table);
+        });
+      });
       compiled.envelopes.forEach((env, id) => {
         const at = abi.voiceEnvelopeTable(id, env.length);
         if (at) new Float32Array(abi.memory.buffer, at, env.length).set(env);

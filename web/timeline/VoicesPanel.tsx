@@ -41,6 +41,8 @@ const FIELDS: Record<VoiceKind, NumberField[]> = {
   mixam: ["rate", "amp"],
   mixspin: ["width", "rate", "amp"],
   mixbeat: ["beat", "amp"],
+  noisepulse: ["pulse", "amp"],
+  noisebeat: ["beat", "amp"],
 };
 /** Fields that take a sign (a binaural beat below zero, a spin turning the other way). */
 const SIGNED = new Set<NumberField>(["beat", "rate"]);

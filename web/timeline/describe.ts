@@ -34,6 +34,10 @@ export function describeVoice(v: Voice): string {
       return `spinning soundtrack ${v.width} us ${v.rate} Hz ${v.amp} %`;
     case "mixbeat":
       return `soundtrack beat ${v.beat} Hz ${v.amp} %`;
+    case "noisepulse":
+      return `pulsed noise ${v.pulse} Hz ${v.amp} %`;
+    case "noisebeat":
+      return `beating noise ${v.beat} Hz ${v.amp} %`;
   }
 }
 

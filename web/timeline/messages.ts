@@ -132,6 +132,7 @@ export const VOICE_FIELD_SHORT: Record<keyof typeof VOICE_FIELDS, string> = {
 export const VOICE_KIND_LABELS: Record<VoiceKind, string> = {
   tone: "Tone", binaural: "Binaural", isochronic: "Isochronic", noise: "Noise", spin: "Spin", bell: "Bell", mix: "Soundtrack",
   mixpulse: "Soundtrack pulse", mixam: "Soundtrack AM", mixspin: "Soundtrack spin", mixbeat: "Soundtrack beat",
+  noisepulse: "Pulsed noise", noisebeat: "Beating noise",
 };
 export const NOISE_COLOUR_LABELS: Record<NoiseColour, string> = { white: "White", pink: "Pink", brown: "Brown" };
 export const voiceAdded = (slot: number) => `Voice ${slot + 1} added.`;

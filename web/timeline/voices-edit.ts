@@ -85,6 +85,8 @@ export function voiceOfKind(kind: VoiceKind, from?: Voice | null): Voice {
     case "mixam": return { kind, rate: 2, amp: 100 * (1 - MIXAM_DEFAULTS.floor), shape: MIXAM_DEFAULTS.shape, start: MIXAM_DEFAULTS.start, duty: MIXAM_DEFAULTS.duty, attack: MIXAM_DEFAULTS.attack, release: MIXAM_DEFAULTS.release, edge: MIXAM_DEFAULTS.edge };
     case "mixspin": return { kind, width: 300, rate: 4, amp: 50 };
     case "mixbeat": return { kind, beat: 6, amp: 45 };
+    case "noisepulse": return { kind, pulse: from?.kind === "isochronic" ? from.pulse : 2, amp };
+    case "noisebeat": return { kind, beat: from?.kind === "binaural" ? from.beat : 2, amp };
   }
 }
 

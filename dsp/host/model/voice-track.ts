@@ -19,8 +19,10 @@ import type { NoiseColour, Voice, VoiceSlots } from "./voices";
 
 /** The engine's codes for the kinds (0 is no voice; bells are strikes, not segments). */
 export const VOICE_CODE: Record<Exclude<Voice["kind"], "bell">, number> = {
-  tone: 1, binaural: 2, isochronic: 3, noise: 4, spin: 5, mix: 6, mixpulse: 7, mixam: 8, mixspin: 9, mixbeat: 10,
+  tone: 1, binaural: 2, isochronic: 3, noise: 4, spin: 5, mix: 6, mixpulse: 7, mixam: 8, mixspin: 9, mixbeat: 10, noisepulse: 11, noisebeat: 12,
 };
+/** The engine's noise sources: the three colours, then the session's noiseNN spectra (at most MAX_SPECTRA). */
+export const MAX_SPECTRA = 4;
 export const COLOUR_CODE: Record<NoiseColour, number> = { white: 0, pink: 1, brown: 2 };
 
 export interface VoiceSegment {
@@ -51,8 +53,10 @@ export interface CompiledVoices {
   /** Segments per slot (slot i at index i; empty for a slot never used). */
   slots: VoiceSegment[][];
   bells: BellStrike[];
-  /** The distinct envelopes the segments use (dsp/host/model/voices.ts). */
+  /** The distinct envelopes (and spin paths) the segments use (dsp/host/model/voices.ts). */
   envelopes: number[][];
+  /** The distinct noiseNN spectra: spectrum i is noise source 3 + i. */
+  spectra: number[][];
 }
 
 interface VoiceStep {
@@ -89,6 +93,7 @@ interface Values {
   b: number;
   shape?: [number, number, number, number];
   envelope?: number[];
+  spectrum?: number[];
 }
 
 function values(v: Voice): Values {
@@ -101,9 +106,18 @@ function values(v: Voice): Values {
     case "isochronic":
       return { kind: VOICE_CODE.isochronic, colour: 0, c: v.carrier, b: v.pulse, ...(v.envelope ? { envelope: v.envelope } : {}) };
     case "noise":
-      return { kind: VOICE_CODE.noise, colour: COLOUR_CODE[v.colour], c: 0, b: 0 };
+      return { kind: VOICE_CODE.noise, colour: COLOUR_CODE[v.colour], c: 0, b: 0, ...(v.spectrum ? { spectrum: v.spectrum } : {}) };
     case "spin":
-      return { kind: VOICE_CODE.spin, colour: COLOUR_CODE[v.colour], c: v.width, b: v.rate };
+      return {
+        kind: VOICE_CODE.spin, colour: COLOUR_CODE[v.colour], c: v.width, b: v.rate,
+        ...(v.spectrum ? { spectrum: v.spectrum } : {}), ...(v.path ? { envelope: v.path } : {}),
+      };
+    case "noisepulse":
+    case "noisebeat":
+      return {
+        kind: VOICE_CODE[v.kind], colour: COLOUR_CODE.pink, c: 0, b: v.kind === "noisepulse" ? v.pulse : v.beat,
+        ...(v.spectrum ? { spectrum: v.spectrum } : {}), ...(v.envelope ? { envelope: v.envelope } : {}),
+      };
     case "mix":
       return { kind: VOICE_CODE.mix, colour: 0, c: 0, b: 0 };
     case "mixpulse":
@@ -127,7 +141,7 @@ const sounding = (v: Voice | null): Voice | null => (v && v.kind !== "bell" ? v 
 
 function sameKind(a: Voice, b: Voice): boolean {
   const x = values(a), y = values(b);
-  return x.kind === y.kind && x.colour === y.colour && JSON.stringify(x.envelope) === JSON.stringify(y.envelope);
+  return x.kind === y.kind && x.colour === y.colour && JSON.stringify(x.envelope) === JSON.stringify(y.envelope) && JSON.stringify(x.spectrum) === JSON.stringify(y.spectrum);
 }
 
 /** Compiles the session's voices for a sample rate; null when it has none. */
@@ -148,18 +162,27 @@ export function compileVoices(state: Pick<SoundState, "voices" | "timeline">, fs
     }
     return id;
   };
-  for (let k = 0; k < width; k++) slots.push(compileSlot(steps, k, fs, jump, envelopeId));
-  return { slots, bells: bellStrikes(steps, fs), envelopes };
+  const spectra: number[][] = [];
+  const spectrumSource = (sp: number[]) => {
+    const key = sp.join(",");
+    let i = spectra.findIndex((x) => x.join(",") === key);
+    if (i < 0 && spectra.length < MAX_SPECTRA) i = spectra.push(sp) - 1;
+    return i < 0 ? COLOUR_CODE.pink : 3 + i; // past MAX_SPECTRA: pink noise
+  };
+  for (let k = 0; k < width; k++) slots.push(compileSlot(steps, k, fs, jump, envelopeId, spectrumSource));
+  return { slots, bells: bellStrikes(steps, fs), envelopes, spectra };
 }
 
-function compileSlot(steps: readonly VoiceStep[], k: number, fs: number, jump: number, envelopeId: (env: number[]) => number): VoiceSegment[] {
+function compileSlot(
+  steps: readonly VoiceStep[], k: number, fs: number, jump: number, envelopeId: (env: number[]) => number, spectrumSource: (sp: number[]) => number,
+): VoiceSegment[] {
   const segs: VoiceSegment[] = [];
   const push = (start: number, from: Voice | null, to: Voice | null, a0: number, a1: number) => {
     const v = from ?? to;
     const x = v ? values(v) : { kind: 0, colour: 0, c: 0, b: 0 };
     const y = to && from && sameKind(from, to) ? values(to) : x;
     const seg: VoiceSegment = {
-      start, kind: x.kind, colour: x.colour, c0: x.c, c1: y.c, b0: x.b, b1: y.b, a0, a1,
+      start, kind: x.kind, colour: x.spectrum ? spectrumSource(x.spectrum) : x.colour, c0: x.c, c1: y.c, b0: x.b, b1: y.b, a0, a1,
       ...(x.shape ? { shape: x.shape } : {}),
       ...(x.envelope ? { envelope: envelopeId(x.envelope) } : {}),
     };

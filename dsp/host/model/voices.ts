@@ -37,6 +37,9 @@
 //   - mixbeat: the mix frequency-shifted by +beat/2 in the left ear and -beat/2 in the right
 //     (single-sideband, through a Hilbert transformer), blended by amp, so the mix itself beats.
 //   They apply in that order, whatever their slots; one of each kind counts (the last).
+// - noisepulse and noisebeat (SBaGenX): a pink noise bed (or a noiseNN spectrum) gated at its pulse,
+//   or shifted +-beat/2 between the ears so that the noise beats; noise, spin and both beds take a
+//   noiseNN spectrum, spin a spinNN path.
 // - A carrier of 0 Hz is a silent voice, not an error; negative ear frequencies (a carrier below
 //   half the beat) are the same sine with its phase reversed, as in SBaGen.
 //
@@ -52,7 +55,9 @@ export const MAX_VOICES = 32;
 export const NOISE_COLOURS = ["white", "pink", "brown"] as const;
 export type NoiseColour = (typeof NOISE_COLOURS)[number];
 
-export const VOICE_KINDS = ["tone", "binaural", "isochronic", "noise", "spin", "bell", "mix", "mixpulse", "mixam", "mixspin", "mixbeat"] as const;
+export const VOICE_KINDS = [
+  "tone", "binaural", "isochronic", "noise", "spin", "bell", "mix", "mixpulse", "mixam", "mixspin", "mixbeat", "noisepulse", "noisebeat",
+] as const;
 /** The kinds that change the soundtrack instead of sounding themselves. */
 export const MIX_EFFECT_KINDS = ["mixpulse", "mixam", "mixspin", "mixbeat"] as const;
 export const MIXAM_SHAPES = ["cos", "pulse"] as const;
@@ -87,13 +92,41 @@ export interface IsochronicVoice {
 }
 
 /** An envelope: 2 to ENVELOPE_MAX_POINTS levels 0..1 spread evenly over one cycle, joined linearly
- *  (the last back to the first). */
+ *  (the last back to the first). A spin path is the same with levels -1..1. */
 export const ENVELOPE_MAX_POINTS = 256;
+
+/** SBaGenX's noiseNN: gains in dB (-24..24) at 32 log-spaced frequencies from 20 Hz to 20 kHz,
+ *  joined linearly in log frequency; the noise is brought to the colours' RMS. */
+export const SPECTRUM_BANDS = 32;
+export const SPECTRUM_DB_LIMIT = 24;
+
+/** SBaGenX's `noisepulse:pulse/amp`: a noise bed (pink, or a noiseNN spectrum) gated at `pulse` Hz by
+ *  the isochronic gate, or shaped by a customNN envelope. */
+export interface NoisePulseVoice {
+  kind: "noisepulse";
+  pulse: number;
+  amp: number;
+  envelope?: number[];
+  spectrum?: number[];
+}
+
+/** SBaGenX's `noisebeat:beat/amp`: a noise bed (pink, or a noiseNN spectrum) shifted up by beat/2 in
+ *  the left ear and down in the right (single sideband), so the noise itself beats; with a customNN
+ *  envelope the bed moves between the plain noise (0) and the shifted one (1) over each beat. */
+export interface NoiseBeatVoice {
+  kind: "noisebeat";
+  beat: number;
+  amp: number;
+  envelope?: number[];
+  spectrum?: number[];
+}
 
 export interface NoiseVoice {
   kind: "noise";
   colour: NoiseColour;
   amp: number;
+  /** SBaGenX's noiseNN: a custom spectrum instead of the colour (SPECTRUM_BANDS gains in dB). */
+  spectrum?: number[];
 }
 
 /** Spinning noise (SBaGen's `spin:width+rate/amp`, SBaGen+'s `bspin:` brown and `wspin:` white). */
@@ -105,6 +138,10 @@ export interface SpinVoice {
   /** Turns per second (signed). */
   rate: number;
   amp: number;
+  /** SBaGenX's noiseNN as the noise spun. */
+  spectrum?: number[];
+  /** SBaGenX's spinNN: the swing's shape over one turn (levels -1..1) instead of a sine. */
+  path?: number[];
 }
 
 /** A struck bell (SBaGen's `bell+carrier/amp`). */
@@ -163,7 +200,7 @@ export const MIXAM_DEFAULTS = { shape: "cos", start: 0, duty: 0.5, attack: 0.5, 
 
 export type Voice =
   | ToneVoice | BinauralVoice | IsochronicVoice | NoiseVoice | SpinVoice | BellVoice | MixVoice
-  | MixPulseVoice | MixAmVoice | MixSpinVoice | MixBeatVoice;
+  | MixPulseVoice | MixAmVoice | MixSpinVoice | MixBeatVoice | NoisePulseVoice | NoiseBeatVoice;
 
 /** The recording that a session's mix voices play, named as the schedule names it (`-m FILE`).
  *  Only the name travels in presets and share links; the audio is picked by the user (the studio)

@@ -11,10 +11,14 @@
 //   (e=2) or smootherstep (e=3); the envelope of a binaural tone at its beat, or of an isochronic
 //   tone at its pulse (replacing SBaGen+'s gate).
 //
+// - `spinNN: [e=0..3] samples` (SBaGenX): a spin's swing over one turn, signed levels scaled by the
+//   largest magnitude, joined as customNN's (for spin, bspin, wspin).
+// - `noiseNN: 32 dB values` (SBaGenX): a noise spectrum (dsp/host/model/noise-spectrum.ts).
+//
 // Linear customNN envelopes are kept as their own points (so the writer gives the same line back);
 // the others are drawn at ENVELOPE_POINTS points.
 
-import { ENVELOPE_MAX_POINTS } from "../model/voices";
+import { ENVELOPE_MAX_POINTS, SPECTRUM_BANDS, SPECTRUM_DB_LIMIT } from "../model/voices";
 
 export const ENVELOPE_POINTS = ENVELOPE_MAX_POINTS;
 const r4 = (v: number) => Math.round(v * 10000) / 10000;
@@ -59,6 +63,26 @@ export function customEnvelope(samples: number[], edge: number): number[] | stri
   if (!(hi > 0)) return "an envelope of zeros is silence";
   const levels = samples.map((v) => v / hi);
   if (edge === 1 && levels.length <= ENVELOPE_POINTS) return levels.map(r4);
+  return drawn(levels, edge);
+}
+
+/** A spinNN definition's path: signed levels scaled by the largest magnitude, joined like customNN. */
+export function spinPath(samples: number[], edge: number): number[] | string {
+  if (samples.length < 2) return "a spin path needs at least two samples";
+  const hi = Math.max(...samples.map(Math.abs));
+  if (!(hi > 0)) return "a spin path of zeros does not move";
+  const levels = samples.map((v) => v / hi);
+  if (edge === 1 && levels.length <= ENVELOPE_POINTS) return levels.map(r4);
+  return drawn(levels, edge);
+}
+
+/** A noiseNN definition's gains (dB, clamped to +-SPECTRUM_DB_LIMIT), or an error text. */
+export function noiseSpectrum(samples: number[]): number[] | string {
+  if (samples.length !== SPECTRUM_BANDS) return `a noise spectrum has ${SPECTRUM_BANDS} values (dB), not ${samples.length}`;
+  return samples.map((v) => Math.min(SPECTRUM_DB_LIMIT, Math.max(-SPECTRUM_DB_LIMIT, v)));
+}
+
+function drawn(levels: number[], edge: number): number[] {
   const n = levels.length;
   const shape = (x: number) => (edge === 0 ? 0 : edge === 1 ? x : edge === 2 ? x * x * (3 - 2 * x) : x * x * x * (x * (x * 6 - 15) + 10));
   return Array.from({ length: ENVELOPE_POINTS }, (_, p) => {

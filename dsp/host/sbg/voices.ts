@@ -29,7 +29,7 @@ import { parsePreset, type PresetData } from "../schema/preset";
 import { defaultEffects } from "../schema/state";
 import type { TimelineStep } from "../schema/timeline";
 import { AUTO_NAME, DAY_SECONDS, JUMP_FADE_MS, MAX_SECONDS, SBG_TAIL_SECONDS, clock, offChannel } from "./model";
-import { customEnvelope, definitionSamples, waveEnvelope } from "./envelopes";
+import { customEnvelope, definitionSamples, noiseSpectrum, spinPath, waveEnvelope } from "./envelopes";
 import { expandProgram } from "./program";
 import { NUMBER as N, SPEC, ScheduleReader, clockSeconds, type OptionWords, type TimeLine } from "./read";
 import { checkText, type SbgResult } from "./parse";
@@ -41,13 +41,16 @@ const RE = {
   spin: new RegExp(`^([bw]?)spin:${N}([+-])${N}/${N}$`),
   shape: /^(sine|square|triangle|sawtooth):/,
   custom: /^(custom\d\d):/,
-  spinPath: /^spin\d\d:/,
-  shapedNoise: /^noise\d\d(?=[:/])/,
+  spinPath: /^(spin\d\d):/,
+  noisePrefix: /^(noise\d\d):/,
+  noiseAlone: new RegExp(`^(noise\\d\\d)/${N}$`),
+  noisePulse: new RegExp(`^noisepulse:${N}/${N}$`),
+  noiseBeat: new RegExp(`^noisebeat:(-?)${N}/${N}$`),
   mixSpin: new RegExp(`^mixspin:${N}([+-])${N}/${N}$`),
   mixPulse: new RegExp(`^mixpulse:${N}/${N}$`),
   mixBeat: new RegExp(`^mixbeat:(-?)${N}/${N}$`),
   mixAm: /^mixam:([^:]+)((?::[a-z]=[^:]*)*)$/,
-  xVoice: /^(noisepulse|noisebeat|orbitbeat):/,
+  xVoice: /^(orbitbeat):/,
   wave: /^(wave\d+):/,
 };
 const SPIN_COLOUR: Record<string, NoiseColour> = { "": "pink", b: "brown", w: "white" };
@@ -127,6 +130,13 @@ function mixAmVoice(rate: number, p: MixAmParams): Voice {
   return { kind: "mixam", rate, amp: Math.round((1 - p.floor) * 100 * 10000) / 10000, shape: p.shape, start: p.start, duty: p.duty, attack: p.attack, release: p.release, edge: p.edge };
 }
 
+/** A voice word's prefixes (names of definitions). */
+interface Shaping {
+  envelope?: { name: string; of: "wave" | "custom" };
+  path?: string;
+  spectrum?: string;
+}
+
 // ---- the reader --------------------------------------------------------------------------------------
 
 class VoiceReader extends ScheduleReader<VoiceSlots> {
@@ -181,21 +191,21 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
     }
   }
 
-  /** waveNN and customNN definitions read so far, as envelopes. */
+  /** waveNN, customNN, spinNN and noiseNN definitions read so far (envelopes, paths, spectra). */
   private envelopes = new Map<string, number[]>();
 
   protected definition(line: number, name: string, rest: string): boolean {
     const m = /^(wave|custom|noise|spin)\d\d$/.exec(name);
     if (!m) return false;
-    if (m[1] === "wave" || m[1] === "custom") {
-      const read = definitionSamples(rest);
-      const env = !read ? "its values must be numbers" : m[1] === "wave" ? waveEnvelope(read.samples) : customEnvelope(read.samples, read.edge);
-      if (typeof env === "string") this.warn(line, `${name} ignored: ${env}`);
-      else this.envelopes.set(name, env);
-      return true;
-    }
-    const what = { wave: "waveform", custom: "envelope", noise: "noise spectrum", spin: "spin path" }[m[1]];
-    this.warn(line, `${what} definition '${name}' ignored: the studio does not play it yet${rest ? "" : " (it has no values)"}`);
+    const read = definitionSamples(rest);
+    const made = !read
+      ? "its values must be numbers"
+      : m[1] === "wave" ? waveEnvelope(read.samples)
+      : m[1] === "custom" ? customEnvelope(read.samples, read.edge)
+      : m[1] === "spin" ? spinPath(read.samples, read.edge)
+      : noiseSpectrum(read.samples);
+    if (typeof made === "string") this.warn(line, `${name} ignored: ${made}`);
+    else this.envelopes.set(name, made);
     return true;
   }
 
@@ -211,29 +221,29 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
     let w = word;
     const later = (what: string) => this.warn(line, `'${word}': ${what}`);
     let m: RegExpExecArray | null;
-    if ((m = RE.shape.exec(w))) {
-      if (m[1] !== "sine") later(`${m[1]} waves are not played yet: played as a sine`);
+    // Prefixes, in any order: a waveform, an envelope (waveNN, customNN), a spin path (spinNN), a
+    // noise spectrum (noiseNN).
+    const shaping: Shaping = {};
+    for (;;) {
+      if ((m = RE.shape.exec(w))) {
+        if (m[1] !== "sine") later(`${m[1]} waves are not played yet: played as a sine`);
+      } else if ((m = RE.wave.exec(w)) || (m = RE.custom.exec(w))) {
+        shaping.envelope = { name: m[1], of: m[1].startsWith("wave") ? "wave" : "custom" };
+      } else if ((m = RE.spinPath.exec(w))) {
+        shaping.path = m[1];
+      } else if ((m = RE.noisePrefix.exec(w))) {
+        shaping.spectrum = m[1];
+      } else break;
       w = w.slice(m[0].length);
     }
-    let envelope: { name: string; of: "wave" | "custom" } | null = null;
-    if ((m = RE.wave.exec(w)) || (m = RE.custom.exec(w))) {
-      envelope = { name: m[1], of: m[1].startsWith("wave") ? "wave" : "custom" };
-      w = w.slice(m[0].length);
-    }
-    while ((m = RE.spinPath.exec(w))) {
-      later("spinNN paths are not played yet: played without it");
-      w = w.slice(m[0].length);
-    }
-    if (envelope) {
+    if ((m = RE.noiseAlone.exec(w))) [shaping.spectrum, w] = [m[1], `pink/${m[2]}`];
+    if (shaping.envelope || shaping.path || shaping.spectrum) {
       const inner = this.voice(line, w);
-      return inner ? this.withEnvelope(line, word, inner, envelope) : inner;
-    }
-    if ((m = RE.shapedNoise.exec(w))) {
-      later("shaped noise (noiseNN) is not played yet: played as pink noise");
-      w = w.slice(m[0].length).replace(/^:/, "") || "";
-      w = w.startsWith("/") ? `pink${w}` : w;
+      return inner ? this.shaped(line, word, inner, shaping) : inner;
     }
     if (w === "-") return null;
+    if ((m = RE.noisePulse.exec(w))) return { kind: "noisepulse", pulse: Number(m[1]), amp: Number(m[2]) };
+    if ((m = RE.noiseBeat.exec(w))) return { kind: "noisebeat", beat: Number(m[2]) * (m[1] ? -1 : 1), amp: Number(m[3]) };
     if ((m = RE.noise.exec(w))) return { kind: "noise", colour: m[1] as NoiseColour, amp: Number(m[2]) };
     if ((m = RE.binaural.exec(w))) return binaural(Number(m[1]), Number(m[3]) * (m[2] === "-" ? -1 : 1), Number(m[4]));
     if ((m = RE.iso.exec(w))) return isochronic(Number(m[1]), Number(m[2]), Number(m[3]));
@@ -260,15 +270,33 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
     return undefined;
   }
 
-  /** A binaural (waveNN or customNN) or isochronic (customNN) voice with the named envelope. */
-  private withEnvelope(line: number, word: string, v: Voice, env: { name: string; of: "wave" | "custom" }): Voice {
-    const table = this.envelopes.get(env.name);
-    if (!table) {
-      this.warn(line, `'${word}': ${env.name} is not defined above: played without it`);
-      return v;
+  /** A voice with its prefixes: an envelope (waveNN on binaural tones; customNN on binaural and
+   *  isochronic tones and the noise beds), a spin path (spin voices), a noise spectrum (noise, spin
+   *  and the noise beds). What does not apply, or is not defined above, is a warning. */
+  private shaped(line: number, word: string, voice: Voice, s: Shaping): Voice {
+    let v = voice;
+    const get = (name: string) => {
+      const t = this.envelopes.get(name);
+      if (!t) this.warn(line, `'${word}': ${name} is not defined above: played without it`);
+      return t;
+    };
+    const wrong = (name: string, what: string) => this.warn(line, `'${word}': ${name} shapes ${what} only: played without it`);
+    if (s.envelope) {
+      const table = get(s.envelope.name);
+      const fits = v.kind === "binaural" || (s.envelope.of === "custom" && (v.kind === "isochronic" || v.kind === "noisepulse" || v.kind === "noisebeat"));
+      if (table && fits) v = { ...v, envelope: table } as Voice;
+      else if (table) wrong(s.envelope.name, s.envelope.of === "wave" ? "binaural tones" : "binaural and isochronic tones and noise beds");
     }
-    if (v.kind === "binaural" || (v.kind === "isochronic" && env.of === "custom")) return { ...v, envelope: table };
-    this.warn(line, `'${word}': ${env.name} shapes ${env.of === "wave" ? "binaural tones" : "binaural and isochronic tones"} only: played without it`);
+    if (s.path) {
+      const table = get(s.path);
+      if (table && v.kind === "spin") v = { ...v, path: table };
+      else if (table) wrong(s.path, "spinning noise");
+    }
+    if (s.spectrum) {
+      const table = get(s.spectrum);
+      if (table && (v.kind === "noise" || v.kind === "spin" || v.kind === "noisepulse" || v.kind === "noisebeat")) v = { ...v, spectrum: table } as Voice;
+      else if (table) wrong(s.spectrum, "noise");
+    }
     return v;
   }
 

@@ -10,30 +10,38 @@ import { parsePreset, type PresetData } from "../schema/preset";
 import type { Voice, VoiceSlots } from "../model/voices";
 import { AUTO_NAME, NAME, WRITTEN_FADE_MS, clock, num, type SbgIssue } from "./model";
 
-/** Envelopes as SBaGenX's customNN definitions (linear, e=1: the reader gives the same levels back). */
-class Envelopes {
+/** Envelopes, spin paths and spectra as SBaGenX's customNN, spinNN and noiseNN definitions
+ *  (linear, e=1, and dB values: the reader gives the same numbers back). */
+class Definitions {
   private names = new Map<string, string>();
-  prefix(env: number[] | undefined): string {
-    if (!env) return "";
-    const key = env.map(num).join(" ");
+  private counts = { custom: 0, spin: 0, noise: 0 };
+  prefix(family: "custom" | "spin" | "noise", values: number[] | undefined): string {
+    if (!values) return "";
+    const key = `${family}:${family === "noise" ? "" : "e=1 "}${values.map(num).join(" ")}`;
     let name = this.names.get(key);
-    if (!name) this.names.set(key, (name = `custom${String(this.names.size).padStart(2, "0")}`));
+    if (!name) this.names.set(key, (name = `${family}${String(this.counts[family]++).padStart(2, "0")}`));
     return `${name}:`;
   }
   lines(): string[] {
-    return [...this.names].map(([levels, name]) => `${name}: e=1 ${levels}`);
+    return [...this.names].map(([key, name]) => `${name}: ${key.slice(key.indexOf(":") + 1)}`);
   }
 }
+type Envelopes = Definitions;
 
 function voiceText(v: Voice | null, envs: Envelopes): string {
   if (!v) return "-";
   const signed = (x: number) => `${x < 0 ? "-" : "+"}${num(Math.abs(x))}`;
   switch (v.kind) {
     case "tone": return `${num(v.carrier)}/${num(v.amp)}`;
-    case "binaural": return `${envs.prefix(v.envelope)}${num(v.carrier)}${signed(v.beat)}/${num(v.amp)}`;
-    case "isochronic": return `${envs.prefix(v.envelope)}${num(v.carrier)}@${num(v.pulse)}/${num(v.amp)}`;
-    case "noise": return `${v.colour}/${num(v.amp)}`;
-    case "spin": return `${{ pink: "", brown: "b", white: "w" }[v.colour]}spin:${num(v.width)}${signed(v.rate)}/${num(v.amp)}`;
+    case "binaural": return `${envs.prefix("custom", v.envelope)}${num(v.carrier)}${signed(v.beat)}/${num(v.amp)}`;
+    case "isochronic": return `${envs.prefix("custom", v.envelope)}${num(v.carrier)}@${num(v.pulse)}/${num(v.amp)}`;
+    case "noise": return v.spectrum ? `${envs.prefix("noise", v.spectrum).slice(0, -1)}/${num(v.amp)}` : `${v.colour}/${num(v.amp)}`;
+    case "spin": {
+      const base = v.spectrum ? `${envs.prefix("noise", v.spectrum)}spin:` : `${{ pink: "", brown: "b", white: "w" }[v.colour]}spin:`;
+      return `${envs.prefix("spin", v.path)}${base}${num(v.width)}${signed(v.rate)}/${num(v.amp)}`;
+    }
+    case "noisepulse": return `${envs.prefix("custom", v.envelope)}${envs.prefix("noise", v.spectrum)}noisepulse:${num(v.pulse)}/${num(v.amp)}`;
+    case "noisebeat": return `${envs.prefix("custom", v.envelope)}${envs.prefix("noise", v.spectrum)}noisebeat:${signed(v.beat).replace(/^\+/, "")}/${num(v.amp)}`;
     case "bell": return `bell+${num(v.carrier)}/${num(v.amp)}`;
     case "mix": return `mix/${num(v.amp)}`;
     case "mixpulse": return `mixpulse:${num(v.pulse)}/${num(v.amp)}`;
@@ -69,7 +77,7 @@ export function voicesToSbg(input: PresetData): { text: string; warnings: SbgIss
   let current: VoiceSlots = session.voices ?? [];
   const sets = steps.map((s) => (current = s.voices ?? current));
 
-  const envs = new Envelopes();
+  const envs = new Definitions();
   const byName = new Map<string, string>();
   let auto = 0;
   const names = steps.map((s, i) => {

@@ -3,7 +3,7 @@
 // ranges (VOICE_LIMITS), a wrong type or an unknown kind is an error.
 
 import { z } from "zod";
-import { ENVELOPE_MAX_POINTS, MAX_VOICES, MIXAM_SHAPES, NOISE_COLOURS, SOUNDTRACK_NAME_MAX, VOICE_LIMITS, type SoundtrackRef, type Voice, type VoiceSlots } from "../model/voices";
+import { ENVELOPE_MAX_POINTS, MAX_VOICES, MIXAM_SHAPES, SPECTRUM_BANDS, SPECTRUM_DB_LIMIT, NOISE_COLOURS, SOUNDTRACK_NAME_MAX, VOICE_LIMITS, type SoundtrackRef, type Voice, type VoiceSlots } from "../model/voices";
 
 export * from "../model/voices";
 
@@ -18,6 +18,13 @@ const envelope = z
   .array(within(0, 1), { error: "must be a list of levels from 0 to 1" })
   .min(2, { error: "must have at least 2 levels" })
   .max(ENVELOPE_MAX_POINTS, { error: `must have at most ${ENVELOPE_MAX_POINTS} levels` });
+const spectrum = z
+  .array(within(-SPECTRUM_DB_LIMIT, SPECTRUM_DB_LIMIT), { error: "must be a list of gains in dB" })
+  .length(SPECTRUM_BANDS, { error: `must have ${SPECTRUM_BANDS} gains` });
+const path = z
+  .array(within(-1, 1), { error: "must be a list of levels from -1 to 1" })
+  .min(2, { error: "must have at least 2 levels" })
+  .max(ENVELOPE_MAX_POINTS, { error: `must have at most ${ENVELOPE_MAX_POINTS} levels` });
 const colour = z.enum(NOISE_COLOURS, { error: "must be white, pink or brown" });
 
 const voiceSchema: z.ZodType<Voice, unknown> = z.discriminatedUnion(
@@ -26,8 +33,11 @@ const voiceSchema: z.ZodType<Voice, unknown> = z.discriminatedUnion(
     z.object({ kind: z.literal("tone"), carrier, amp }),
     z.object({ kind: z.literal("binaural"), carrier, beat: within(-VOICE_LIMITS.beat, VOICE_LIMITS.beat), amp, envelope: envelope.optional() }),
     z.object({ kind: z.literal("isochronic"), carrier, pulse: within(0, VOICE_LIMITS.pulse), amp, envelope: envelope.optional() }),
-    z.object({ kind: z.literal("noise"), colour, amp }),
-    z.object({ kind: z.literal("spin"), colour, width: within(0, VOICE_LIMITS.width), rate: within(-VOICE_LIMITS.rate, VOICE_LIMITS.rate), amp }),
+    z.object({ kind: z.literal("noise"), colour, amp, spectrum: spectrum.optional() }),
+    z.object({
+      kind: z.literal("spin"), colour, width: within(0, VOICE_LIMITS.width), rate: within(-VOICE_LIMITS.rate, VOICE_LIMITS.rate), amp,
+      spectrum: spectrum.optional(), path: path.optional(),
+    }),
     z.object({ kind: z.literal("bell"), carrier, amp }),
     z.object({ kind: z.literal("mix"), amp }),
     z.object({ kind: z.literal("mixpulse"), pulse: within(0, VOICE_LIMITS.pulse), amp }),
@@ -44,8 +54,10 @@ const voiceSchema: z.ZodType<Voice, unknown> = z.discriminatedUnion(
     }),
     z.object({ kind: z.literal("mixspin"), width: within(0, VOICE_LIMITS.width), rate: within(-VOICE_LIMITS.rate, VOICE_LIMITS.rate), amp }),
     z.object({ kind: z.literal("mixbeat"), beat: within(-VOICE_LIMITS.beat, VOICE_LIMITS.beat), amp }),
+    z.object({ kind: z.literal("noisepulse"), pulse: within(0, VOICE_LIMITS.pulse), amp, envelope: envelope.optional(), spectrum: spectrum.optional() }),
+    z.object({ kind: z.literal("noisebeat"), beat: within(-VOICE_LIMITS.beat, VOICE_LIMITS.beat), amp, envelope: envelope.optional(), spectrum: spectrum.optional() }),
   ],
-  { error: "must be tone, binaural, isochronic, noise, spin, bell, mix, mixpulse, mixam, mixspin or mixbeat" },
+  { error: "must be tone, binaural, isochronic, noise, spin, bell, mix, mixpulse, mixam, mixspin, mixbeat, noisepulse or noisebeat" },
 );
 
 /** THE voices schema: unknown JSON in, slots out. */
