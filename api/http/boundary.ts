@@ -64,7 +64,7 @@ async function refuseBody(c: Context, reader: ReadableStreamDefaultReader<Uint8A
  *  part of a small request). A chunked body is counted as it is read, as hono's bodyLimit does,
  *  into a buffer that replaces the request's body; this reader is kept so that a refused body can
  *  be dropped through it (refuseBody). */
-function bodyLimitOf(maxBytes: number): MiddlewareHandler {
+export function bodyLimitOf(maxBytes: number): MiddlewareHandler {
   return async (c, next) => {
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") return next();

@@ -5,11 +5,9 @@
 // holds only the directive and the blocked URL's origin (or a keyword such as "inline" or
 // "eval"): a report's full URLs may carry tokens in their paths or query strings. Answers 204.
 import { Hono } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv, Services } from "../context";
-import { ApiError } from "../errors";
-import { clientIp, parseWith, readJson } from "../http/boundary";
+import { bodyLimitOf, clientIp, parseWith, readJson } from "../http/boundary";
 import { MSG } from "../messages";
 
 export const CSP_REPORT_LIMIT = 8 * 1024;
@@ -59,12 +57,8 @@ export function violationsOf(body: z.output<typeof reportBody>): CspViolation[] 
 
 export function cspReportRoutes(s: Services): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  const limit = bodyLimit({
-    maxSize: CSP_REPORT_LIMIT,
-    onError: () => {
-      throw new ApiError(413, MSG.bodyTooLarge);
-    },
-  });
+  // The same limit as the JSON routes' (a 413 the sender can read, the refused body dropped within bounds).
+  const limit = bodyLimitOf(CSP_REPORT_LIMIT);
 
   app.post("/", limit, async (c) => {
     await s.limiters.cspReportPerIp.enforce(clientIp(c, s.config.trustProxy));

@@ -9,11 +9,10 @@
 //   POST /api/stripe/webhook                         raw body + Stripe-Signature
 // Without STRIPE_SECRET_KEY every route but /api/plans answers 503 'Payments are not configured'.
 import { Hono, type MiddlewareHandler } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { z } from "zod";
 import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
-import { clientIp, jsonBodyLimit, readBody, requireAuth } from "../http/boundary";
+import { bodyLimitOf, clientIp, jsonBodyLimit, readBody, requireAuth } from "../http/boundary";
 import { MSG } from "../messages";
 import { PLAN_LIST } from "../rules/plans";
 import { createCheckout, createPortal } from "../services/billing";
@@ -105,12 +104,7 @@ export function paymentRoutes(s: Services): Hono<AppEnv> {
   app.post(
     "/stripe/webhook",
     configured,
-    bodyLimit({
-      maxSize: WEBHOOK_BODY_LIMIT,
-      onError: () => {
-        throw new ApiError(413, MSG.bodyTooLarge);
-      },
-    }),
+    bodyLimitOf(WEBHOOK_BODY_LIMIT),
     async (c) => {
       const stripe = payments();
       if (!stripe.webhookConfigured) throw new ApiError(503, MSG.paymentsNotConfigured);

@@ -266,6 +266,13 @@ describe("JSON bodies over a real socket (api/http/boundary.ts, jsonBodyLimit an
     expect(outcomes).toEqual({ sized: expected, chunked: expected });
   });
 
+  it("the CSP report route (8 KiB) answers an oversized body with the same readable 413 (the Stripe webhook shares the limit)", async () => {
+    for (const chunked of [false, true]) {
+      const csp = await post(JSON.stringify([{ type: "csp-violation", body: { x: "y".repeat(9 * 1024) } }]), chunked, "/api/csp-report");
+      expect([csp.status, csp.body], `csp, chunked: ${chunked}`).toEqual([413, { error: MSG.bodyTooLarge }]);
+    }
+  });
+
   it("a refused body is dropped for at most REFUSED_BODY_DISCARD.maxMs: a stalled sender gets its 413 and the socket closes", async () => {
     const { connect } = await import("node:net");
     const { port } = new URL(server.url);
