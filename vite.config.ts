@@ -1,5 +1,6 @@
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { SOUNDTRACK_DECODER_CHUNKS } from "./web/pwa/messages";
 
 const SONNER_CSS = "\0sonner-toasts.css";
 
@@ -62,6 +63,9 @@ function installableApp(): Plugin[] {
       // the export worker (the plugin adds the manifest, its icons and includeAssets). No source
       // maps, nothing from /api.
       globPatterns: ["**/*.{html,js,css,wasm}"],
+      // The soundtrack decoders load only for a session with a soundtrack: cached when first used
+      // (web/pwa/sw.ts), not downloaded by every install.
+      globIgnores: SOUNDTRACK_DECODER_CHUNKS.map((name) => `assets/${name}-*.js`),
       maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
     },
   });
