@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { screenshotPath, startBrowserApp, type BrowserApp } from "./browser";
 import { openFreeStudio } from "./session";
+import { openSection } from "./sections";
 
 let run: BrowserApp;
 let page: Page;
@@ -168,7 +169,10 @@ describe("displays", () => {
   });
 
   it("stops drawing while the displays are scrolled out of view", async () => {
-    await page.getByRole("button", { name: "Stop Audio" }).scrollIntoViewIfNeeded();
+    // The transport bar stays in view: the Effects tab makes the page long enough to scroll the
+    // displays away.
+    await openSection(page, "Effects");
+    await page.locator("footer.site-footer").scrollIntoViewIfNeeded();
     const box = await page.locator("section.displays").boundingBox();
     expect(box!.y + box!.height).toBeLessThan(0); // above the viewport
     await page.waitForTimeout(100);

@@ -13,6 +13,7 @@ import { parseWavHeader } from "../../dsp/host/export/wav";
 import { peakFrequency, singleTone } from "../unit/dsp/assembly/helpers";
 import { axeViolations, launchChromium, screenshotPath, startTestApp, type TestApp } from "./browser";
 import { openSignedIn, registerProAccount } from "./session";
+import { openSection, openTransportMore } from "./sections";
 
 let app: TestApp;
 let browser: Browser;
@@ -74,6 +75,7 @@ describe("Export report in the studio", () => {
     await page.screenshot({ path: screenshotPath("export-report-1280.png"), fullPage: true });
     expect(await axeViolations(page)).toEqual([]);
     await page.setViewportSize({ width: 390, height: 844 });
+    await openTransportMore(page); // a phone's transport bar keeps Export WAV, and its report, under More
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: screenshotPath("export-report-390.png") });
     // Nothing in the panel sticks out of a phone's width.
@@ -102,6 +104,7 @@ describe("Export report in the studio", () => {
   it("an imported .sbg schedule exports to a WAV whose spectrum follows the schedule at chosen times", async () => {
     // A 10 s slide from 300 to 600 Hz, then 600 Hz held; -E ends the session at its last line.
     const sbg = ["-SE", "low: 300/50", "high: 600/50", "NOW low ->", "NOW+00:00:10 high", "NOW+00:00:20 high", ""].join("\n");
+    await openSection(page, "Session");
     const timeline = page.locator("section.timeline");
     await timeline.locator('input[type="file"]').setInputFiles({ name: "slide.sbg", mimeType: "text/plain", buffer: Buffer.from(sbg) });
     await expect.poll(() => timeline.getByRole("status").textContent()).toBe("Imported slide.sbg.");
