@@ -35,6 +35,8 @@ class ToneEngineProcessor extends AudioWorkletProcessor {
         for (const id of this.engine.apply(msg.state)) this.post({ type: "effect-failed", id });
       } else if (msg.type === "soundtrack") {
         this.engine.setSoundtrack(msg.audio);
+      } else if (msg.type === "recordings") {
+        this.engine.setRecordingClips(msg.clips);
       } else if (msg.type === "start") {
         const ok = this.engine.start({ delay: msg.delay, duration: msg.duration });
         this.wasPlaying = ok;

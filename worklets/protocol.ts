@@ -4,11 +4,15 @@
 import type { Levels } from "../dsp/host/model/levels";
 import type { SoundState } from "../dsp/host/model/state";
 import type { SoundtrackAudio } from "../dsp/host/model/soundtrack";
+import type { RecordingClip } from "../dsp/host/model/recordings";
 
 export type ToWorklet =
   | { type: "state"; state: SoundState }
   /** The recording the mix voices play, at the context's rate (null: none). */
   | { type: "soundtrack"; audio: SoundtrackAudio | null }
+  /** The voice recordings the session may place (AudioState.recordings), mono 16-bit at the
+   *  context's rate. */
+  | { type: "recordings"; clips: RecordingClip[] }
   | { type: "start"; id: number; delay: number; duration: number }
   | { type: "stop" }
   /** The listener's levels (fade-in from the next start, limiter, per-ear balance). */

@@ -63,7 +63,7 @@ export function clearPlacements(): void {
 }
 
 /** Appends a placement: frames [offset, offset + length) of the store, first at sound frame
- *  `start`, again every `period` frames (0: once; loop != 0: back to back, period = length), at a
+ *  `start` (negative: it started before the sound did, as after a seek), again every `period` frames (0: once; loop != 0: back to back, period = length), at a
  *  linear `gain` (0..16). Out-of-range placements are clipped to the store or dropped. */
 export function addPlacement(offset: i32, length: i32, start: f64, period: f64, loop: bool, gain: f32): void {
   if (count >= MAX_RECORDING_PLACEMENTS) return;
@@ -73,7 +73,7 @@ export function addPlacement(offset: i32, length: i32, start: f64, period: f64, 
   const per = loop ? <f64>len : period > 0.0 && period == period ? Math.floor(period) : 0.0;
   pOffset[count] = off;
   pLength[count] = len;
-  pStart[count] = start > 0.0 ? Math.floor(start) : 0.0;
+  pStart[count] = start == start ? Math.floor(start) : 0.0; // before 0: already under way (a seek)
   pPeriod[count] = per;
   pGain[count] = Mathf.min(gain, 16.0);
   count++;

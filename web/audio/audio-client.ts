@@ -23,6 +23,8 @@ import { levelsOf, levelsStore, type LevelsState } from "../levels/levels-store"
 import { SILENT_METER, masterGain, transportStore, type TransportState } from "../transport/transport-store";
 import { soundFrom } from "../transport/seek";
 import { soundtrackStore } from "./soundtrack-store";
+import { fetchPlaced, recordingClips, recordingsStore } from "../recordings/store";
+import { recordingsFrom } from "../../dsp/host/model/recordings";
 
 const START_DELAY = 0.05;
 const REQUEST_TIMEOUT_MS = 3000;
@@ -87,8 +89,16 @@ export class AudioClient {
     soundtrackStore.subscribe((s, prev) => {
       if (s.audio !== prev.audio) this.post({ type: "soundtrack", audio: s.audio });
     });
+    // The voice recordings' audio (web/recordings/store.ts): fetched when placed, posted when here.
+    recordingsStore.subscribe((s, prev) => {
+      if (s.clips !== prev.clips) this.post({ type: "recordings", clips: recordingClips() });
+    });
+    fetchPlaced((store.getState().recordings ?? []).map((r) => r.id));
     store.subscribe((s, prev) => {
-      if (this.node && (s.channels !== prev.channels || s.effects !== prev.effects || s.timeline !== prev.timeline || s.voices !== prev.voices)) {
+      if (s.recordings !== prev.recordings) fetchPlaced((s.recordings ?? []).map((r) => r.id));
+    });
+    store.subscribe((s, prev) => {
+      if (this.node && (s.channels !== prev.channels || s.effects !== prev.effects || s.timeline !== prev.timeline || s.voices !== prev.voices || s.recordings !== prev.recordings)) {
         this.post({ type: "state", state: this.soundOf(s) });
       }
     });
@@ -164,6 +174,8 @@ export class AudioClient {
     node.port.postMessage({ type: "meter-rate", hz: Math.min(30, this.profile.maxFps) } satisfies ToWorklet);
     const track = soundtrackStore.getState().audio;
     if (track) node.port.postMessage({ type: "soundtrack", audio: track } satisfies ToWorklet);
+    const clips = recordingClips();
+    if (clips.length > 0) node.port.postMessage({ type: "recordings", clips } satisfies ToWorklet);
     const { waveform, spectrogram } = this.profile;
     const wave = new AnalyserNode(context, { fftSize: waveform.fftSize, smoothingTimeConstant: waveform.smoothing });
     const spectrum = new AnalyserNode(context, {
@@ -258,8 +270,8 @@ export class AudioClient {
 
   /** What the engine plays of the store's state: from the seek position on (seek.ts). */
   private soundOf(s: StudioStore): SoundState {
-    const sound: SoundState = { channels: s.channels, effects: s.effects, timeline: s.timeline, voices: s.voices };
-    return this.offset > 0 ? soundFrom(sound, this.offset) : sound;
+    const sound: SoundState = { channels: s.channels, effects: s.effects, timeline: s.timeline, voices: s.voices, recordings: s.recordings };
+    return this.offset > 0 ? { ...soundFrom(sound, this.offset), recordings: recordingsFrom(s.recordings, s.timeline, this.offset) } : sound;
   }
 
   /** Jumps the playing session to `seconds` (the transport's seek bar): the sound from there on

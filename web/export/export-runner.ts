@@ -22,6 +22,7 @@ import ExportWorker from "./export.worker.ts?worker";
 import type { ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
 import { saveAs } from "./download";
 import { soundtrackStore } from "../audio/soundtrack-store";
+import { recordingClips } from "../recordings/store";
 
 const OPFS_DIR = "exports";
 /** renderFile()'s folder, apart from the exports so neither removes the other's file. */
@@ -121,7 +122,7 @@ export class ExportRun {
 
   /** `options`: the listener's levels and loudness normalisation (dsp/host/export/render.ts). */
   constructor(state: SoundState, duration: number, onUpdate: (u: ExportUpdate) => void, options: ExportOptions = {}) {
-    this.state = { channels: state.channels, effects: state.effects, timeline: state.timeline, voices: state.voices };
+    this.state = { channels: state.channels, effects: state.effects, timeline: state.timeline, voices: state.voices, recordings: state.recordings };
     this.duration = duration;
     this.onUpdate = onUpdate;
     this.options = options;
@@ -235,7 +236,7 @@ export class ExportRun {
         this.api.run(
           {
             module, state: this.state, duration: this.duration, target, sink: opfsDir ? "opfs" : "picker", report,
-            soundtrack: soundtrackStore.getState().audio, ...this.options,
+            soundtrack: soundtrackStore.getState().audio, recordings: recordingClips(), ...this.options,
           },
           Comlink.proxy((p: ExportProgress) => update(p)),
         ),

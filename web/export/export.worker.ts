@@ -81,7 +81,7 @@ const api: ExportWorkerApi = {
     const collector = job.report
       ? new ExportReportCollector({ sampleRate: engine.sampleRate, duration: job.duration, state: job.state, fadeIn: job.levels?.fadeIn ?? 0.005 })
       : undefined;
-    const renderer = new WavRenderer(engine, job.state, job.duration, { levels: job.levels, normalize: job.normalize, observer: collector, soundtrack: job.soundtrack });
+    const renderer = new WavRenderer(engine, job.state, job.duration, { levels: job.levels, normalize: job.normalize, observer: collector, soundtrack: job.soundtrack, recordings: job.recordings });
     const totalBytes = renderer.plan.totalBytes;
     // onProgress is a Comlink proxy: calling it posts a message and returns a promise, not awaited.
     const report = () =>
@@ -128,7 +128,7 @@ const api: ExportWorkerApi = {
     cancelled = true;
   },
   async renderClip(job: ClipJob): Promise<Uint8Array> {
-    const renderer = new WavRenderer(new Engine(job.module, 48000), job.state, job.duration, { levels: job.levels, soundtrack: job.soundtrack });
+    const renderer = new WavRenderer(new Engine(job.module, 48000), job.state, job.duration, { levels: job.levels, soundtrack: job.soundtrack, recordings: job.recordings });
     const file = new Uint8Array(renderer.plan.totalBytes);
     const n = renderer.read(file);
     if (n !== file.byteLength) throw new Error(`Clip render wrote ${n} of ${file.byteLength} bytes`);

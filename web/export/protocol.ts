@@ -4,6 +4,7 @@ import type { ExportReport } from "../../dsp/host/export/report";
 import type { SoundState } from "../../dsp/host/schema/state";
 import type { Levels } from "../../dsp/host/schema/levels";
 import type { SoundtrackAudio } from "../../dsp/host/model/soundtrack";
+import type { RecordingClip } from "../../dsp/host/model/recordings";
 
 export interface ExportJob {
   /** The compiled engine (a WebAssembly.Module is cloned to the worker, not recompiled). */
@@ -28,6 +29,8 @@ export interface ExportJob {
   normalize?: boolean;
   /** The recording the mix voices play, decoded at 48 kHz (web/audio/soundtrack-store.ts). */
   soundtrack?: SoundtrackAudio | null;
+  /** The voice recordings the session places, mono 16-bit at 48 kHz (web/recordings/store.ts). */
+  recordings?: readonly RecordingClip[];
 }
 
 export interface ExportProgress {
@@ -53,6 +56,7 @@ export interface ClipJob {
   duration: number;
   levels?: Levels;
   soundtrack?: SoundtrackAudio | null;
+  recordings?: readonly RecordingClip[];
 }
 
 export interface ExportWorkerApi {

@@ -8,6 +8,7 @@ import ExportWorker from "../export/export.worker.ts?worker";
 import type { ExportWorkerApi } from "../export/protocol";
 import { wavToPlanar, type PlanarAudio } from "./planar";
 import { soundtrackStore } from "../audio/soundtrack-store";
+import { recordingClips } from "../recordings/store";
 
 /** Spec 9: the quality comparison renders 5 seconds at 48 kHz stereo. */
 export const CLIP_SECONDS = 5;
@@ -20,7 +21,7 @@ export async function renderClip(state: SoundState, seconds = CLIP_SECONDS): Pro
     const crashed = new Promise<never>((_, reject) => {
       worker.addEventListener("error", (e) => reject(new Error(e.message || "The render worker stopped")));
     });
-    const file = await Promise.race([api.renderClip({ module, state: { channels: state.channels, effects: state.effects, timeline: state.timeline, voices: state.voices }, duration: seconds, soundtrack: soundtrackStore.getState().audio }), crashed]);
+    const file = await Promise.race([api.renderClip({ module, state: { channels: state.channels, effects: state.effects, timeline: state.timeline, voices: state.voices, recordings: state.recordings }, duration: seconds, soundtrack: soundtrackStore.getState().audio, recordings: recordingClips() }), crashed]);
     return wavToPlanar(file);
   } finally {
     api[Comlink.releaseProxy]();

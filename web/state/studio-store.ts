@@ -9,6 +9,7 @@ import {
 } from "../../dsp/host/schema/state";
 import { hasTimeline, type Timeline } from "../../dsp/host/schema/timeline";
 import type { SoundtrackRef, VoiceSlots } from "../../dsp/host/model/voices";
+import type { RecordingPlacement } from "../../dsp/host/model/recordings";
 import { clampVolume } from "../../dsp/host/model/volume";
 import { DEFAULT_DURATION_SECONDS, MAX_DURATION_SECONDS, MAX_FREQUENCY_HZ, MIN_DURATION_SECONDS } from "../../dsp/host/model/limits";
 
@@ -37,6 +38,8 @@ export interface StudioActions {
   setVoices(voices: VoiceSlots | undefined): void;
   /** Names the recording the mix voices play (undefined: none). */
   setSoundtrack(soundtrack: SoundtrackRef | undefined): void;
+  /** Replaces the voice recordings placed in the session (undefined or none: none). */
+  setRecordings(recordings: RecordingPlacement[] | undefined): void;
   load(state: AudioState): void;
 }
 
@@ -93,6 +96,7 @@ export function createStudioStore(initial: AudioState = defaultAudioState()) {
     setTimeline: (timeline) => set({ timeline: hasTimeline(timeline) ? timeline : undefined }),
     setVoices: (voices) => set({ voices: voices && voices.length > 0 ? voices : undefined }),
     setSoundtrack: (soundtrack) => set({ soundtrack }),
+    setRecordings: (recordings) => set({ recordings: recordings && recordings.length > 0 ? recordings : undefined }),
     load: (state) => {
       // A loaded frequency counts as typed: a channel the gate switched off comes back with it.
       const lastTyped = state.channels.map((c, i) => (c.frequency > 0 ? c.frequency : get().lastTyped[i] ?? null));
@@ -101,6 +105,7 @@ export function createStudioStore(initial: AudioState = defaultAudioState()) {
         timeline: hasTimeline(state.timeline) ? state.timeline : undefined,
         voices: state.voices && state.voices.length > 0 ? state.voices : undefined,
         soundtrack: state.soundtrack,
+        recordings: state.recordings && state.recordings.length > 0 ? state.recordings : undefined,
       });
     },
   }));

@@ -22,6 +22,7 @@ import { VideoExportButton } from "../video/VideoExportButton";
 import { useSharedPreset } from "../presets/use-shared-preset";
 import { QualityPanel } from "../quality/QualityPanel";
 import { TimelinePanel } from "../timeline/TimelinePanel";
+import { RecordingsPanel } from "../recordings/RecordingsPanel";
 import { SafeListeningPanel } from "../levels/SafeListeningPanel";
 import { ChannelCard } from "../channels/ChannelCard";
 import { Displays } from "../displays/Displays";
@@ -92,6 +93,7 @@ export function StudioPage() {
           session: (
             <>
               <TimelinePanel />
+              <RecordingsPanel />
               <section className="panel actions" aria-label="Publish">
                 {adminTools && <UploadToStoreButton />}
                 <VideoExportButton />

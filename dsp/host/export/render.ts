@@ -18,6 +18,7 @@ import { NORMALISED_LUFS } from "../model/levels";
 import { LIMITER_CEILING_DBTP, MAX_OUTPUT_GAIN } from "../model/limits";
 import { LoudnessMeter, TRUE_PEAK_PHASES } from "../analysis/loudness";
 import type { SoundtrackAudio } from "../model/soundtrack";
+import type { RecordingClip } from "../model/recordings";
 import type { SoundState } from "../schema/state";
 import { WAV_BLOCK_ALIGN, WAV_SAMPLE_RATE, wavHeader, wavLayout, type WavLayout } from "./wav";
 
@@ -50,6 +51,8 @@ export interface ExportOptions {
   observer?: BlockObserver;
   /** The recording the session's mix voices play, at 48 kHz (dsp/host/soundtrack). */
   soundtrack?: SoundtrackAudio | null;
+  /** The voice recordings the session places (AudioState.recordings), mono 16-bit at 48 kHz. */
+  recordings?: readonly RecordingClip[];
 }
 
 export interface Normalisation {
@@ -94,6 +97,7 @@ export class WavRenderer {
     this.normalize = options.normalize === true;
     this.observer = options.observer ?? null;
     if (options.soundtrack !== undefined) engine.setSoundtrack(options.soundtrack);
+    if (options.recordings !== undefined) engine.setRecordingClips(options.recordings);
     engine.apply(state);
     if (options.levels) engine.setLevels(options.levels);
     engine.setOutputGain(1);

@@ -73,11 +73,19 @@ export function gainToDb(gain: number): number {
 }
 
 /** When the placement first plays, in seconds (the step's time when it names a step the
- *  timeline has). */
+ *  timeline has); negative only after recordingsFrom. */
 export function placementStart(p: RecordingPlacement, timeline: StepTimes): number {
   const step = p.step !== undefined ? timeline?.steps[p.step] : undefined;
   const at = step ? step.at : p.at;
-  return Number.isFinite(at) && at > 0 ? at : 0;
+  return Number.isFinite(at) ? at : 0;
+}
+
+/** The placements as the sound from `offset` seconds on plays them (a seek: the engine starts
+ *  again at 0): each start moved `offset` earlier, steps resolved first (the seek moves the
+ *  timeline too). A start before 0 is an occurrence already under way. */
+export function recordingsFrom(placements: readonly RecordingPlacement[] | undefined, timeline: StepTimes, offset: number): RecordingPlacement[] | undefined {
+  if (!placements || offset <= 0) return placements ? [...placements] : undefined;
+  return placements.map((p) => ({ ...p, at: placementStart(p, timeline) - offset, step: undefined }));
 }
 
 /** The clips the placements use, in first-use order, each once (what the engine's store holds). */

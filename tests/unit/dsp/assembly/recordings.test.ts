@@ -6,7 +6,7 @@
 
 import { describe, expect, it } from "vitest";
 import { defaultAudioState, type AudioState } from "../../../../dsp/host/schema/state";
-import type { RecordingClip, RecordingPlacement } from "../../../../dsp/host/model/recordings";
+import { recordingsFrom, type RecordingClip, type RecordingPlacement } from "../../../../dsp/host/model/recordings";
 import { FS, engineWith, peakFrequency, renderFrames, rms, type Stereo } from "./helpers";
 
 /** A clip of `seconds` of a sine at `freq` Hz and `peak` (0..1 of full scale). */
@@ -107,6 +107,17 @@ describe("voice recordings in the engine", () => {
     const withRec = render({ ...tones, recordings: [placement({ at: 1.2 })] }, [toneClip("a", 0.5, 3000, 0.3)], 2);
     expect(Array.from(at(withRec.left, 0, 1.1))).toEqual(Array.from(at(base.left, 0, 1.1)));
     expect(peakFrequency(at(withRec.left, 1.25, 1.65), FS, 1 << 16, 2000, 4000)).toBeCloseTo(3000, 0);
+  });
+
+  it("plays from a seek as the whole session would: an occurrence under way goes on mid-clip", () => {
+    const clip = toneClip("a", 2, 440, 0.5);
+    const s = silentState([placement({ step: 1, at: 0 })]);
+    s.timeline = { steps: [{ at: 0, ramp: "hold" }, { at: 1, ramp: "hold" }] };
+    const whole = render(s, [clip], 4);
+    // From 2 s on: the take started at 1 s, so it is 1 s in, and it stops 1 s later.
+    const seeked = render({ ...s, recordings: recordingsFrom(s.recordings, s.timeline, 2) }, [clip], 2);
+    expect(Array.from(at(seeked.left, 0.01, 0.9))).toEqual(Array.from(at(whole.left, 2.01, 2.9)));
+    expect(rms(at(seeked.left, 1.01, 2))).toBe(0);
   });
 
   it("places nothing when the audio is not loaded, and nothing starts on that alone", () => {
