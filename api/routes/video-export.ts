@@ -19,7 +19,9 @@ import { type Context, Hono } from "hono";
 import { z } from "zod";
 import { levelsSchema } from "../../dsp/host/schema/levels";
 import { PRESET_VERSION, parsePreset } from "../../dsp/host/schema/preset";
-import { hasAudibleChannel } from "../../dsp/host/schema/state";
+import { hasAudibleChannel, type SoundState } from "../../dsp/host/schema/state";
+import { recordingPlacementsSchema } from "../../dsp/host/schema/recordings";
+import { loadRecordingClips, ownRecordingFiles, type RecordingFile } from "../services/recordings";
 import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
 import type { VideoJob } from "../services/video-export";
@@ -48,6 +50,8 @@ const videoBody = z.object(
     timeline: z.unknown().optional(),
     /** The voices at 0:00 (an SBaGen schedule's sound), checked by the preset schema too. */
     voices: z.unknown().optional(),
+    /** The voice recordings the session places (the account's own are rendered). */
+    recordings: z.unknown().optional(),
     /** The listener's levels, made valid (missing or wrong values take the defaults). */
     levels: levelsSchema.optional(),
     verification: z.object(
@@ -77,8 +81,17 @@ export async function checkVideoRequest(s: Services, c: Context<AppEnv>): Promis
   // The studio sends its state as it plays it: today's volumes (no older preset's migration).
   const settings = parsePreset({ version: PRESET_VERSION, channels: body.frequencies, effects: body.effects, duration: limit, timeline: body.timeline, voices: body.voices });
   if (!settings.ok) throw new ApiError(400, T.settingsInvalid(settings.error.replace(/^channels/, "frequencies")));
-  const sound = settings.state;
+  const sound: SoundState = settings.state;
   if (!hasAudibleChannel(sound)) throw new ApiError(400, T.noChannel);
+  // The voice recordings it places (every one, not only those a shared preset keeps): the
+  // account's own are read from the file store when the render starts.
+  let recordingFiles: RecordingFile[] = [];
+  if (body.recordings !== undefined) {
+    const placed = recordingPlacementsSchema.safeParse(body.recordings);
+    if (!placed.success) throw new ApiError(400, T.settingsInvalid(`recordings ${placed.error.issues[0]?.message ?? "are invalid"}`));
+    recordingFiles = await ownRecordingFiles(s, c.var.auth.user.id, placed.data);
+    if (recordingFiles.length > 0) sound.recordings = placed.data;
+  }
   const expected = verificationCounts(sound.channels, sound.effects);
   if (
     body.verification.enabledChannelCount !== expected.enabledChannelCount ||
@@ -88,7 +101,11 @@ export async function checkVideoRequest(s: Services, c: Context<AppEnv>): Promis
   }
   // What is exported is what was heard: the studio sends the listener's levels. Without them (an
   // older client, a script) the sound renders as before, with the engine's neutral default.
-  return { background: body.backgroundType, quality: body.quality, duration: body.duration, sound, ...(body.levels ? { levels: body.levels } : {}) };
+  return {
+    background: body.backgroundType, quality: body.quality, duration: body.duration, sound,
+    ...(body.levels ? { levels: body.levels } : {}),
+    ...(recordingFiles.length > 0 ? { recordingFiles } : {}),
+  };
 }
 
 /** Counts the MP4 against the caller's plan (services/exports.ts), after every other check passed:
@@ -108,7 +125,7 @@ export function videoExportRoutes(s: Services): Hono<AppEnv> {
     const signal = c.var.clientSignal;
     let stream: ReadableStream<Uint8Array>;
     try {
-      stream = await s.video.export(job, signal);
+      stream = await s.video.export(job, signal, undefined, await loadRecordingClips(s.storage, job.recordingFiles));
     } catch (err) {
       // Nothing was encoded (the renderer busy, ffmpeg missing, the client gone): not an export.
       await refundExport(s, c.var.auth.user.id, counted);

@@ -126,6 +126,9 @@ export interface VideoExportPayload {
   /** The voices at 0:00, when the sound has voices (dsp/host/model/voices.ts's VoiceSlots, checked
    *  by the preset schema on the server). Not in the spec's payload. */
   voices?: unknown;
+  /** The voice recordings the session places (dsp/host/model/recordings.ts); the server renders the
+   *  account's own. Not in the spec's payload. */
+  recordings?: unknown;
   /** The listener's levels (fade-in, limiter, ear balance: dsp/host/schema/levels.ts), applied to the
    *  video's sound as to Export WAV; absent: the engine's neutral default. Not in the spec's payload. */
   levels?: { fadeIn: number; limiter: boolean; balance: number };

@@ -18,6 +18,8 @@ import {
   type RecordingInfo,
 } from "../rules/recordings";
 import type { FileStorage } from "./storage";
+import { clipFromWav } from "../../dsp/host/export/recording-wav";
+import type { RecordingClip, RecordingPlacement } from "../../dsp/host/model/recordings";
 
 type RecordingRow = Selectable<RecordingsTable>;
 
@@ -156,4 +158,32 @@ export async function deleteRecording(s: Services, storage: FileStorage, user: U
   const row = await ownRecording(s, user, id);
   await s.db.deleteFrom("recordings").where("id", "=", row.id).where("user_id", "=", user.id).execute();
   await storage.remove(row.file_key).catch((err: unknown) => s.log.error("recording file not removed", { key: row.file_key, reason: err instanceof Error ? err.message : String(err) }));
+}
+
+/** A recording file a video export renders: the recording's id and its storage key. */
+export interface RecordingFile {
+  id: string;
+  key: string;
+}
+
+/** The files of the placements' recordings that `userId` owns (a video export renders the
+ *  account's own recordings; others' placements stay silent in it). */
+export async function ownRecordingFiles(s: Services, userId: string, placements: readonly RecordingPlacement[]): Promise<RecordingFile[]> {
+  const ids = [...new Set(placements.map((p) => p.id))];
+  if (ids.length === 0) return [];
+  const rows = await s.db.selectFrom("recordings").select(["id", "file_key"]).where("user_id", "=", userId).where("id", "in", ids).execute();
+  return rows.map((r) => ({ id: r.id, key: r.file_key }));
+}
+
+/** Reads and decodes recording files into the clips the engine plays (a missing file is left out). */
+export async function loadRecordingClips(storage: FileStorage | null, files: readonly RecordingFile[] | undefined): Promise<RecordingClip[]> {
+  if (!storage || !files || files.length === 0) return [];
+  const clips: RecordingClip[] = [];
+  for (const f of files) {
+    if ((await storage.size(f.key)) === null) continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of storage.read(f.key)) chunks.push(chunk as Buffer);
+    clips.push(clipFromWav(f.id, new Uint8Array(Buffer.concat(chunks))));
+  }
+  return clips;
 }

@@ -29,6 +29,8 @@ import { join } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import { WavRenderer } from "../../dsp/host/export/render";
 import { createNodeEngine } from "../../dsp/host/node";
+import type { RecordingClip } from "../../dsp/host/model/recordings";
+import type { RecordingFile } from "./recordings";
 import type { Levels } from "../../dsp/host/schema/levels";
 import type { SoundState } from "../../dsp/host/schema/state";
 import { ApiError } from "../errors";
@@ -68,6 +70,9 @@ export interface VideoJob {
   sound: SoundState;
   /** The listener's levels the sound is rendered with; none: the engine's neutral default. */
   levels?: Levels;
+  /** The files of the account's voice recordings the sound places (services/recordings.ts), read
+   *  into clips when the render starts. */
+  recordingFiles?: RecordingFile[];
 }
 
 /** Frame rate of the still black background. */
@@ -164,7 +169,7 @@ export class VideoExporter {
   /** Starts one export and resolves with the MP4 stream once ffmpeg has written its first bytes
    *  (so a missing or failing ffmpeg is still an error answer, not a broken download).
    *  `onProgress` hears the share of the sound rendered into ffmpeg so far (0..1). */
-  async export(job: VideoJob, signal: AbortSignal, onProgress?: (fraction: number) => void): Promise<ReadableStream<Uint8Array>> {
+  async export(job: VideoJob, signal: AbortSignal, onProgress?: (fraction: number) => void, recordings: readonly RecordingClip[] = []): Promise<ReadableStream<Uint8Array>> {
     signal.throwIfAborted();
     const release = await this.#acquire(signal);
     this.#active++;
@@ -185,7 +190,7 @@ export class VideoExporter {
     }
     let renderer: WavRenderer;
     try {
-      renderer = new WavRenderer(createNodeEngine(48000), job.sound, job.duration, { levels: job.levels });
+      renderer = new WavRenderer(createNodeEngine(48000), job.sound, job.duration, { levels: job.levels, recordings });
     } catch (err) {
       await cleanup();
       throw err;

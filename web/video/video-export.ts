@@ -86,6 +86,7 @@ export function buildPayload(state: SoundState, options: VideoOptions, now = Dat
     verification: { ...verificationCounts(state.channels, state.effects), timestamp: now },
     ...(state.timeline ? { timeline: state.timeline } : {}),
     ...(state.voices && state.voices.length > 0 ? { voices: state.voices } : {}),
+    ...(state.recordings && state.recordings.length > 0 ? { recordings: state.recordings } : {}),
   };
 }
 

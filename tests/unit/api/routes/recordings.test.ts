@@ -3,11 +3,17 @@
 // 404 to every route; the WAV format and the 10-minute length are checked from the header; a body
 // over the limit is 413; a shared preset that lists a recording lets its link fetch the audio, and
 // only then.
-import { existsSync, readdirSync } from "node:fs";
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { RECORDING_TEXT as T, RECORDINGS_PER_ACCOUNT } from "../../../../api/rules/recordings";
 import { defaultAudioState } from "../../../../dsp/host/schema/state";
+import { requireBinary } from "../../../../api/platform/binaries";
+import type { VideoExportPayload } from "../../../../api/rules/video";
+import { parseWavHeader } from "../../../../dsp/host/export/wav";
+import { peakFrequency } from "../../dsp/assembly/helpers";
 import { bodyOf, getWith, makeTestApp, postJson, signUp, signUpPro, type TestEnv } from "../helpers";
 
 let env: TestEnv;
@@ -19,7 +25,7 @@ afterEach(async () => {
 });
 
 /** A 16-bit PCM WAV at `rate` Hz: `seconds` of a 440 Hz tone (or a header claiming `claimFrames`). */
-function wav(seconds: number, opts: { rate?: number; channels?: number; bits?: number; claimFrames?: number } = {}): Uint8Array<ArrayBuffer> {
+function wav(seconds: number, opts: { rate?: number; channels?: number; bits?: number; claimFrames?: number; hz?: number } = {}): Uint8Array<ArrayBuffer> {
   const rate = opts.rate ?? 48000, channels = opts.channels ?? 1, bits = opts.bits ?? 16;
   const frames = Math.round(seconds * rate);
   const align = (channels * bits) / 8;
@@ -40,7 +46,7 @@ function wav(seconds: number, opts: { rate?: number; channels?: number; bits?: n
   v.setUint16(34, bits, true);
   tag(36, "data");
   v.setUint32(40, dataBytes, true);
-  if (bits === 16) for (let i = 0; i < frames * channels; i++) v.setInt16(44 + i * 2, Math.round(Math.sin((2 * Math.PI * 440 * Math.floor(i / channels)) / rate) * 8000), true);
+  if (bits === 16) for (let i = 0; i < frames * channels; i++) v.setInt16(44 + i * 2, Math.round(Math.sin((2 * Math.PI * (opts.hz ?? 440) * Math.floor(i / channels)) / rate) * 8000), true);
   return out;
 }
 
@@ -198,5 +204,56 @@ describe("voice recordings API", () => {
     expect((await getWith(env, `/api/recordings/${ids[1]}/audio?preset=${(await bodyOf(theirs)).id as string}`)).status).toBe(404);
     // Without a preset, a visitor is 401.
     expect((await getWith(env, `/api/recordings/${ids[0]}/audio`)).status).toBe(401);
+  });
+});
+
+describe("voice recordings in the MP4 export", () => {
+  it("renders the account's own placed recordings into the video's sound, and leaves another account's out", async () => {
+    const scratch = mkdtempSync(join(tmpdir(), "rec-video-"));
+    try {
+      const token = await signUpPro(env);
+      const mine = ((await bodyOf(await upload(wav(1.5, { hz: 3000 }), token, "mine"))) as { recording: { id: string } }).recording.id;
+      const other = await signUpPro(env, "other@example.com");
+      const theirs = ((await bodyOf(await upload(wav(1.5, { hz: 5000 }), other, "theirs"))) as { recording: { id: string } }).recording.id;
+      const state = defaultAudioState();
+      const frequencies = state.channels.map((c) => (c.id === 1 ? { ...c, frequency: 440 } : { ...c, frequency: 0, enabled: false }));
+      const placement = (id: string) => ({ id, name: "x", trimStart: 0, trimEnd: 0, gainDb: 0, at: 1, every: 0, loop: false });
+      const body: VideoExportPayload = {
+        backgroundType: "black", quality: "720p", duration: 3, frequencies, effects: state.effects,
+        verification: { enabledChannelCount: 1, enabledEffectCount: 0, timestamp: env.clock.ms },
+        recordings: [placement(mine), placement(theirs)],
+      };
+      const res = await env.app.request("/api/video-export", {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Authorization: `Bearer ${token}`, "X-Requested-With": "XMLHttpRequest" },
+        body: JSON.stringify(body),
+      });
+      expect(res.status).toBe(200);
+      const mp4 = join(scratch, "v.mp4");
+      writeFileSync(mp4, Buffer.from(await res.arrayBuffer()));
+      const decoded = join(scratch, "v.wav");
+      execFileSync(requireBinary("ffmpeg").path, ["-v", "error", "-i", mp4, "-map", "0:a", "-c:a", "pcm_s16le", "-f", "wav", "-y", decoded]);
+      const bytes = new Uint8Array(readFileSync(decoded));
+      const info = parseWavHeader(bytes);
+      const v = new DataView(bytes.buffer, bytes.byteOffset + info.dataOffset, info.dataBytes);
+      const left = Float32Array.from({ length: info.frames }, (_, i) => v.getInt16(i * info.blockAlign, true) / 32768);
+      const at = (from: number, n: number) => left.subarray(Math.round(from * info.sampleRate), Math.round(from * info.sampleRate) + n);
+      const band = (x: Float32Array, hz: number) => {
+        // Goertzel-like: the amplitude of one frequency in the stretch.
+        let re = 0, im = 0;
+        for (let i = 0; i < x.length; i++) {
+          re += x[i] * Math.cos((2 * Math.PI * hz * i) / info.sampleRate);
+          im += x[i] * Math.sin((2 * Math.PI * hz * i) / info.sampleRate);
+        }
+        return (2 * Math.hypot(re, im)) / x.length;
+      };
+      // 8000/32768 = -12.3 dBFS at 0 dB: there from 1 s, not before; the other account's is not.
+      expect(band(at(1.2, 48000), 3000)).toBeGreaterThan(0.2);
+      expect(band(at(0.2, 24000), 3000)).toBeLessThan(0.01);
+      expect(band(at(1.2, 48000), 5000)).toBeLessThan(0.01);
+      expect(Math.abs(peakFrequency(at(0.2, 16384), info.sampleRate) - 440)).toBeLessThan(2);
+    } finally {
+      rmSync(scratch, { recursive: true, force: true });
+    }
   });
 });
