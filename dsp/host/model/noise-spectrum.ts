@@ -8,7 +8,7 @@
 // custom noise at an amp is as loud as the colours at that amp. Plain TypeScript (no zod): the
 // worklet compiles it. Making a pair takes some tens of milliseconds, once per spectrum (cached).
 
-import { fft } from "../analysis/spectrum";
+import { fft } from "./fft";
 import { SPECTRUM_BANDS } from "./voices";
 
 export const TABLE_FRAMES = 1 << 17;
