@@ -176,6 +176,47 @@ describe("Recordings in Chromium", () => {
     await page.close();
   });
 
+  it("shares a ticked recording with a preset: the link's listener fetches its audio, an unticked one is not shared", async () => {
+    const page = await openStudio(pro);
+    await page.getByRole("button", { name: "Export WAV", disabled: false }).waitFor();
+    await openSection(page, "Session");
+    const panel = page.getByTestId("recordings-panel");
+    // The placement from the first test is not in this fresh page's session: place the take twice,
+    // tick the first for sharing.
+    const place = panel.getByRole("button", { name: "Place in session: Fake mic take" });
+    await place.click();
+    await place.click();
+    await panel.getByTestId("rec-placement-1").waitFor();
+    await panel.getByTestId("rec-placement-0").getByRole("checkbox", { name: "Include in shared presets" }).check();
+    const [created] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith("/api/presets/user") && r.request().method() === "POST"),
+      page.getByRole("button", { name: "Share Preset" }).first().click(),
+    ]);
+    expect(created.status()).toBe(201);
+    const presetId = ((await created.json()) as { id: string }).id;
+    const sent = (created.request().postDataJSON() as { data: { recordings?: { shared?: boolean }[] } }).data.recordings;
+    expect(sent?.map((r) => r.shared)).toEqual([true]);
+    await page.close();
+
+    // Another Monthly account opens the link: the recording's audio comes through the preset.
+    const listener = await registerProAccount(app);
+    const other = await browser.newContext();
+    try {
+      const p = await other.newPage();
+      await p.addInitScript("Object.defineProperty(window, 'showSaveFilePicker', { value: undefined });");
+      const audio = p.waitForResponse((r) => r.url().includes(`/audio?preset=${presetId}`), { timeout: 20_000 });
+      await openSignedIn(p, app.url, listener, `/preset/${presetId}`);
+      expect((await audio).status()).toBe(200);
+      await openSection(p, "Session");
+      await p.getByTestId("rec-placement-0").waitFor();
+      expect(await p.getByTestId("rec-placement-1").count()).toBe(0);
+      await p.getByTestId("rec-placement-0").getByRole("button", { name: /^Listen: Fake mic take/ }).waitFor();
+      expect(await p.getByTestId("rec-placement-0").getByRole("button", { name: /^Listen: Fake mic take/ }).isDisabled()).toBe(false);
+    } finally {
+      await other.close();
+    }
+  });
+
   it("fits a 390 px phone", async () => {
     const phone = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
