@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readOutbox } from "../../api/services/outbox";
 import { launchChromium, startTestApp, type TestApp } from "./browser";
 import { FREE_LABEL, openSignedIn, registerAccount, storedToken, uniqueEmail } from "./session";
+import { openSection } from "./sections";
 
 const BAD_CREDENTIALS = "Incorrect email or password. Please check your credentials and try again.";
 
@@ -87,6 +88,7 @@ describe("accounts in Chromium", () => {
     await page.goto(app.url + "/");
     await page.getByRole("heading", { name: "Sign in to start creating" }).waitFor();
     await expect.poll(() => page.getByRole("button", { name: "Play Audio" }).isDisabled()).toBe(true);
+    await openSection(page, "Channels");
     expect(await page.getByLabel("Channel 1 frequency (Hz)").isDisabled()).toBe(true);
     expect(await page.getByText("Instant access. A verification e-mail follows; verifying is optional.").count()).toBe(1);
   });
@@ -111,6 +113,7 @@ describe("accounts in Chromium", () => {
 
     // Channel 1, switched off while the visitor was anonymous, comes back at its default.
     await expect.poll(() => page.getByLabel("Channel 1 frequency (Hz)").inputValue()).toBe("432");
+    await openSection(page, "Channels");
     expect(await page.getByRole("switch", { name: "Channel 1 on/off" }).isChecked()).toBe(true);
     expect(await page.locator('.channel-card[data-locked="true"] .pro-lock', { hasText: "🔒 Pro Only" }).count()).toBe(3);
     for (const i of [2, 3, 4]) {
@@ -121,7 +124,9 @@ describe("accounts in Chromium", () => {
     }
     expect(await page.getByRole("switch", { name: "Channel 1 on/off" }).isDisabled()).toBe(false);
     expect(await page.getByLabel("Channel 1 waveform").isDisabled()).toBe(true);
+    await openSection(page, "Effects");
     expect(await page.getByRole("switch", { name: "Ring Mod", exact: true }).isDisabled()).toBe(true);
+    await openSection(page, "Channels"); // the studio remembers its tab: the next tests start from Channels
     expect(await page.getByRole("button", { name: "Play Audio" }).isDisabled()).toBe(false);
 
     const stored = await page.evaluate(() =>

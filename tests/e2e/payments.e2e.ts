@@ -19,6 +19,7 @@ import { signedWebhook, startFakeStripe, stripeEvent, type FakeStripe } from "..
 import { axeViolations, launchChromium, nextFrames, startTestApp, type TestApp } from "./browser";
 import { settledSpectrum } from "./analyser";
 import { openFreeStudio, openSignedIn, registerAccount } from "./session";
+import { openSection } from "./sections";
 
 const DEMO_MS = 9_000;
 const SHOTS = ".tmp/screenshots";
@@ -87,6 +88,7 @@ describe("pricing", () => {
     await openFreeStudio(page, app.url);
 
     // Ignored while typing in the frequency box.
+    await openSection(page, "Channels");
     await page.getByLabel("Channel 1 frequency (Hz)").focus();
     await page.keyboard.press("Control+p");
     await nextFrames(page); // the shortcut acts in its keydown handler: two frames later it would show
@@ -174,6 +176,7 @@ describe.concurrent("demo", () => {
     await expect.poll(() => channelCard(page, 2).getAttribute("data-locked")).toBe("false");
     for (const id of [1, 2]) expect(await channelCard(page, id).locator(".demo-badge").textContent()).toBe("🎉 Demo");
     for (const id of [3, 4]) expect(await channelCard(page, id).getAttribute("data-locked")).toBe("true");
+    await openSection(page, "Effects");
     for (const name of ["Amplitude Mod", "Ring Mod", "Chorus"]) {
       expect(await effectCard(page, name).getAttribute("data-locked")).toBe("false");
       expect(await effectCard(page, name).locator(".demo-badge").textContent()).toBe("🎉 Demo");
@@ -187,7 +190,9 @@ describe.concurrent("demo", () => {
     await page.getByRole("alert").filter({ hasText: "Less than 2 minutes of your demo left" }).waitFor();
 
     // Channel 2 comes back on and is heard; Ring Mod can be switched on.
+    await openSection(page, "Effects");
     await page.getByRole("switch", { name: "Ring Mod", exact: true }).check();
+    await openSection(page, "Channels");
     await page.getByLabel("Channel 2 frequency (Hz)").fill("1500");
     await page.getByRole("heading", { name: "Frequencies" }).click();
     await page.getByRole("button", { name: "Play Audio" }).click();
@@ -202,6 +207,7 @@ describe.concurrent("demo", () => {
     await toast(page, "Demo mode expired. Upgrade to continue using all features.").waitFor({ timeout: DEMO_MS + 5_000 });
     await page.getByRole("heading", { name: "Demo ended" }).waitFor();
     await expect.poll(() => channelCard(page, 2).getAttribute("data-locked")).toBe("true");
+    await openSection(page, "Effects");
     for (const name of ["Amplitude Mod", "Ring Mod", "Chorus"]) {
       expect(await effectCard(page, name).getAttribute("data-locked")).toBe("true");
     }
