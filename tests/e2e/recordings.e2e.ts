@@ -17,7 +17,7 @@ import { parseWavHeader } from "../../dsp/host/export/wav";
 import { defaultAudioState, type AudioState } from "../../dsp/host/schema/state";
 import { peakFrequency } from "../unit/dsp/assembly/helpers";
 import { settledSpectrum } from "./analyser";
-import { CHROMIUM_ARGS, launchChromium, seriousAxeViolations, startTestApp, type TestApp, until } from "./browser";
+import { axeViolations, CHROMIUM_ARGS, launchChromium, startTestApp, type TestApp, until } from "./browser";
 import { openSection } from "./sections";
 import { openSignedIn, registerAccount, registerProAccount, type TestAccount } from "./session";
 
@@ -104,6 +104,8 @@ describe("Recordings in Chromium", () => {
     await until(() => panel.getByRole("timer").textContent(), (t) => /Recording 0:0[3-9]/.test(t ?? ""), { timeout: 15_000 });
     await panel.getByRole("button", { name: "Stop recording" }).click();
     await panel.getByTestId("rec-take").waitFor();
+    const onTake = await axeViolations(page, { include: '[data-testid="recordings-panel"]' });
+    expect(onTake, JSON.stringify(onTake, null, 2)).toEqual([]);
     await panel.getByRole("textbox", { name: "Name" }).fill("Fake mic take");
     await panel.getByRole("button", { name: "Save to my recordings" }).click();
     await panel.getByText("Fake mic take").waitFor();
@@ -131,7 +133,9 @@ describe("Recordings in Chromium", () => {
     await until(() => placed.getByTestId("rec-p0-percent").inputValue(), (v) => v === "50.1");
     const stored = await page.evaluate(() => (window as unknown as { __toneStudio: { store: { getState(): { recordings?: unknown[] } } } }).__toneStudio.store.getState().recordings);
     expect(stored).toEqual([{ id, name: "Fake mic take", trimStart: 0, trimEnd: 0, gainDb: LEVEL_DB, at: 0, every: 0, loop: false, step: 1 }]);
-    expect(await seriousAxeViolations(page)).toEqual([]);
+    // axe, every impact level, on the panel with a saved recording and a placement at a step.
+    const found = await axeViolations(page, { include: '[data-testid="recordings-panel"]' });
+    expect(found, JSON.stringify(found, null, 2)).toEqual([]);
 
     // Play: the tone is heard from the step on, and not before it.
     const bin = async () => {
@@ -235,6 +239,22 @@ describe("Recordings in Chromium", () => {
     } finally {
       await phone.close();
     }
+  });
+
+  it("is reached with Tab from the Session tab: Record, then the saved recording's buttons", async () => {
+    const page = await openStudio(pro);
+    await page.getByRole("button", { name: "Export WAV", disabled: false }).waitFor();
+    await openSection(page, "Session");
+    await page.getByTestId("recordings-panel").getByRole("button", { name: /^Place in session/ }).first().waitFor();
+    await page.getByRole("tab", { name: "Session", exact: true }).focus();
+    const seen: string[] = [];
+    for (let i = 0; i < 200 && !seen.includes("Place in session: Fake mic take"); i++) {
+      await page.keyboard.press("Tab");
+      seen.push(await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.trim() ?? ""));
+    }
+    expect(seen).toContain("Record");
+    expect(seen.indexOf("Place in session: Fake mic take")).toBeGreaterThan(seen.indexOf("Record"));
+    await page.close();
   });
 
   it("shows a free account the plan text instead of the recorder", async () => {
