@@ -15,6 +15,8 @@ import type { VideoExportPayload } from "../../../../api/rules/video";
 import { parseWavHeader } from "../../../../dsp/host/export/wav";
 import { peakFrequency } from "../../dsp/assembly/helpers";
 import { bodyOf, getWith, makeTestApp, postJson, signUp, signUpPro, type TestEnv } from "../helpers";
+import { ListObjectsV2Command } from "@aws-sdk/client-s3";
+import { S3_BUCKET, startLocalS3 } from "../s3-server";
 
 let env: TestEnv;
 beforeEach(async () => {
@@ -254,6 +256,29 @@ describe("voice recordings in the MP4 export", () => {
       expect(Math.abs(peakFrequency(at(0.2, 16384), info.sampleRate) - 440)).toBeLessThan(2);
     } finally {
       rmSync(scratch, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("voice recordings in an S3-compatible store", () => {
+  it("uploads into the bucket, answers the same bytes and deletes the object", async () => {
+    const s3 = await startLocalS3();
+    const keys = async () => ((await s3.client.send(new ListObjectsV2Command({ Bucket: S3_BUCKET, Prefix: "rec/" }))).Contents ?? []).map((o) => o.Key!);
+    const e = await makeTestApp({}, { storage: (d) => s3.storage(join(d, "tmp", "uploads"), "rec/") });
+    try {
+      const token = await signUpPro(e);
+      const file = wav(1);
+      const res = await e.app.request("/api/recordings?name=s3", { method: "POST", headers: { Authorization: `Bearer ${token}`, "Content-Type": "audio/wav", "Content-Length": String(file.byteLength) }, body: file });
+      expect(res.status).toBe(201);
+      const id = ((await bodyOf(res)) as { recording: { id: string } }).recording.id;
+      expect(await keys()).toHaveLength(1);
+      const audio = await e.app.request(`/api/recordings/${id}/audio`, { headers: { Authorization: `Bearer ${token}` } });
+      expect(new Uint8Array(await audio.arrayBuffer())).toEqual(file);
+      expect((await e.app.request(`/api/recordings/${id}`, { method: "DELETE", headers: { Authorization: `Bearer ${token}` } })).status).toBe(204);
+      expect(await keys()).toEqual([]);
+    } finally {
+      await e.close();
+      await s3.close();
     }
   });
 });
