@@ -7,7 +7,9 @@
 
 import { sampleRate } from "./bus";
 import { BLOCK } from "./lib/constants";
+import { tapBack } from "./lib/delay/tap";
 import { cos2pi, sin2pi } from "./lib/math";
+import { StereoHilbert } from "./lib/mod/hilbert";
 
 /** The isochronic gate (as the voices'): on while sin > 0.3, with smoothstep edges. */
 const GATE: f32 = 0.3;
@@ -32,13 +34,12 @@ let phBeat: f64 = 0, phSpin: f64 = 0, phAm: f64 = 0, phPulse: f64 = 0;
 export let spinUsed = false;
 const histL = new StaticArray<f32>(HISTORY + BLOCK);
 const histR = new StaticArray<f32>(HISTORY + BLOCK);
-// Hilbert transformer: two chains of four second-order allpass sections (Olli Niemitalo's
-// coefficients) whose outputs stay 90 degrees apart from 15 Hz to 19 kHz at 48 kHz; per ear, each
-// section keeps x[n-1], x[n-2], y[n-1], y[n-2].
-export const HA: StaticArray<f32> = [0.6923878, 0.9360654322959, 0.988229522686, 0.9987488452737];
-export const HB: StaticArray<f32> = [0.4021921162426, 0.856171088242, 0.9722909545651, 0.9952884791278];
-const apState = new StaticArray<f32>(2 * 2 * 4 * 4);
-const lastB = new StaticArray<f32>(2);
+// mixbeat: one single-sideband shifter per ear (the engine's Hilbert transformer, the frequency
+// shifter effect's), and the bus as it was before the shift, for the blend.
+const shiftL = new StereoHilbert();
+const shiftR = new StereoHilbert();
+const wetL = new StaticArray<f32>(BLOCK);
+const wetR = new StaticArray<f32>(BLOCK);
 
 export function useSpin(on: bool): void {
   spinUsed = on;
@@ -48,8 +49,8 @@ export function resetMixEffects(): void {
   phBeat = 0; phSpin = 0; phAm = 0; phPulse = 0;
   memory.fill(changetype<usize>(histL), 0, <usize>(HISTORY + BLOCK) << 2);
   memory.fill(changetype<usize>(histR), 0, <usize>(HISTORY + BLOCK) << 2);
-  memory.fill(changetype<usize>(apState), 0, <usize>apState.length << 2);
-  lastB[0] = 0; lastB[1] = 0;
+  shiftL.reset();
+  shiftR.reset();
   beatOn = spinOn = amOn = pulseOn = false;
 }
 
@@ -85,8 +86,8 @@ export function process(l: usize, r: usize): void {
   // Frequency shift, one ear up and the other down by beat/2 (the oscillator turns at beat/2).
   if (beatOn && (beatS0 > 0 || beatS1 > 0)) {
     const inc = (beatP0 + beatP1) * 0.25 / fs;
-    hilbertShift(l, 0, phBeat, inc, beatS0, (beatS1 - beatS0) * inv);
-    hilbertShift(r, 1, wrap(-phBeat), -inc, beatS0, (beatS1 - beatS0) * inv);
+    blendShifted(l, shiftL, phBeat, inc, beatS0, (beatS1 - beatS0) * inv, changetype<usize>(wetL));
+    blendShifted(r, shiftR, wrap(-phBeat), -inc, beatS0, (beatS1 - beatS0) * inv, changetype<usize>(wetR));
     phBeat = wrap(phBeat + inc * <f64>BLOCK);
   } else if (beatOn) {
     phBeat = wrap(phBeat + (beatP0 + beatP1) * 0.25 / fs * <f64>BLOCK);
@@ -156,44 +157,15 @@ function edge(x: f32): f32 {
   return x * x * x * (x * (x * <f32>6.0 - <f32>15.0) + <f32>10.0);
 }
 
-/** One ear's frequency shift by the analytic signal: out = (1 - s) x + s (a cos - b sin), where a
- *  and b are the two allpass chains' outputs (b a sample late, which makes the pair 90 degrees
- *  apart) and the oscillator turns at `inc` cycles a frame from `ph`. */
-function hilbertShift(p: usize, ear: i32, ph: f64, inc: f64, s0: f32, ds: f32): void {
-  const st = changetype<usize>(apState) + (<usize>(ear * 32) << 2);
-  let re = cos2pi(ph), im = sin2pi(ph);
-  const wr = cos2pi(inc), wi = sin2pi(inc);
-  let prevB = lastB[ear];
+/** One ear's frequency shift, blended: out = x + (shifted - x) s, s moving linearly over the block. */
+function blendShifted(p: usize, h: StereoHilbert, ph: f64, inc: f64, s0: f32, ds: f32, wet: usize): void {
+  memory.copy(wet, p, <usize>BLOCK << 2);
+  h.shift(wet, wet, BLOCK, ph, inc, true);
   for (let i = 0; i < BLOCK; i++) {
     const o = <usize>i << 2;
     const x = load<f32>(p + o);
-    const a = allpassChain(st, HA, x);
-    const b = allpassChain(st + 64, HB, x);
-    const shifted = a * <f32>re + prevB * <f32>im;
-    prevB = b;
-    const s = s0 + ds * <f32>i;
-    store<f32>(p + o, x + (shifted - x) * s);
-    const nr = re * wr - im * wi;
-    im = re * wi + im * wr;
-    re = nr;
+    store<f32>(p + o, x + (load<f32>(wet + o) - x) * (s0 + ds * <f32>i));
   }
-  lastB[ear] = prevB;
-}
-
-/** Four allpass sections y = c (x + y[n-2]) - x[n-2] in a row; state: per section x1 x2 y1 y2. */
-// @ts-ignore: decorator
-@inline
-export function allpassChain(st: usize, c: StaticArray<f32>, input: f32): f32 {
-  let x = input;
-  for (let k = 0; k < 4; k++) {
-    const q = st + (<usize>k << 4);
-    const x1 = load<f32>(q), x2 = load<f32>(q, 4), y1 = load<f32>(q, 8), y2 = load<f32>(q, 12);
-    const cc = unchecked(c[k]);
-    const y = cc * (x + y2) - x2;
-    store<f32>(q, x); store<f32>(q, x1, 4); store<f32>(q, y, 8); store<f32>(q, y1, 12);
-    x = y;
-  }
-  return x;
 }
 
 /** The bus, SPIN_DELAY frames late; where mixspin sounds, the left ear reads d frames earlier and
@@ -219,8 +191,8 @@ function spin(l: usize, r: usize): void {
       const width = Math.min(SPIN_MAX, Math.max(0.0, (spinW0 + (spinW1 - spinW0) * u) * perUs));
       const d = width * sin2pi(ph);
       const s = <f32>(<f64>spinS0 + <f64>(spinS1 - spinS0) * u);
-      store<f32>(l + o, cl + (tap(pl, <f64>SPIN_DELAY - d) - cl) * s);
-      store<f32>(r + o, cr + (tap(pr, <f64>SPIN_DELAY + d) - cr) * s);
+      store<f32>(l + o, cl + (tapBack(pl, <f64>SPIN_DELAY - d) - cl) * s);
+      store<f32>(r + o, cr + (tapBack(pr, <f64>SPIN_DELAY + d) - cr) * s);
     } else {
       store<f32>(l + o, cl);
       store<f32>(r + o, cr);
@@ -228,14 +200,4 @@ function spin(l: usize, r: usize): void {
     ph += inc;
   }
   phSpin = wrap(phSpin + inc * <f64>BLOCK);
-}
-
-// @ts-ignore: decorator
-@inline
-function tap(p: usize, age: f64): f32 {
-  const whole = <i32>Math.floor(age);
-  const frac = <f32>(age - <f64>whole);
-  const a = load<f32>(p - (<usize>whole << 2));
-  const b = load<f32>(p - (<usize>(whole + 1) << 2));
-  return a + (b - a) * frac;
 }

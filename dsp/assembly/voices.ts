@@ -14,7 +14,8 @@
 import { BROWN_LEAK, BROWN_SCALE, PINK_SCALE } from "./lib/noise-colours";
 import { sampleRate } from "./bus";
 import * as mixFx from "./mix-effects";
-import { HA, HB, allpassChain } from "./mix-effects";
+import { tapBack } from "./lib/delay/tap";
+import { StereoHilbert } from "./lib/mod/hilbert";
 import { addSoundtrack } from "./soundtrack";
 import { BLOCK, TONE_GAIN } from "./lib/constants";
 import { cos2pi, ftz, sin2pi } from "./lib/math";
@@ -50,9 +51,15 @@ const DRIFT: i32 = 7;
 const specA = new StaticArray<usize>(MAX_SPECTRA);
 const specB = new StaticArray<usize>(MAX_SPECTRA);
 let specPos: i64 = 0;
-// noisebeat: per slot, the two allpass chains (16 floats each) and the second chain's last output.
-const beatState = new StaticArray<f32>(MAX_VOICES * 32);
-const beatPrevB = new StaticArray<f32>(MAX_VOICES);
+// noisebeat: per slot, a single-sideband shifter per ear (the engine's Hilbert transformer, made
+// when such a voice is uploaded), the block's shifted noise, the frame of the block it is for and
+// the oscillator's phase at that block's start.
+const beatShiftL = new StaticArray<StereoHilbert | null>(MAX_VOICES);
+const beatShiftR = new StaticArray<StereoHilbert | null>(MAX_VOICES);
+const beatL = new StaticArray<f32>(MAX_VOICES * BLOCK);
+const beatR = new StaticArray<f32>(MAX_VOICES * BLOCK);
+const beatFrame = new StaticArray<f64>(MAX_VOICES);
+const beatPh0 = new StaticArray<f64>(MAX_VOICES);
 
 /** amp 100 (SBaGen's full scale) plays at the channels' full tone level. */
 const VOICE_GAIN: f32 = TONE_GAIN / 100.0;
@@ -195,6 +202,10 @@ export function addVoiceSegment(slot: i32, start: f64, kind: i32, colour: i32, c
   segC0[i] = finite(c0); segC1[i] = finite(c1);
   segB0[i] = finite(b0); segB1[i] = finite(b1);
   segA0[i] = Math.max(0.0, finite(a0)); segA1[i] = Math.max(0.0, finite(a1));
+  if (segKind[i] == NOISEBEAT && beatShiftL[slot] == null) {
+    beatShiftL[slot] = new StereoHilbert();
+    beatShiftR[slot] = new StereoHilbert();
+  }
   if (segKind[i] >= MIX && segKind[i] <= MIXBEAT) {
     mixUsed = true;
     if (segKind[i] == MIXSPIN) mixFx.useSpin(true);
@@ -285,8 +296,12 @@ export function rewindVoices(): void {
   mixFx.resetMixEffects();
   for (let c = 0; c < SOURCES; c++) memory.fill(changetype<usize>(noise[c]), 0, <usize>(HISTORY + BLOCK) << 2);
   specPos = 0;
-  memory.fill(changetype<usize>(beatState), 0, <usize>(MAX_VOICES * 32) << 2);
-  memory.fill(changetype<usize>(beatPrevB), 0, <usize>MAX_VOICES << 2);
+  for (let s = 0; s < MAX_VOICES; s++) {
+    beatFrame[s] = -1.0;
+    const hl = beatShiftL[s], hr = beatShiftR[s];
+    if (hl) hl.reset();
+    if (hr) hr.reset();
+  }
 }
 
 // @ts-ignore: decorator
@@ -431,7 +446,7 @@ function renderPart(s: i32, i: i32, kind: i32, u0: f64, u1: f64, n: i32, pos: i3
     if (kind == NOISE) addScaled(pm + o, src, n, g0 * gain, g1 * gain);
     else if (kind == SPIN) phS[s] = addSpin(pl + o, pr + o, src, n, phS[s], (b0 + b1) * 0.5 / fs, c0, c1, g0 * gain, g1 * gain, segEnv[i]);
     else if (kind == NOISEPULSE) noisePulse(s, src, n, (b0 + b1) * 0.5 / fs, g0 * gain, g1 * gain, segEnv[i], pm + o);
-    else noiseBeat(s, src, n, (b0 + b1) * 0.5 / fs, g0 * gain, g1 * gain, segEnv[i], pl + o, pr + o);
+    else noiseBeat(s, src, n, pos, at - <f64>pos, (b0 + b1) * 0.5 / fs, g0 * gain, g1 * gain, segEnv[i], pl + o, pr + o);
     return;
   }
   if (g0 == 0.0 && g1 == 0.0) {
@@ -682,8 +697,8 @@ function addSpin(dl: usize, dr: usize, src: usize, n: i32, ph: f64, inc: f64, w0
     const d = width * (path >= 0 ? <f64>envAt(path, wrap(ph + inc * <f64>i)) : im);
     const g = g0 + gs * <f32>i;
     const o = <usize>i << 2;
-    store<f32>(dl + o, load<f32>(dl + o) + tap(src + o, <f64>SPIN_DELAY - d) * g);
-    store<f32>(dr + o, load<f32>(dr + o) + tap(src + o, <f64>SPIN_DELAY + d) * g);
+    store<f32>(dl + o, load<f32>(dl + o) + tapBack(src + o, <f64>SPIN_DELAY - d) * g);
+    store<f32>(dr + o, load<f32>(dr + o) + tapBack(src + o, <f64>SPIN_DELAY + d) * g);
     const nr = re * wr - im * wi;
     im = re * wi + im * wr;
     re = nr;
@@ -724,48 +739,41 @@ function noisePulse(s: i32, src: usize, n: i32, inc: f64, g0: f32, g1: f32, env:
   phP[s] = ph;
 }
 
-/** noisebeat: the noise shifted up by beat/2 in the left ear and down in the right through the
- *  Hilbert pair (one per slot: both ears hear the same noise); with an envelope, each frame moves
- *  between the plain noise (0) and the shifted (1). The oscillator's phase (beat/2) is in phP. */
-function noiseBeat(s: i32, src: usize, n: i32, inc: f64, g0: f32, g1: f32, env: i32, dl: usize, dr: usize): void {
-  const st = changetype<usize>(beatState) + (<usize>(s * 32) << 2);
-  const gs = (g1 - g0) / <f32>n;
+/** noisebeat: the noise shifted up by beat/2 in the left ear and down in the right (both ears hear
+ *  the same noise), the whole block shifted at the slot's first part in it (the beat as it is
+ *  there); with an envelope, each frame moves between the plain noise (0) and the shifted (1)
+ *  over the beat. The oscillator's phase (beat/2) is in phP. */
+function noiseBeat(s: i32, src: usize, n: i32, pos: i32, blockFrame: f64, inc: f64, g0: f32, g1: f32, env: i32, dl: usize, dr: usize): void {
   const half = inc * 0.5;
-  let ph = phP[s];
-  let prevB = beatPrevB[s];
+  const bl = changetype<usize>(beatL) + (<usize>(s * BLOCK) << 2), br = changetype<usize>(beatR) + (<usize>(s * BLOCK) << 2);
+  if (beatFrame[s] != blockFrame) {
+    const block = src - (<usize>pos << 2);
+    memory.copy(bl, block, <usize>BLOCK << 2);
+    memory.copy(br, block, <usize>BLOCK << 2);
+    const ph0 = phP[s];
+    beatShiftL[s]!.shift(bl, bl, BLOCK, ph0, half, true);
+    beatShiftR[s]!.shift(br, br, BLOCK, wrap(-ph0), -half, true);
+    beatFrame[s] = blockFrame;
+    beatPh0[s] = ph0;
+    phP[s] = wrap(ph0 + half * <f64>BLOCK);
+  }
+  const gs = (g1 - g0) / <f32>n;
   for (let k = 0; k < n; k++) {
-    const o = <usize>k << 2;
-    const x = load<f32>(src + o);
-    const a = allpassChain(st, HA, x);
-    const b = allpassChain(st + 64, HB, x);
-    const re = <f32>cos2pi(ph), im = <f32>sin2pi(ph);
-    let left = a * re + prevB * im, right = a * re - prevB * im;
-    prevB = b;
+    const o = <usize>k << 2, q = <usize>(pos + k) << 2;
+    let left = load<f32>(bl + q), right = load<f32>(br + q);
     if (env >= 0) {
       // The envelope runs over the whole beat (twice the oscillator's turn).
-      const e = envAt(env, wrap(ph * 2.0));
+      const x = load<f32>(src + o);
+      const e = envAt(env, wrap((beatPh0[s] + half * <f64>(pos + k)) * 2.0));
       left = x + (left - x) * e;
       right = x + (right - x) * e;
     }
     const g = g0 + gs * <f32>k;
     store<f32>(dl + o, load<f32>(dl + o) + left * g);
     store<f32>(dr + o, load<f32>(dr + o) + right * g);
-    ph = wrap(ph + half);
   }
-  phP[s] = ph;
-  beatPrevB[s] = prevB;
 }
 
-/** The noise `age` samples before the one at p (fractional: linear between the two around it). */
-// @ts-ignore: decorator
-@inline
-function tap(p: usize, age: f64): f32 {
-  const whole = <i32>Math.floor(age);
-  const frac = <f32>(age - <f64>whole);
-  const a = load<f32>(p - (<usize>whole << 2));
-  const b = load<f32>(p - (<usize>(whole + 1) << 2));
-  return a + (b - a) * frac;
-}
 
 /** This block's noise for every colour in use, after the kept history. White noise comes from
  *  four xorshift32 streams side by side (four samples a step); pink from Paul Kellet's refined

@@ -59,6 +59,18 @@ function levelAt(bins: number[], binHz: number, hz: number): number {
   return m;
 }
 
+/** The CLI (scripts/render.ts --sbg, 30 s, the studio's default levels) writes `bytes` for the
+ *  schedule `text`, saved as `name` in the test folder (beside any soundtrack it names). */
+async function expectCliBytes(name: string, text: string, bytes: Uint8Array): Promise<void> {
+  const sbgFile = join(dir, name);
+  const out = join(dir, `${name}.wav`);
+  writeFileSync(sbgFile, text);
+  await promisify(execFile)(TSX, ["scripts/render.ts", "--sbg", sbgFile, "--duration", "30", "--out", out, "--quiet"], { cwd: REPO });
+  const cli = new Uint8Array(readFileSync(out));
+  expect(cli.length).toBe(bytes.length);
+  expect(cli.findIndex((v, i) => v !== bytes[i])).toBe(-1);
+}
+
 async function typeInto(label: string, text: string): Promise<void> {
   const box = panel().getByLabel(label, { exact: true });
   await box.fill(text);
@@ -158,15 +170,7 @@ describe("voices in the studio", () => {
 
     // The CLI writes the same bytes for the same schedule: the studio's default levels (2 s
     // fade-in, limiter) are the CLI's defaults, and the export's length is the schedule's 30 s.
-    const sbgFile = join(dir, "pairs.sbg");
-    const out = join(dir, "cli.wav");
-    writeFileSync(sbgFile, SBG);
-    await promisify(execFile)(TSX, ["scripts/render.ts", "--sbg", sbgFile, "--duration", "30", "--out", out, "--quiet"], { cwd: REPO });
-    const cli = new Uint8Array(readFileSync(out));
-    expect(cli.length).toBe(bytes.length);
-    let firstDiff = -1;
-    for (let i = 0; i < cli.length; i++) if (cli[i] !== bytes[i]) { firstDiff = i; break; }
-    expect(firstDiff).toBe(-1);
+    await expectCliBytes("pairs.sbg", SBG, bytes);
   });
 
   it("passes axe at every impact level and fits a 1280 px screen and a 390 px phone", async () => {
@@ -233,15 +237,7 @@ describe("voices in the studio", () => {
     await page.getByRole("button", { name: "Export WAV" }).click();
     await page.getByRole("status").filter({ hasText: "Export complete:" }).waitFor({ timeout: 60_000 });
     const bytes = new Uint8Array(readFileSync((await (await wav).path())!));
-    const sbgFile = join(dir, "with-mix.sbg");
-    const out = join(dir, "cli-mix.wav");
-    writeFileSync(sbgFile, sbg);
-    await promisify(execFile)(TSX, ["scripts/render.ts", "--sbg", sbgFile, "--duration", "30", "--out", out, "--quiet"], { cwd: REPO });
-    const cli = new Uint8Array(readFileSync(out));
-    expect(cli.length).toBe(bytes.length);
-    let firstDiff = -1;
-    for (let i = 0; i < cli.length; i++) if (cli[i] !== bytes[i]) { firstDiff = i; break; }
-    expect(firstDiff).toBe(-1);
+    await expectCliBytes("with-mix.sbg", sbg, bytes);
     // And the soundtrack is in it: 1500 Hz in the left ear at 15 s, after five turns of its loop.
     const info = parseWavHeader(bytes);
     const pcm = new Int16Array(bytes.buffer, bytes.byteOffset + info.dataOffset, info.frames * 2);

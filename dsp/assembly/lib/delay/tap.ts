@@ -69,3 +69,15 @@ export function put4(buf: usize, mask: i32, i: i32, v: v128): void {
     store<f32>(buf + (<usize>((k + 3) & mask) << 2), f32x4.extract_lane(v, 3));
   }
 }
+
+/** The sample `age` frames before the one at p in a linear history (fractional: linear between
+ *  the two around it), for the voices' spinning noise and the soundtrack's spin. */
+// @ts-ignore: decorator
+@inline
+export function tapBack(p: usize, age: f64): f32 {
+  const whole = <i32>Math.floor(age);
+  const frac = <f32>(age - <f64>whole);
+  const a = load<f32>(p - (<usize>whole << 2));
+  const b = load<f32>(p - (<usize>(whole + 1) << 2));
+  return a + (b - a) * frac;
+}

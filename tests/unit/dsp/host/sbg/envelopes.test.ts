@@ -6,26 +6,15 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import type { AudioState } from "../../../../../dsp/host/model/state";
 import type { Voice } from "../../../../../dsp/host/model/voices";
-import { createNodeEngine } from "../../../../../dsp/host/node";
 import { customEnvelope, waveEnvelope } from "../../../../../dsp/host/sbg/envelopes";
 import { readSbgVoices, toSbg } from "../../../../../dsp/host/sbg/index";
-import { defaultChannels, defaultEffects } from "../../../../../dsp/host/schema/state";
-import { FS, renderFrames, rms } from "../../../dsp/assembly/helpers";
+import { FS, rms } from "../../../dsp/assembly/helpers";
+import { playVoices } from "../play-voices";
 
 const EXAMPLE = fileURLToPath(new URL("../../../../../../shared/reference/sbagen/examples/SBaGenX__basics_prog-custom-envelope-iso-demo.sbg", import.meta.url));
 
-function play(voices: Voice[], seconds: number, from = 0.5) {
-  const state: AudioState = { channels: defaultChannels().map((c) => ({ ...c, enabled: false })), effects: defaultEffects(), duration: 60, voices };
-  const e = createNodeEngine(FS);
-  e.apply(state);
-  e.setCompressor(false);
-  e.start({ delay: 0 });
-  const skip = Math.round(from * FS);
-  for (let done = 0; done < skip; done += 16384) e.render(Math.min(16384, skip - done));
-  return renderFrames(e, Math.round(seconds * FS));
-}
+const play = (voices: Voice[], seconds: number, from = 0.5) => playVoices(voices, seconds, { from });
 
 /** RMS over `ms`-millisecond windows. */
 const windows = (x: Float32Array, ms: number) => Array.from({ length: Math.floor(x.length / ((FS * ms) / 1000)) }, (_, k) => rms(x, (k * FS * ms) / 1000, ((k + 1) * FS * ms) / 1000));

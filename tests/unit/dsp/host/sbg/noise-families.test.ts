@@ -7,27 +7,16 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { spectrumGain } from "../../../../../dsp/host/model/noise-spectrum";
-import type { AudioState } from "../../../../../dsp/host/model/state";
 import type { Voice } from "../../../../../dsp/host/model/voices";
-import { createNodeEngine } from "../../../../../dsp/host/node";
 import { readSbgVoices, toSbg } from "../../../../../dsp/host/sbg/index";
-import { defaultChannels, defaultEffects } from "../../../../../dsp/host/schema/state";
-import { FS, magnitude, renderFrames, rms } from "../../../dsp/assembly/helpers";
+import { FS, magnitude, rms } from "../../../dsp/assembly/helpers";
+import { interauralLag, playVoices } from "../play-voices";
 
 const EXAMPLE = fileURLToPath(new URL("../../../../../../shared/reference/sbagen/examples/SBaGenX__X_noiseNN-brownian-demo.sbg", import.meta.url));
 /** +12 dB at the bottom falling to -12 dB at the top. */
 const TILT = Array.from({ length: 32 }, (_, k) => 12 - (24 * k) / 31);
 
-function play(voices: Voice[], seconds: number, from = 0.5) {
-  const state: AudioState = { channels: defaultChannels().map((c) => ({ ...c, enabled: false })), effects: defaultEffects(), duration: 60, voices };
-  const e = createNodeEngine(FS);
-  e.apply(state);
-  e.setCompressor(false);
-  e.start({ delay: 0 });
-  const skip = Math.round(from * FS);
-  for (let done = 0; done < skip; done += 16384) e.render(Math.min(16384, skip - done));
-  return renderFrames(e, Math.round(seconds * FS));
-}
+const play = (voices: Voice[], seconds: number, from = 0.5) => playVoices(voices, seconds, { from });
 
 /** Mean power (dB) of x in [lo, hi] Hz, averaged over 8192-frame frames. */
 function bandDb(x: Float32Array, lo: number, hi: number): number {
@@ -87,15 +76,7 @@ describe("noiseNN, noisepulse, noisebeat and spinNN in the engine", () => {
   it("a square spinNN path holds the noise on one side for half a turn, then on the other", () => {
     const path = [1, 1, -1, -1];
     const out = play([{ kind: "spin", colour: "white", width: 500, rate: 1, amp: 40, path }], 1, 0);
-    const lag = (at: number) => {
-      let best = 0, bestC = -Infinity;
-      for (let k = -60; k <= 60; k++) {
-        let c = 0;
-        for (let i = at; i < at + 2000; i++) c += out.left[i] * out.right[i + k];
-        if (c > bestC) [best, bestC] = [k, c];
-      }
-      return best;
-    };
+    const lag = (at: number) => interauralLag(out, at);
     // Linear between the levels: full swing (48 frames) from 0.05 to 0.2 s and -48 from 0.55 to 0.7.
     expect(lag(0.1 * FS)).toBeCloseTo(48, -1);
     expect(lag(0.6 * FS)).toBeCloseTo(-48, -1);

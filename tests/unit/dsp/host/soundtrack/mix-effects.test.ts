@@ -8,13 +8,11 @@ import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import type { SoundtrackAudio } from "../../../../../dsp/host/model/soundtrack";
-import type { AudioState } from "../../../../../dsp/host/model/state";
 import type { Voice } from "../../../../../dsp/host/model/voices";
-import { createNodeEngine } from "../../../../../dsp/host/node";
 import { readSbgVoices } from "../../../../../dsp/host/sbg/index";
 import { toSbg } from "../../../../../dsp/host/sbg/index";
-import { defaultChannels, defaultEffects } from "../../../../../dsp/host/schema/state";
-import { FS, peakFrequency, renderFrames, rms } from "../../../dsp/assembly/helpers";
+import { FS, peakFrequency, rms } from "../../../dsp/assembly/helpers";
+import { interauralLag, playVoices } from "../play-voices";
 
 const EXAMPLE = fileURLToPath(new URL("../../../../../../shared/reference/sbagen/examples/SBaGenX__X_mixam-delta-river.sbg", import.meta.url));
 
@@ -31,17 +29,7 @@ function track(sample: (i: number) => [number, number], seconds = 4): Soundtrack
 
 const sine = (hz: number) => track((i) => { const v = 0.5 * Math.sin((2 * Math.PI * hz * i) / FS); return [v, v]; });
 
-function play(voices: Voice[], audio: SoundtrackAudio, seconds: number, from = 0) {
-  const state: AudioState = { channels: defaultChannels().map((c) => ({ ...c, enabled: false })), effects: defaultEffects(), duration: 60, voices };
-  const e = createNodeEngine(FS);
-  e.setSoundtrack(audio);
-  e.apply(state);
-  e.setCompressor(false);
-  e.start({ delay: 0 });
-  const skip = Math.round(from * FS);
-  for (let done = 0; done < skip; done += 16384) e.render(Math.min(16384, skip - done));
-  return renderFrames(e, Math.round(seconds * FS));
-}
+const play = (voices: Voice[], soundtrack: SoundtrackAudio, seconds: number, from = 0) => playVoices(voices, seconds, { from, soundtrack });
 
 /** RMS in 5 ms windows. */
 function envelope(x: Float32Array): number[] {
@@ -96,16 +84,7 @@ describe("soundtrack effects in the engine", () => {
     let seed = 1;
     const noise = track(() => { seed = (seed * 1103515245 + 12345) & 0x7fffffff; const v = (seed / 0x7fffffff - 0.5) * 0.8; return [v, v]; });
     const out = play([MIX, { kind: "mixspin", width: 500, rate: 1, amp: 100 }], noise, 1);
-    /** The lag (frames) at which right best matches left around frame `at`. */
-    const lag = (at: number) => {
-      let best = 0, bestC = -Infinity;
-      for (let k = -60; k <= 60; k++) {
-        let c = 0;
-        for (let i = at; i < at + 2000; i++) c += out.left[i] * out.right[i + k];
-        if (c > bestC) [best, bestC] = [k, c];
-      }
-      return best;
-    };
+    const lag = (at: number) => interauralLag(out, at);
     // sin(2 pi t) is 1 at 0.25 s: the left ear reads 24 frames (500 us) earlier than the centre, the
     // right 24 later, so the right ear is 48 frames behind; at 0.75 s the other way round.
     expect(lag(0.25 * FS - 1000)).toBeCloseTo(48, -1);

@@ -9,12 +9,11 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requireBinary } from "../../../../../api/platform/binaries";
 import type { SoundtrackAudio } from "../../../../../dsp/host/model/soundtrack";
-import type { AudioState } from "../../../../../dsp/host/model/state";
-import { defaultChannels, defaultEffects } from "../../../../../dsp/host/schema/state";
+import type { Voice } from "../../../../../dsp/host/model/voices";
 import { loadSoundtrack, soundtrackFormat } from "../../../../../dsp/host/soundtrack/decode";
 import { findLooperTag, parseLooperSpec } from "../../../../../dsp/host/soundtrack/looper";
-import { createNodeEngine } from "../../../../../dsp/host/node";
-import { FS, maxStep, peakFrequency, renderFrames, rms } from "../../../dsp/assembly/helpers";
+import { FS, maxStep, peakFrequency, rms } from "../../../dsp/assembly/helpers";
+import { playVoices } from "../play-voices";
 
 /** A 16-bit mono WAV of a sine: `freq` Hz at `amp` of full scale, `seconds` long at `rate`. */
 function sineWav(freq: number, amp: number, seconds: number, rate: number): Uint8Array {
@@ -28,20 +27,7 @@ function sineWav(freq: number, amp: number, seconds: number, rate: number): Uint
   return new Uint8Array(b);
 }
 
-function session(voices: AudioState["voices"]): AudioState {
-  return { channels: defaultChannels().map((c) => ({ ...c, enabled: false })), effects: defaultEffects(), duration: 60, voices };
-}
-
-function play(state: AudioState, audio: SoundtrackAudio | null, seconds: number, from = 0) {
-  const e = createNodeEngine(FS);
-  e.setSoundtrack(audio);
-  e.apply(state);
-  e.setCompressor(false);
-  e.start({ delay: 0 });
-  const skip = Math.round(from * FS);
-  for (let done = 0; done < skip; done += 16384) e.render(Math.min(16384, skip - done));
-  return renderFrames(e, Math.round(seconds * FS));
-}
+const play = (voices: Voice[], soundtrack: SoundtrackAudio | null, seconds: number, from = 0) => playVoices(voices, seconds, { from, soundtrack });
 
 let dir = "";
 const files: Record<string, Uint8Array> = {};
@@ -100,23 +86,23 @@ describe("the soundtrack in the engine", () => {
   it("mix/50 plays the soundtrack at the level a 50 % tone plays at (SBaGen's balance), mix/100 6 dB louder", async () => {
     // A full-scale 1 kHz soundtrack at mix/50 against a 1 kHz tone voice at 50.
     const full = await loadSoundtrack(sineWav(1000, 1, 3, FS), { name: "full.wav", rate: FS });
-    const mixed = play(session([{ kind: "mix", amp: 50 }]), full, 1, 0.5);
-    const tone = play(session([{ kind: "tone", carrier: 1000, amp: 50 }]), null, 1, 0.5);
+    const mixed = play([{ kind: "mix", amp: 50 }], full, 1, 0.5);
+    const tone = play([{ kind: "tone", carrier: 1000, amp: 50 }], null, 1, 0.5);
     expect(20 * Math.log10(rms(mixed.left) / rms(tone.left))).toBeCloseTo(0, 1);
-    const louder = play(session([{ kind: "mix", amp: 100 }]), full, 1, 0.5);
+    const louder = play([{ kind: "mix", amp: 100 }], full, 1, 0.5);
     expect(20 * Math.log10(rms(louder.left) / rms(mixed.left))).toBeCloseTo(6.02, 1);
     expect(peakFrequency(mixed.right, FS)).toBeCloseTo(1000, 0);
   });
 
   it("without the file the mix voice is silent and the other voices play", () => {
-    const out = play(session([{ kind: "mix", amp: 80 }, { kind: "tone", carrier: 300, amp: 20 }]), null, 0.5, 0.2);
+    const out = play([{ kind: "mix", amp: 80 }, { kind: "tone", carrier: 300, amp: 20 }], null, 0.5, 0.2);
     expect(peakFrequency(out.left, FS)).toBeCloseTo(300, 0);
   });
 
   it("loops for ever without a click: across each turn no step is larger than the sound's own", async () => {
     // 1.37 s of 440 Hz: a whole number of cycles does not fit, so a plain loop would jump.
     const s = await loadSoundtrack(sineWav(440, 0.8, 1.37, 44100), { name: "short.wav", rate: FS });
-    const out = play(session([{ kind: "mix", amp: 100 }]), s, 6);
+    const out = play([{ kind: "mix", amp: 100 }], s, 6);
     const own = maxStep(out.left, FS / 10, FS / 2);
     const period = s.loopEnd - s.loopStart - s.loopFade;
     for (let turn = 1; turn * period + s.loopFade + 2000 < out.left.length; turn++) {
@@ -129,8 +115,8 @@ describe("the soundtrack in the engine", () => {
 
   it("follows the session's clock: the same frame after a seek as in one run", async () => {
     const s = await loadSoundtrack(sineWav(440, 0.8, 1.37, 44100), { name: "short.wav", rate: FS });
-    const whole = play(session([{ kind: "mix", amp: 100 }]), s, 4);
-    const later = play(session([{ kind: "mix", amp: 100 }]), s, 1, 3);
+    const whole = play([{ kind: "mix", amp: 100 }], s, 4);
+    const later = play([{ kind: "mix", amp: 100 }], s, 1, 3);
     const a = whole.left.subarray(3 * FS, 4 * FS);
     expect(Math.max(...a.map((v, i) => Math.abs(v - later.left[i])))).toBeLessThan(1e-6);
   });
