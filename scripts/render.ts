@@ -9,7 +9,7 @@
 // exit code 0 means a complete file and anything else leaves no file that looks complete.
 // Exit codes: 0 done, 1 render or I/O failure, 2 bad arguments, preset or schedule, 130 interrupted.
 
-import { open, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
+import { open, readFile, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -26,8 +26,10 @@ import { hasTimeline, resolveTimeline } from "../dsp/host/schema/timeline";
 import { DEFAULT_LEVELS, FADE_IN_MAX_SECONDS, NORMALISED_LUFS, type Levels } from "../dsp/host/schema/levels";
 import type { SoundtrackAudio } from "../dsp/host/model/soundtrack";
 import { loadSoundtrack } from "../dsp/host/soundtrack/decode";
+import { clipFromWav } from "../dsp/host/export/recording-wav";
+import type { RecordingClip } from "../dsp/host/model/recordings";
 
-const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state> | --sbg <file.sbg>) [--duration <HH:MM:SS | seconds>] [--mix <audio file>] --out <file.wav> [--report <file.txt | file.json>]
+const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state> | --sbg <file.sbg>) [--duration <HH:MM:SS | seconds>] [--mix <audio file>] [--recording <id>=<file.wav> ...] --out <file.wav> [--report <file.txt | file.json>]
 
   --preset    a JSON AudioState, or a saved preset ({ "name", "data": AudioState }); a timeline in
               it is checked and played as the studio does
@@ -38,6 +40,9 @@ const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64
   --mix       the soundtrack the session's mix voices play (WAV, FLAC, OGG or MP3; it loops;
               FILE#N picks SBaGen's looping group N); default: the file the session names (an
               .sbg's -m), looked for beside the schedule or preset
+  --recording the audio of a voice recording the session places (AudioState.recordings), by its id:
+              a 16-bit WAV at 48 kHz as GET /api/recordings/{id}/audio answers it; repeat for
+              each; a placed recording without its file is silent (a warning)
   --duration  length of the file, up to 12:00:00 (43200 s); default: the state's own duration
               (for --sbg: the schedule's length)
   --out       the WAV file to write (replaced if it exists; its directory must exist)
@@ -167,6 +172,38 @@ function soundtrackFile(state: AudioState, mix: string | undefined, from: string
   return null;
 }
 
+/** --recording ID=FILE arguments; a placed recording without one is a warning (it is silent). */
+function recordingFiles(state: AudioState, args: string[]): Options["recordings"] {
+  const out = args.map((arg) => {
+    const eq = arg.indexOf("=");
+    if (eq < 1 || eq === arg.length - 1) throw new UsageError(`--recording takes <id>=<file.wav>, got "${arg}"\n\n${USAGE}`);
+    return { id: arg.slice(0, eq), file: resolve(arg.slice(eq + 1)) };
+  });
+  for (const p of state.recordings ?? []) {
+    if (!out.some((r) => r.id === p.id)) console.error(`render: warning: no --recording ${p.id}=FILE for the recording ${p.name}: it is silent`);
+  }
+  return out;
+}
+
+/** The voice recordings' files as the clips the engine plays; a file that is not one stops the render. */
+async function readRecordings(files: Options["recordings"]): Promise<RecordingClip[]> {
+  const clips: RecordingClip[] = [];
+  for (const { id, file } of files) {
+    let bytes: Uint8Array;
+    try {
+      bytes = new Uint8Array(await readFile(file));
+    } catch (err) {
+      throw new UsageError(`Cannot read recording ${file}: ${(err as Error).message}`);
+    }
+    try {
+      clips.push(clipFromWav(id, bytes));
+    } catch (err) {
+      throw new UsageError(`Invalid recording ${file} (a 16-bit WAV at 48 kHz is needed): ${(err as Error).message}`);
+    }
+  }
+  return clips;
+}
+
 /** The soundtrack decoded at the export's rate; a file that cannot be read stops the render. */
 async function readSoundtrack(mix: Options["mix"]): Promise<SoundtrackAudio | null> {
   if (!mix) return null;
@@ -249,6 +286,8 @@ interface Options {
   normalize: boolean;
   /** The soundtrack file to load (null: none) and its looping group. */
   mix: { file: string; group: number } | null;
+  /** The voice recordings' files by id (--recording). */
+  recordings: { id: string; file: string }[];
 }
 
 function parseOptions(argv: string[]): Options | "help" {
@@ -261,6 +300,7 @@ function parseOptions(argv: string[]): Options | "help" {
         config: { type: "string" },
         sbg: { type: "string" },
         mix: { type: "string" },
+        recording: { type: "string", multiple: true },
         duration: { type: "string" },
         out: { type: "string", short: "o" },
         report: { type: "string" },
@@ -293,6 +333,7 @@ function parseOptions(argv: string[]): Options | "help" {
   return {
     state, duration, out: resolve(values.out), report: values.report ? resolve(values.report) : null, stats: values.stats, progress: !values.quiet && process.stderr.isTTY === true,
     levels, normalize: values.normalize, mix: soundtrackFile(state, values.mix, values.preset ?? values.sbg),
+    recordings: recordingFiles(state, values.recording ?? []),
   };
 }
 
@@ -310,11 +351,12 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
   const target = direct ? opts.out : join(dir, `.${basename(opts.out)}.${process.pid}.part`);
 
   const soundtrack = await readSoundtrack(opts.mix);
+  const recordings = await readRecordings(opts.recordings);
   const engine = createNodeEngine(48000);
   const collector = opts.report
     ? new ExportReportCollector({ sampleRate: engine.sampleRate, duration: opts.duration, state: opts.state, fadeIn: opts.levels.fadeIn })
     : undefined;
-  const renderer = new WavRenderer(engine, opts.state, opts.duration, { levels: opts.levels, normalize: opts.normalize, observer: collector, soundtrack });
+  const renderer = new WavRenderer(engine, opts.state, opts.duration, { levels: opts.levels, normalize: opts.normalize, observer: collector, soundtrack, recordings });
   const total = renderer.plan.totalBytes;
   // Opened first, so a folder that refuses writes (permissions, a read-only disk) is reported
   // as that, not as a lack of space; from here on every failure removes the partial file.
