@@ -18,7 +18,7 @@ import { useEntitlements } from "../account/hooks";
 import { useStudio } from "../state/studio-context";
 import { MicCapture } from "./capture";
 import * as M from "./messages";
-import { deleteRecording, recordingsStore, refreshRecordings, saveRecording } from "./store";
+import { deleteRecording, fetchPlaced, recordingsStore, refreshRecordings, saveRecording } from "./store";
 import { clock } from "./wav";
 import "./recordings.css";
 
@@ -93,6 +93,10 @@ function Recorder() {
   const [busy, setBusy] = useState(false);
   const [playing, setPlaying] = useState<string | null>(null);
 
+  useEffect(() => {
+    // Placed recordings whose audio could not be fetched before (signed out then, offline) again.
+    fetchPlaced((store.getState().recordings ?? []).map((p) => p.id));
+  }, [store]);
   useEffect(() => {
     if (list === null) refreshRecordings().catch((err: unknown) => setError(err instanceof Error ? err.message : String(err)));
   }, [list]);

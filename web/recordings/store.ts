@@ -92,7 +92,9 @@ export function sharedPresetId(path = typeof location === "undefined" ? "" : loc
 
 const asked = new Set<string>();
 
-/** Fetches the audio of every placed recording not here yet (once each; a failure is noted). */
+/** Fetches the audio of every placed recording not here yet (once each while it is asked for; a
+ *  failure is noted and tried again at the next call: a change of the placements, the panel
+ *  opening). */
 export function fetchPlaced(ids: readonly string[]): void {
   for (const id of ids) {
     if (asked.has(id) || recordingsStore.getState().clips.has(id)) continue;
@@ -101,6 +103,7 @@ export function fetchPlaced(ids: readonly string[]): void {
     loadClip(id)
       .catch((err: unknown) => (preset ? loadClip(id, preset) : Promise.reject(err)))
       .catch((err: unknown) => {
+        asked.delete(id);
         const failed = { ...recordingsStore.getState().failed, [id]: err instanceof Error ? err.message : String(err) };
         recordingsStore.setState({ failed });
       });
