@@ -72,6 +72,29 @@ describe("voice recordings in the engine", () => {
     expect(rms(at(out.left, 2.1, 3.9))).toBe(0);
   });
 
+  it("repeats every 2 minutes over 5 minutes: at 0:30, 2:30 and 4:30, to the frame", () => {
+    const s = silentState([placement({ at: 30, every: 2 })]);
+    const e = engineWith(s);
+    e.setRecordingClips([toneClip("a", 1, 300, 0.5)]);
+    e.apply(s);
+    expect(e.start({ delay: 0 })).toBe(true);
+    // Rendered in blocks without keeping them: the first sounding frame of each minute's stretch.
+    const onsets: number[] = [];
+    let sounding = false;
+    for (let pos = 0; pos < 300 * FS; pos += 4800) {
+      const { left } = e.render(4800);
+      for (let i = 0; i < left.length; i++) {
+        const on = Math.abs(left[i]) > 0;
+        if (on && !sounding) onsets.push(pos + i);
+        if (on) sounding = true;
+      }
+      if (sounding && left.every((v) => v === 0)) sounding = false;
+    }
+    expect(onsets.map((f) => Math.floor(f / FS))).toEqual([30, 150, 270]);
+    // Each starts within the first frames of its second (the 2.5 ms edge fade starts at 0).
+    for (const f of onsets) expect(f % FS).toBeLessThan(3);
+  });
+
   it("loops back to back under the whole session", () => {
     const out = render(silentState([placement({ loop: true, every: 5 })]), [toneClip("a", 0.7, 500, 0.5)], 6);
     // Never silent for long: each 100 ms window holds the tone.
