@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { launchChromium, screenshotPath, startTestApp, until, type TestApp } from "./browser";
 import { openSignedIn, registerProAccount, type TestAccount } from "./session";
+import { openTransportMore } from "./sections";
 
 let app: TestApp;
 let browser: Browser;
@@ -87,10 +88,34 @@ describe.each(SIZES)("studio at $width x $height", (size) => {
       expect(first).not.toBe("0:00");
       const later = await until(() => elapsed.textContent(), (t) => t !== first, { timeout: 4000 });
       expect(later).not.toBe(first);
+      // The level meter reads the worklet's figures: peak and RMS in dBFS, gain reduction in dB.
+      const meter = await until(() => page.locator(".transport .meter-text").textContent(), (t) => /^Peak -\d/.test(t ?? ""));
+      expect(meter).toMatch(/^Peak -\d+\.\d · RMS -\d+\.\d dBFS · GR \d+\.\d dB$/);
       await page.getByRole("button", { name: "Stop Audio" }).click();
       await page.getByRole("button", { name: "Play Audio" }).waitFor();
     }
     await page.getByRole("tab", { name: "Channels" }).click();
+  });
+
+  it("the master mute silences the page's output and unmuting brings it back", async () => {
+    await openTransportMore(page);
+    await page.getByRole("button", { name: "Play Audio" }).click();
+    await page.getByRole("button", { name: "Stop Audio" }).waitFor();
+    const outputPeak = () =>
+      page.evaluate(() => {
+        const a = (window as unknown as { __toneStudio: { audio: { outputAnalyser: AnalyserNode } } }).__toneStudio.audio.outputAnalyser;
+        const data = new Float32Array(a.fftSize);
+        a.getFloatTimeDomainData(data);
+        return Math.max(...data.map(Math.abs));
+      });
+    expect(await until(outputPeak, (p) => p > 0.01)).toBeGreaterThan(0.01);
+    await page.screenshot({ path: screenshotPath(`studio-${size.name}-more.png`) });
+    await page.getByRole("button", { name: "Mute all" }).click();
+    expect(await until(outputPeak, (p) => p < 1e-4)).toBeLessThan(1e-4);
+    await page.getByRole("button", { name: "Mute all" }).click();
+    expect(await until(outputPeak, (p) => p > 0.01)).toBeGreaterThan(0.01);
+    await page.getByRole("button", { name: "Stop Audio" }).click();
+    await page.getByRole("button", { name: "Play Audio" }).waitFor();
   });
 
   it("remembers the open section across a reload", async () => {
