@@ -65,15 +65,22 @@ const getMetrics = async (cdp: CDPSession): Promise<Metrics> => (await cdp.send(
 export async function startStudio(page: Page, app: { url: string; dataDir: string }): Promise<string> {
   await openSignedIn(page, app.url, await registerProAccount(app));
   const name = (id: string) => EFFECTS.find((e) => e.id === id)!.name;
+  // The effects are in the studio's Effects tab.
+  await page.getByRole("tab", { name: "Effects", exact: true }).click();
   for (const id of PHONE_EFFECTS) {
     const sw = page.getByRole("switch", { name: name(id), exact: true });
     await sw.waitFor();
     await sw.check();
   }
   // Ten minutes: the default 30 s would end playback (and the displays' drawing) mid-window.
+  // A phone's transport bar keeps the duration under More: opened for it, closed again so the bar
+  // (and its level meter, on screen throughout) stays one line high.
+  const more = page.locator(".transport-more");
+  if (await more.isVisible()) await more.click();
   const duration = page.getByLabel("Playback duration (HH:MM:SS)");
   await duration.fill(PLAY_DURATION);
   await duration.press("Enter");
+  if (await more.isVisible()) await more.click();
   await page.getByRole("button", { name: "Show spectrogram" }).click();
   await page.locator("canvas.spectrogram").waitFor();
   await page.getByRole("button", { name: "Play Audio" }).click();
