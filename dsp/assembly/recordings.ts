@@ -31,7 +31,12 @@ const pLength = new StaticArray<i32>(MAX_RECORDING_PLACEMENTS);
 const pStart = new StaticArray<f64>(MAX_RECORDING_PLACEMENTS);
 const pPeriod = new StaticArray<f64>(MAX_RECORDING_PLACEMENTS);
 const pGain = new StaticArray<f32>(MAX_RECORDING_PLACEMENTS);
+/** The gain the placement played at the end of the last block: a new level for the same
+ *  placement ramps from it over one block, so changing it while playing does not click. */
+const pFrom = new StaticArray<f32>(MAX_RECORDING_PLACEMENTS);
 let count: i32 = 0;
+/** Placements before the last clear, which the ones placed again may continue. */
+let prevCount: i32 = 0;
 
 /** True when a placement with a gain above 0 plays some of the store: the engine may start on the
  *  recordings alone. */
@@ -47,6 +52,7 @@ export function recordingsBuffer(n: i32): usize {
   }
   stored = 0;
   count = 0;
+  prevCount = 0;
   recordingsAudible = false;
   return data;
 }
@@ -58,6 +64,7 @@ export function commitRecordingsStore(n: i32): void {
 
 /** Forgets the placements (the store stays). */
 export function clearPlacements(): void {
+  prevCount = count;
   count = 0;
   recordingsAudible = false;
 }
@@ -71,11 +78,15 @@ export function addPlacement(offset: i32, length: i32, start: f64, period: f64, 
   const len = min(max(length, 0), stored - off);
   if (len <= 0 || !(gain > 0.0)) return;
   const per = loop ? <f64>len : period > 0.0 && period == period ? Math.floor(period) : 0.0;
+  const at = start == start ? Math.floor(start) : 0.0; // before 0: already under way (a seek)
+  const g = Mathf.min(gain, 16.0);
+  const same = count < prevCount && pOffset[count] == off && pLength[count] == len && pStart[count] == at && pPeriod[count] == per;
+  pFrom[count] = same ? pFrom[count] : g;
   pOffset[count] = off;
   pLength[count] = len;
-  pStart[count] = start == start ? Math.floor(start) : 0.0; // before 0: already under way (a seek)
+  pStart[count] = at;
   pPeriod[count] = per;
-  pGain[count] = Mathf.min(gain, 16.0);
+  pGain[count] = g;
   count++;
   recordingsAudible = true;
 }
@@ -91,6 +102,12 @@ export function addRecordings(l: usize, r: usize, frame: f64, n: i32, ceiling: f
 }
 
 function addOne(k: i32, l: usize, r: usize, frame: f64, n: i32, ceiling: f32): void {
+  const g0 = pFrom[k];
+  if (g0 != pGain[k]) {
+    addRamped(k, l, r, frame, n, ceiling, g0);
+    pFrom[k] = pGain[k];
+    return;
+  }
   const len = pLength[k];
   const period = pPeriod[k];
   let t = frame - pStart[k];
@@ -121,6 +138,21 @@ function addOne(k: i32, l: usize, r: usize, frame: f64, n: i32, ceiling: f32): v
       q += skip;
     }
     if (per > 0 && q >= per) q -= per;
+  }
+}
+
+/** addOne for a block whose gain moves from g0 to the placement's gain: frame by frame. */
+function addRamped(k: i32, l: usize, r: usize, frame: f64, n: i32, ceiling: f32, g0: f32): void {
+  const len = pLength[k];
+  const period = pPeriod[k];
+  const src = data + (<usize>pOffset[k] << 1);
+  const dg = (pGain[k] - g0) / <f32>n;
+  const edge = min(EDGE, len >> 1);
+  for (let i = 0; i < n; i++) {
+    const t = frame + <f64>i - pStart[k];
+    if (t < 0.0) continue;
+    const q = period > 0.0 ? <i32>(t - Math.floor(t / period) * period) : t < <f64>len ? <i32>t : len;
+    if (q < len) addEdge(src, q, len, edge, g0 + dg * <f32>(i + 1), l, r, i, ceiling);
   }
 }
 

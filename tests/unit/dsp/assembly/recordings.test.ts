@@ -124,6 +124,25 @@ describe("voice recordings in the engine", () => {
     expect(dbOf(rmsAt(3) / unity)).toBeCloseTo(3, 1);
   });
 
+  it("moves to a new level over one block while playing (no jump), and keeps its place", () => {
+    const clip = toneClip("a", 4, 1000, 0.5);
+    const s = silentState([placement({ gainDb: 0 })]);
+    const e = engineWith(s);
+    e.setRecordingClips([clip]);
+    e.apply(s);
+    e.start({ delay: 0 });
+    const first = renderFrames(e, FS);
+    e.apply({ ...s, recordings: [placement({ gainDb: -20 })] });
+    const next = renderFrames(e, FS);
+    // Continuous: the sample after the change is where the tone was going, at no more than the old level.
+    const lastL = first.left[FS - 1], nextL = next.left[0];
+    expect(Math.abs(nextL - lastL)).toBeLessThan(0.1);
+    // After the block the level is -20 dB, on the same clip position (the tone did not restart).
+    expect(dbOf(rms(at(next.left, 0.1, 0.9)) / rms(at(first.left, 0.1, 0.9)))).toBeCloseTo(-20, 1);
+    const expected = Math.sin((2 * Math.PI * 1000 * (FS + 4800)) / FS) * 0.5 * 0.1;
+    expect(next.left[4800]).toBeCloseTo(expected, 3);
+  });
+
   it("mixes beside the channels and keeps them as they were", () => {
     const tones = defaultAudioState();
     const base = render(tones, [], 2);
