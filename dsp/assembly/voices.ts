@@ -15,6 +15,7 @@ import { BROWN_LEAK, BROWN_SCALE, PINK_SCALE } from "./lib/noise-colours";
 import { sampleRate } from "./bus";
 import * as mixFx from "./mix-effects";
 import { tapBack } from "./lib/delay/tap";
+import { TABLE_SIZE, WAVE_TRIANGLE, tableFor } from "./osc/wavetable";
 import { StereoHilbert } from "./lib/mod/hilbert";
 import { addSoundtrack } from "./soundtrack";
 import { BLOCK, TONE_GAIN } from "./lib/constants";
@@ -198,7 +199,12 @@ export function addVoiceSegment(slot: i32, start: f64, kind: i32, colour: i32, c
   segStart[i] = start;
   segEnv[i] = -1;
   segKind[i] = kind < OFF || kind > NOISEBEAT ? OFF : kind;
-  segColour[i] = colour < 0 || colour >= SOURCES || (colour >= 3 && specA[colour - 3] == 0) ? 1 : colour;
+  if (segKind[i] == TONE || segKind[i] == BINAURAL || segKind[i] == ISO) {
+    // The waveform (0 sine, or one of the wavetables).
+    segColour[i] = colour < 0 || colour > WAVE_TRIANGLE ? 0 : colour;
+  } else {
+    segColour[i] = colour < 0 || colour >= SOURCES || (colour >= 3 && specA[colour - 3] == 0) ? 1 : colour;
+  }
   segC0[i] = finite(c0); segC1[i] = finite(c1);
   segB0[i] = finite(b0); segB1[i] = finite(b1);
   segA0[i] = Math.max(0.0, finite(a0)); segA1[i] = Math.max(0.0, finite(a1));
@@ -459,6 +465,20 @@ function renderPart(s: i32, i: i32, kind: i32, u0: f64, u1: f64, n: i32, pos: i3
     renderEnveloped(s, i, kind, c0, c1, b0, b1, a0, a1, n, pl + o, pr + o, pm + o);
     return;
   }
+  const w = segColour[i];
+  if (w != 0) {
+    // A square, sawtooth or triangle tone: the band-limited tables, ear by ear.
+    const incC = (c0 + c1) * 0.5 / fs, half = (b0 + b1) * 0.25 / fs;
+    if (kind == BINAURAL) {
+      phL[s] = addWave(pl + o, n, w, phL[s], incC + half, a0, a1, 0.0, 0.0);
+      phR[s] = addWave(pr + o, n, w, phR[s], incC - half, a0, a1, 0.0, 0.0);
+    } else if (kind == ISO) {
+      const pulse = (b0 + b1) * 0.5 / fs;
+      phL[s] = addWave(pm + o, n, w, phL[s], incC, a0, a1, pulse, phP[s]);
+      phP[s] = wrap(phP[s] + pulse * <f64>n);
+    }
+    return;
+  }
   if (kind == TONE) {
     const inc = (c0 + c1) * 0.5 / fs;
     phL[s] = addSine(pm + o, n, s * 3, phL[s], inc, a0, a1, 0.0, 0.0);
@@ -481,9 +501,18 @@ function renderEnveloped(s: i32, i: i32, kind: i32, c0: f64, c1: f64, b0: f64, b
   const fs = sampleRate;
   const tl = changetype<usize>(tmpL), tr = changetype<usize>(tmpR);
   memory.fill(tl, 0, <usize>n << 2);
+  const w = segColour[i];
+  const incL = (c0 + c1 + (b0 + b1) * 0.5) * 0.5 / fs, incR = (c0 + c1 - (b0 + b1) * 0.5) * 0.5 / fs;
   if (kind == BINAURAL) {
     memory.fill(tr, 0, <usize>n << 2);
-    addPair(tl, tr, n, s, (c0 + c1 + (b0 + b1) * 0.5) * 0.5 / fs, (c0 + c1 - (b0 + b1) * 0.5) * 0.5 / fs, 1.0, 1.0);
+    if (w != 0) {
+      phL[s] = addWave(tl, n, w, phL[s], incL, 1.0, 1.0, 0.0, 0.0);
+      phR[s] = addWave(tr, n, w, phR[s], incR, 1.0, 1.0, 0.0, 0.0);
+    } else {
+      addPair(tl, tr, n, s, incL, incR, 1.0, 1.0);
+    }
+  } else if (w != 0) {
+    phL[s] = addWave(tl, n, w, phL[s], (c0 + c1) * 0.5 / fs, 1.0, 1.0, 0.0, 0.0);
   } else {
     phL[s] = addSine(tl, n, s * 3, phL[s], (c0 + c1) * 0.5 / fs, 1.0, 1.0, 0.0, 0.0);
   }
@@ -611,6 +640,30 @@ function addSine(dst: usize, n: i32, o: i32, ph: f64, inc: f64, a0: f32, a1: f32
     if (whole < n) addLanes(dst + (<usize>whole << 2), f32x4.mul(zi, g), n - whole);
   }
   return wrap(ph + inc * <f64>n);
+}
+
+/** Adds n frames of wavetable waveform w (band-limited for |inc|) to dst from phase ph, inc cycles a
+ *  frame, gain a0 -> a1, gated like addSine when pulse is above 0. Returns the phase after. */
+function addWave(dst: usize, n: i32, w: i32, ph: f64, inc: f64, a0: f32, a1: f32, pulse: f64, pulsePh: f64): f64 {
+  const table = tableFor(w, Math.abs(inc));
+  const gs = (a1 - a0) / <f32>n;
+  let p = ph, pp = pulsePh;
+  for (let k = 0; k < n; k++) {
+    const x = p * <f64>TABLE_SIZE;
+    const j = <i32>x;
+    const f = <f32>(x - <f64>j);
+    const a = load<f32>(table + (<usize>j << 2)), b = load<f32>(table + (<usize>(j + 1) << 2));
+    let g = a0 + gs * <f32>k;
+    if (pulse > 0.0) {
+      g *= isoGate(pp);
+      pp += pulse;
+    }
+    const o = <usize>k << 2;
+    store<f32>(dst + o, load<f32>(dst + o) + (a + (b - a) * f) * g);
+    p += inc;
+    p -= Math.floor(p);
+  }
+  return p;
 }
 
 /** A binaural pair: slot s's left sine (phL, incL) to dl and right sine (phR, incR) to dr, both at

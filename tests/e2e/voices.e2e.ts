@@ -114,14 +114,14 @@ describe("voices in the studio", () => {
     expect(await panel().getByLabel("Voice 8 colour", { exact: true }).inputValue()).toBe("pink");
     expect(await panel().getByLabel("Voice 8 amp (%)", { exact: true }).inputValue()).toBe("10");
 
-    // Keyboard: Tab goes from a voice's kind to its carrier, beat, amp and its Remove button.
+    // Keyboard: Tab goes from a voice's kind to its waveform, carrier, beat, amp and its Remove button.
     await panel().getByLabel("Voice 4 kind", { exact: true }).focus();
     const order: string[] = [];
-    for (let i = 0; i < 4; i++) {
+    for (let i = 0; i < 5; i++) {
       await page.keyboard.press("Tab");
       order.push(await page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? ""));
     }
-    expect(order).toEqual(["Voice 4 carrier (Hz)", "Voice 4 beat (Hz)", "Voice 4 amp (%)", "Remove voice 4"]);
+    expect(order).toEqual(["Voice 4 waveform", "Voice 4 carrier (Hz)", "Voice 4 beat (Hz)", "Voice 4 amp (%)", "Remove voice 4"]);
   });
 
   it("plays the voices, and an edited carrier is heard moving", async () => {

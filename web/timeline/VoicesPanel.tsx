@@ -6,18 +6,18 @@
 
 import { useState } from "react";
 import { useStore } from "zustand";
-import { NOISE_COLOURS, VOICE_KINDS, type NoiseColour, type Voice, type VoiceKind } from "../../dsp/host/schema/voices";
+import { NOISE_COLOURS, VOICE_KINDS, VOICE_WAVEFORMS, type NoiseColour, type Voice, type VoiceKind, type VoiceWaveform } from "../../dsp/host/schema/voices";
 import { announce } from "../a11y/announcer";
 import { useStudio } from "../state/studio-context";
 import { CommitInput } from "./CommitInput";
 import { SoundtrackRow } from "./SoundtrackRow";
 import {
   ADD_VOICE, KEEP_VOICES, NOISE_COLOUR_LABELS, NO_VOICES, REMOVE, VOICES_AT_START, VOICES_FROM_BEFORE, VOICES_HELP, VOICES_SET_HERE, VOICES_TITLE,
-  VOICE_FIELDS, VOICE_FIELD_SHORT, VOICE_KIND_LABELS, removeVoiceLabel, voiceAdded, voiceField, voiceName, voiceRemoved, voicesAtStep,
+  VOICE_FIELDS, VOICE_FIELD_SHORT, VOICE_KIND_LABELS, WAVEFORM_LABELS, removeVoiceLabel, voiceAdded, voiceField, voiceName, voiceRemoved, voicesAtStep,
 } from "./messages";
 import { formatStepTime } from "./time";
 import {
-  START, addVoice, clearStepVoices, hasVoices, removeVoice, setVoiceKind, updateVoice, voicesAt, type VoicePatch, type VoiceSound,
+  START, addVoice, clearStepVoices, hasVoices, removeVoice, setVoiceKind, setVoiceWaveform, updateVoice, voicesAt, type VoicePatch, type VoiceSound,
 } from "./voices-edit";
 
 interface Props {
@@ -165,6 +165,20 @@ function VoiceRow({ slot, voice, sound, target, commit, edit, remove }: RowProps
           >
             {NOISE_COLOURS.map((c) => (
               <option key={c} value={c}>{NOISE_COLOUR_LABELS[c]}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      {(voice.kind === "tone" || voice.kind === "binaural" || voice.kind === "isochronic") && (
+        <label className="field">
+          <span>{VOICE_FIELD_SHORT.waveform}</span>
+          <select
+            aria-label={voiceField(slot, VOICE_FIELDS.waveform)}
+            value={voice.waveform ?? "sine"}
+            onChange={(e) => commit(setVoiceWaveform(sound, target, slot, e.target.value as "sine" | VoiceWaveform))}
+          >
+            {(["sine", ...VOICE_WAVEFORMS] as const).map((w) => (
+              <option key={w} value={w}>{WAVEFORM_LABELS[w]}</option>
             ))}
           </select>
         </label>

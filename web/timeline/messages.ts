@@ -117,8 +117,10 @@ export const VOICE_FIELDS = {
   width: "width (µs)",
   rate: "rate (Hz)",
   colour: "colour",
+  waveform: "waveform",
   amp: "amp (%)",
 } as const;
+export const WAVEFORM_LABELS = { sine: "Sine", square: "Square", sawtooth: "Sawtooth", triangle: "Triangle" } as const;
 export const VOICE_FIELD_SHORT: Record<keyof typeof VOICE_FIELDS, string> = {
   kind: "Kind",
   carrier: "Carrier (Hz)",
@@ -127,6 +129,7 @@ export const VOICE_FIELD_SHORT: Record<keyof typeof VOICE_FIELDS, string> = {
   width: "Width (µs)",
   rate: "Rate (Hz)",
   colour: "Colour",
+  waveform: "Wave",
   amp: "Amp (%)",
 };
 export const VOICE_KIND_LABELS: Record<VoiceKind, string> = {

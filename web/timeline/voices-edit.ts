@@ -8,7 +8,7 @@
 
 import { parseSbg, readSbgVoices, type SbgResult } from "../../dsp/host/sbg/index";
 import type { Timeline, TimelineStep } from "../../dsp/host/schema/timeline";
-import { MAX_VOICES, MIXAM_DEFAULTS, voiceSlotsSchema, type NoiseColour, type Voice, type VoiceKind, type VoiceSlots } from "../../dsp/host/schema/voices";
+import { MAX_VOICES, MIXAM_DEFAULTS, voiceSlotsSchema, type NoiseColour, type Voice, type VoiceKind, type VoiceSlots, type VoiceWaveform } from "../../dsp/host/schema/voices";
 import { VOICES_FULL } from "./messages";
 
 /** What the voice edits read and write: the session's voices at 0:00 and its timeline. */
@@ -128,6 +128,18 @@ export function updateVoice(sound: VoiceSound, target: number, slot: number, pat
     next[key] = value;
   }
   slots[slot] = next as unknown as Voice;
+  return setVoiceSlots(sound, target, slots);
+}
+
+/** Sets the waveform of the tone, binaural or isochronic voice in slot `slot` at `target` ("sine":
+ *  none); other voices are left as they are. */
+export function setVoiceWaveform(sound: VoiceSound, target: number, slot: number, waveform: "sine" | VoiceWaveform): VoiceSound {
+  const slots = voicesAt(sound, target).slots.slice();
+  const voice = slots[slot];
+  if (!voice || !(voice.kind === "tone" || voice.kind === "binaural" || voice.kind === "isochronic")) return sound;
+  const next: Voice & { waveform?: VoiceWaveform } = { ...voice };
+  delete next.waveform;
+  slots[slot] = waveform === "sine" ? next : { ...next, waveform };
   return setVoiceSlots(sound, target, slots);
 }
 

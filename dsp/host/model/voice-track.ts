@@ -15,7 +15,7 @@
 
 import { STEP_JUMP_SECONDS } from "./limits";
 import type { SoundState, TimelineStep } from "./state";
-import type { NoiseColour, Voice, VoiceSlots } from "./voices";
+import type { NoiseColour, Voice, VoiceSlots, VoiceWaveform } from "./voices";
 
 /** The engine's codes for the kinds (0 is no voice; bells are strikes, not segments). */
 export const VOICE_CODE: Record<Exclude<Voice["kind"], "bell">, number> = {
@@ -24,6 +24,9 @@ export const VOICE_CODE: Record<Exclude<Voice["kind"], "bell">, number> = {
 /** The engine's noise sources: the three colours, then the session's noiseNN spectra (at most MAX_SPECTRA). */
 export const MAX_SPECTRA = 4;
 export const COLOUR_CODE: Record<NoiseColour, number> = { white: 0, pink: 1, brown: 2 };
+/** For tones, binaural and isochronic voices the colour field carries the waveform (the engine's
+ *  wavetable numbers, dsp/assembly/osc/wavetable.ts; 0 sine). */
+export const WAVE_CODE: Record<VoiceWaveform, number> = { square: 1, sawtooth: 2, triangle: 3 };
 
 export interface VoiceSegment {
   /** Frame from which the segment plays (until the slot's next segment). */
@@ -100,11 +103,11 @@ function values(v: Voice): Values {
   switch (v.kind) {
     case "tone":
       // A binaural pair with a beat of 0 (as SBaGen plays it), so a tone slides into a beat.
-      return { kind: VOICE_CODE.binaural, colour: 0, c: v.carrier, b: 0 };
+      return { kind: VOICE_CODE.binaural, colour: v.waveform ? WAVE_CODE[v.waveform] : 0, c: v.carrier, b: 0 };
     case "binaural":
-      return { kind: VOICE_CODE.binaural, colour: 0, c: v.carrier, b: v.beat, ...(v.envelope ? { envelope: v.envelope } : {}) };
+      return { kind: VOICE_CODE.binaural, colour: v.waveform ? WAVE_CODE[v.waveform] : 0, c: v.carrier, b: v.beat, ...(v.envelope ? { envelope: v.envelope } : {}) };
     case "isochronic":
-      return { kind: VOICE_CODE.isochronic, colour: 0, c: v.carrier, b: v.pulse, ...(v.envelope ? { envelope: v.envelope } : {}) };
+      return { kind: VOICE_CODE.isochronic, colour: v.waveform ? WAVE_CODE[v.waveform] : 0, c: v.carrier, b: v.pulse, ...(v.envelope ? { envelope: v.envelope } : {}) };
     case "noise":
       return { kind: VOICE_CODE.noise, colour: COLOUR_CODE[v.colour], c: 0, b: 0, ...(v.spectrum ? { spectrum: v.spectrum } : {}) };
     case "spin":

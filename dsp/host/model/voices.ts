@@ -53,6 +53,10 @@
 export const MAX_VOICES = 32;
 
 export const NOISE_COLOURS = ["white", "pink", "brown"] as const;
+/** SBaGenX's waveforms for tones (`square:200+10/20`, `-w triangle`); sine when absent. Played from
+ *  the engine's band-limited tables (dsp/assembly/osc/wavetable.ts), as the channels' waveforms. */
+export const VOICE_WAVEFORMS = ["square", "sawtooth", "triangle"] as const;
+export type VoiceWaveform = (typeof VOICE_WAVEFORMS)[number];
 export type NoiseColour = (typeof NOISE_COLOURS)[number];
 
 export const VOICE_KINDS = [
@@ -69,6 +73,7 @@ export interface ToneVoice {
   kind: "tone";
   carrier: number;
   amp: number;
+  waveform?: VoiceWaveform;
 }
 
 /** A binaural pair: left carrier + beat/2, right carrier - beat/2 (beat signed). */
@@ -79,6 +84,7 @@ export interface BinauralVoice {
   amp: number;
   /** An amplitude envelope over one beat cycle (SBaGen's waveNN, SBaGenX's customNN). */
   envelope?: number[];
+  waveform?: VoiceWaveform;
 }
 
 /** One carrier in both ears, gated at `pulse` Hz (SBaGen+'s `carrier@pulse/amp`). */
@@ -89,6 +95,7 @@ export interface IsochronicVoice {
   amp: number;
   /** The pulse's shape over one cycle instead of SBaGen+'s gate (SBaGenX's customNN). */
   envelope?: number[];
+  waveform?: VoiceWaveform;
 }
 
 /** An envelope: 2 to ENVELOPE_MAX_POINTS levels 0..1 spread evenly over one cycle, joined linearly

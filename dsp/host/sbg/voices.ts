@@ -24,7 +24,7 @@
 //   shaped noise and envelopes, several options) is a warning on its line; the rest plays.
 
 import { MAX_TIMELINE_STEPS, MIN_DURATION_SECONDS } from "../model/limits";
-import { MAX_VOICES, MIXAM_DEFAULTS, type MixAmVoice, type NoiseColour, type Voice, type VoiceSlots } from "../model/voices";
+import { MAX_VOICES, MIXAM_DEFAULTS, type MixAmVoice, type NoiseColour, type Voice, type VoiceSlots, type VoiceWaveform } from "../model/voices";
 import { parsePreset, type PresetData } from "../schema/preset";
 import { defaultEffects } from "../schema/state";
 import type { TimelineStep } from "../schema/timeline";
@@ -64,13 +64,14 @@ export const isochronic = (carrier: number, pulse: number, amp: number): Voice =
 /** The same sound source: kind and, for noise, the colour (the values may differ). */
 /** SBaGen plays a plain tone as a binaural tone with a beat of 0, so the two slide into each other. */
 function canonical(v: Voice): Voice {
-  return v.kind === "tone" ? { kind: "binaural", carrier: v.carrier, beat: 0, amp: v.amp } : v;
+  return v.kind === "tone" ? { kind: "binaural", carrier: v.carrier, beat: 0, amp: v.amp, ...(v.waveform ? { waveform: v.waveform } : {}) } : v;
 }
 
 function sameKind(a: Voice, b: Voice): boolean {
   const x = canonical(a), y = canonical(b);
   if (x.kind !== y.kind) return false;
-  // Voices with different envelopes are different sounds.
+  // Voices with different envelopes or waveforms are different sounds.
+  if (("waveform" in x ? x.waveform : undefined) !== ("waveform" in y ? y.waveform : undefined)) return false;
   if (JSON.stringify("envelope" in x ? x.envelope : null) !== JSON.stringify("envelope" in y ? y.envelope : null)) return false;
   return !("colour" in x) || x.colour === (y as typeof x).colour;
 }
@@ -132,6 +133,8 @@ function mixAmVoice(rate: number, p: MixAmParams): Voice {
 
 /** A voice word's prefixes (names of definitions). */
 interface Shaping {
+  /** A waveform prefix (sine included: it overrides -w). */
+  waveform?: "sine" | VoiceWaveform;
   envelope?: { name: string; of: "wave" | "custom" };
   path?: string;
   spectrum?: string;
@@ -145,6 +148,8 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
   start: number | null = null;
   startLine = 0;
   program: { line: number; args: string[] } | null = null;
+  /** -w: the waveform of binaural and isochronic tones without a prefix (SBaGenX). */
+  defaultWave: "sine" | VoiceWaveform = "sine";
   /** -H: the mixam envelope's defaults (SBaGenX). */
   mixam: MixAmParams = { ...MIXAM_DEFAULTS };
   /** -m: the soundtrack file the mix voices play. (SBaGen's looping group, file.ogg#1, cannot be
@@ -182,7 +187,12 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
       case "V": words.next(); return later("output level");
       case "N": return later("no normalisation");
       case "I": words.next(); return later("isochronic gate shape");
-      case "w": words.next(); return later("default waveform");
+      case "w": {
+        const w = words.next();
+        if (w === "sine" || w === "square" || w === "sawtooth" || w === "triangle") this.defaultWave = w;
+        else this.warn(line, `-w ${w ?? ""}: the waveforms are sine, square, triangle and sawtooth`);
+        return;
+      }
       default:
         if (this.playbackOption(line, flag, words)) return;
         // An option this reader does not know: its arguments go with it.
@@ -219,14 +229,13 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
   /** One word of a tone-set: a voice, an empty slot (null), or undefined after reporting it. */
   private voice(line: number, word: string): Voice | null | undefined {
     let w = word;
-    const later = (what: string) => this.warn(line, `'${word}': ${what}`);
     let m: RegExpExecArray | null;
     // Prefixes, in any order: a waveform, an envelope (waveNN, customNN), a spin path (spinNN), a
     // noise spectrum (noiseNN).
     const shaping: Shaping = {};
     for (;;) {
       if ((m = RE.shape.exec(w))) {
-        if (m[1] !== "sine") later(`${m[1]} waves are not played yet: played as a sine`);
+        shaping.waveform = m[1] as Shaping["waveform"];
       } else if ((m = RE.wave.exec(w)) || (m = RE.custom.exec(w))) {
         shaping.envelope = { name: m[1], of: m[1].startsWith("wave") ? "wave" : "custom" };
       } else if ((m = RE.spinPath.exec(w))) {
@@ -237,10 +246,22 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
       w = w.slice(m[0].length);
     }
     if ((m = RE.noiseAlone.exec(w))) [shaping.spectrum, w] = [m[1], `pink/${m[2]}`];
-    if (shaping.envelope || shaping.path || shaping.spectrum) {
+    if (shaping.waveform || shaping.envelope || shaping.path || shaping.spectrum) {
       const inner = this.voice(line, w);
       return inner ? this.shaped(line, word, inner, shaping) : inner;
     }
+    const plain = this.plainVoice(line, word, w);
+    // -w: binaural and isochronic tones without a waveform prefix.
+    if (plain && this.defaultWave !== "sine" && (plain.kind === "binaural" || plain.kind === "isochronic") && !plain.waveform) {
+      return { ...plain, waveform: this.defaultWave };
+    }
+    return plain;
+  }
+
+  /** A voice word without prefixes. */
+  private plainVoice(line: number, word: string, w: string): Voice | null | undefined {
+    const later = (what: string) => this.warn(line, `'${word}': ${what}`);
+    let m: RegExpExecArray | null;
     if (w === "-") return null;
     if ((m = RE.noisePulse.exec(w))) return { kind: "noisepulse", pulse: Number(m[1]), amp: Number(m[2]) };
     if ((m = RE.noiseBeat.exec(w))) return { kind: "noisebeat", beat: Number(m[2]) * (m[1] ? -1 : 1), amp: Number(m[3]) };
@@ -275,6 +296,15 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
    *  and the noise beds). What does not apply, or is not defined above, is a warning. */
   private shaped(line: number, word: string, voice: Voice, s: Shaping): Voice {
     let v = voice;
+    if (s.waveform) {
+      if (v.kind === "tone" || v.kind === "binaural" || v.kind === "isochronic") {
+        const tone: Voice & { waveform?: VoiceWaveform } = { ...v };
+        delete tone.waveform;
+        v = s.waveform === "sine" ? tone : { ...tone, waveform: s.waveform };
+      } else if (s.waveform !== "sine") {
+        this.warn(line, `'${word}': ${s.waveform} shapes tones only (a ${v.kind} voice's motion plays as a sine)`);
+      }
+    }
     const get = (name: string) => {
       const t = this.envelopes.get(name);
       if (!t) this.warn(line, `'${word}': ${name} is not defined above: played without it`);

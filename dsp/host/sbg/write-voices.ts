@@ -28,13 +28,15 @@ class Definitions {
 }
 type Envelopes = Definitions;
 
+const wave = (w: string | undefined) => (w ? `${w}:` : "");
+
 function voiceText(v: Voice | null, envs: Envelopes): string {
   if (!v) return "-";
   const signed = (x: number) => `${x < 0 ? "-" : "+"}${num(Math.abs(x))}`;
   switch (v.kind) {
-    case "tone": return `${num(v.carrier)}/${num(v.amp)}`;
-    case "binaural": return `${envs.prefix("custom", v.envelope)}${num(v.carrier)}${signed(v.beat)}/${num(v.amp)}`;
-    case "isochronic": return `${envs.prefix("custom", v.envelope)}${num(v.carrier)}@${num(v.pulse)}/${num(v.amp)}`;
+    case "tone": return `${wave(v.waveform)}${num(v.carrier)}/${num(v.amp)}`;
+    case "binaural": return `${wave(v.waveform)}${envs.prefix("custom", v.envelope)}${num(v.carrier)}${signed(v.beat)}/${num(v.amp)}`;
+    case "isochronic": return `${wave(v.waveform)}${envs.prefix("custom", v.envelope)}${num(v.carrier)}@${num(v.pulse)}/${num(v.amp)}`;
     case "noise": return v.spectrum ? `${envs.prefix("noise", v.spectrum).slice(0, -1)}/${num(v.amp)}` : `${v.colour}/${num(v.amp)}`;
     case "spin": {
       const base = v.spectrum ? `${envs.prefix("noise", v.spectrum)}spin:` : `${{ pink: "", brown: "b", white: "w" }[v.colour]}spin:`;

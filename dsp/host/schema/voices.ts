@@ -3,7 +3,7 @@
 // ranges (VOICE_LIMITS), a wrong type or an unknown kind is an error.
 
 import { z } from "zod";
-import { ENVELOPE_MAX_POINTS, MAX_VOICES, MIXAM_SHAPES, SPECTRUM_BANDS, SPECTRUM_DB_LIMIT, NOISE_COLOURS, SOUNDTRACK_NAME_MAX, VOICE_LIMITS, type SoundtrackRef, type Voice, type VoiceSlots } from "../model/voices";
+import { ENVELOPE_MAX_POINTS, MAX_VOICES, MIXAM_SHAPES, SPECTRUM_BANDS, SPECTRUM_DB_LIMIT, VOICE_WAVEFORMS, NOISE_COLOURS, SOUNDTRACK_NAME_MAX, VOICE_LIMITS, type SoundtrackRef, type Voice, type VoiceSlots } from "../model/voices";
 
 export * from "../model/voices";
 
@@ -25,14 +25,15 @@ const path = z
   .array(within(-1, 1), { error: "must be a list of levels from -1 to 1" })
   .min(2, { error: "must have at least 2 levels" })
   .max(ENVELOPE_MAX_POINTS, { error: `must have at most ${ENVELOPE_MAX_POINTS} levels` });
+const waveform = z.enum(VOICE_WAVEFORMS, { error: "must be square, sawtooth or triangle" }).optional();
 const colour = z.enum(NOISE_COLOURS, { error: "must be white, pink or brown" });
 
 const voiceSchema: z.ZodType<Voice, unknown> = z.discriminatedUnion(
   "kind",
   [
-    z.object({ kind: z.literal("tone"), carrier, amp }),
-    z.object({ kind: z.literal("binaural"), carrier, beat: within(-VOICE_LIMITS.beat, VOICE_LIMITS.beat), amp, envelope: envelope.optional() }),
-    z.object({ kind: z.literal("isochronic"), carrier, pulse: within(0, VOICE_LIMITS.pulse), amp, envelope: envelope.optional() }),
+    z.object({ kind: z.literal("tone"), carrier, amp, waveform }),
+    z.object({ kind: z.literal("binaural"), carrier, beat: within(-VOICE_LIMITS.beat, VOICE_LIMITS.beat), amp, envelope: envelope.optional(), waveform }),
+    z.object({ kind: z.literal("isochronic"), carrier, pulse: within(0, VOICE_LIMITS.pulse), amp, envelope: envelope.optional(), waveform }),
     z.object({ kind: z.literal("noise"), colour, amp, spectrum: spectrum.optional() }),
     z.object({
       kind: z.literal("spin"), colour, width: within(0, VOICE_LIMITS.width), rate: within(-VOICE_LIMITS.rate, VOICE_LIMITS.rate), amp,

@@ -7,7 +7,7 @@ import { MAX_VOICES, type VoiceSlots } from "../../../../dsp/host/schema/voices"
 import type { Timeline } from "../../../../dsp/host/schema/timeline";
 import { VOICES_FULL } from "../../../../web/timeline/messages";
 import {
-  START, addVoice, clearStepVoices, hasVoices, readSchedule, removeVoice, setVoiceKind, setVoiceSlots, updateVoice, voiceOfKind, voicesAt, type VoiceSound,
+  START, addVoice, clearStepVoices, hasVoices, readSchedule, removeVoice, setVoiceKind, setVoiceSlots, setVoiceWaveform, updateVoice, voiceOfKind, voicesAt, type VoiceSound,
 } from "../../../../web/timeline/voices-edit";
 
 const deepFreeze = <T>(o: T): T => {
@@ -114,6 +114,13 @@ describe("voice edits", () => {
     expect(setVoiceKind(sound, START, 1, "spin").voices![1]).toEqual({ kind: "spin", colour: "pink", width: 300, rate: 4, amp: 20 });
     expect(setVoiceKind(sound, START, 1, "tone").voices![1]).toEqual({ kind: "tone", carrier: 200, amp: 20 });
     expect(setVoiceKind(sound, START, 0, "binaural")).toBe(sound);
+  });
+
+  it("sets a tone's waveform (sine takes it away) and leaves other voices alone", () => {
+    const square = setVoiceWaveform(sound, START, 0, "square");
+    expect(square.voices![0]).toEqual({ kind: "binaural", carrier: 200, beat: 10, amp: 30, waveform: "square" });
+    expect(setVoiceWaveform(square, START, 0, "sine").voices![0]).toEqual({ kind: "binaural", carrier: 200, beat: 10, amp: 30 });
+    expect(setVoiceWaveform(sound, START, 1, "triangle")).toBe(sound); // noise
   });
 
   it("drops a step's own voices, and sets a whole slot set", () => {
