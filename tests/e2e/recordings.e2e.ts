@@ -168,7 +168,9 @@ describe("Recordings in Chromium", () => {
     }
     const gainDb = 20 * Math.log10(xy / xx);
     console.log(`in the export: ${gainDb.toFixed(2)} dB (set ${LEVEL_DB} dB)`);
-    expect(gainDb).toBeCloseTo(LEVEL_DB, 1);
+    // Within 0.1 dB: the fit also picks up a little of the quiet 60 Hz channel and the dither
+    // (-6.00 and -5.97 dB measured).
+    expect(Math.abs(gainDb - LEVEL_DB)).toBeLessThan(0.1);
     // Before the step the take is not there: the same fit a second earlier finds nothing.
     const early = out.left.subarray((STEP_AT - 1) * FS, (STEP_AT - 1) * FS + Math.min(x.length, FS));
     let exy = 0, exx = 0;
