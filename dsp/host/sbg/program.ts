@@ -16,6 +16,9 @@
 import type { VoiceSlots } from "../model/voices";
 import type { TimeLine } from "./read";
 
+/** mixam:beat's rate until the program sets it at each point (the reader reads it so). */
+export const BOUND_TO_BEAT = -1;
+
 /** Beat targets of the drop letters a-l, in Hz. */
 const DROP_TARGETS: Record<string, number> = { a: 4.4, b: 3.7, c: 3.1, d: 2.5, e: 2.0, f: 1.5, g: 1.2, h: 0.9, i: 0.7, j: 0.5, k: 0.4, l: 0.3 };
 /** Program times start 5 s before the first point (the fade-in). */
@@ -39,7 +42,9 @@ class Program {
   /** A line at t seconds of the program (0 = the first point) playing carrier c and beat b. */
   at(t: number, c: number | null, b = 0, slide = true) {
     const name = c === null ? "off" : `auto-${this.lines.length}`;
-    const set = c === null ? [] : [...this.voice(c, b), ...this.extra];
+    // mixam:beat among the extra voices takes the program's beat (or pulse) at each point.
+    const extra = this.extra.map((v) => (v?.kind === "mixam" && v.rate === BOUND_TO_BEAT ? { ...v, rate: Math.abs(b) } : v));
+    const set = c === null ? [] : [...this.voice(c, b), ...extra];
     this.host.sets.set(name, set);
     this.lines.push({ line: this.line, at: t + LEAD_IN, now: true, fadeIn: "slide", fadeOut: "slide", name, set, slide });
   }

@@ -30,7 +30,7 @@ import { defaultEffects } from "../schema/state";
 import type { TimelineStep } from "../schema/timeline";
 import { AUTO_NAME, DAY_SECONDS, JUMP_FADE_MS, MAX_SECONDS, SBG_TAIL_SECONDS, clock, offChannel } from "./model";
 import { customEnvelope, definitionSamples, noiseSpectrum, spinPath, waveEnvelope } from "./envelopes";
-import { expandProgram } from "./program";
+import { BOUND_TO_BEAT, expandProgram } from "./program";
 import { NUMBER as N, SPEC, ScheduleReader, clockSeconds, type OptionWords, type TimeLine } from "./read";
 import { checkText, type SbgResult } from "./parse";
 
@@ -280,11 +280,13 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
     if ((m = RE.mixSpin.exec(w))) return { kind: "mixspin", width: Number(m[1]), rate: Number(m[3]) * (m[2] === "-" ? -1 : 1), amp: Number(m[4]) };
     if ((m = RE.mixAm.exec(w))) {
       const rate = Number(m[1]);
-      if (!Number.isFinite(rate)) return later(`mixam bound to the ${m[1]} (SBaGenX's programs) is not played yet: left out`), null;
+      const bound = m[1] === "beat" || m[1] === "pulse";
+      if (!bound && !Number.isFinite(rate)) return later(`mixam's rate '${m[1]}' is not a number, beat or pulse: left out`), null;
       const params = { ...this.mixam };
       const bad = applyMixAmParams(params, m[2]);
       if (bad) later(bad);
-      return mixAmVoice(rate, params);
+      // Bound to a program's beat (-p drop, sigmoid, slide): the program sets the rate at each point.
+      return mixAmVoice(bound ? BOUND_TO_BEAT : rate, params);
     }
     if (RE.xVoice.test(w)) return later("this SBaGenX voice is not played yet: left out"), null;
     this.error(line, `'${word}' is not a voice: expected carrier+beat/amp, carrier-beat/amp, carrier/amp, carrier@pulse/amp, pink/amp, white/amp, brown/amp, spin:width+rate/amp, bell+carrier/amp or -`);
@@ -341,6 +343,15 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
     if (slots.length > MAX_VOICES) {
       this.error(line, `'${name}' has ${slots.length} voices; the studio plays at most ${MAX_VOICES} (SBaGen ${16})`);
       return null;
+    }
+    if (!name.startsWith("-p ")) {
+      // mixam:beat follows a program's beat: in a tone-set of its own it has none.
+      slots.forEach((v, i) => {
+        if (v?.kind === "mixam" && v.rate === BOUND_TO_BEAT) {
+          this.warn(line, "mixam:beat follows the beat of a -p program (drop, sigmoid, slide): left out here");
+          slots[i] = null;
+        }
+      });
     }
     return bad ? null : trim(slots);
   }

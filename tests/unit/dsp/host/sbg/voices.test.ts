@@ -239,3 +239,16 @@ describe("toSbg with voices: the round trip", () => {
     expect(text).toMatch(/: 200\+10\/0 bell\+480\/5\n/);
   });
 });
+
+describe("readSbgVoices: mixam:beat", () => {
+  it("takes a program's beat at each point; in a plain tone-set it is a warning and left out", () => {
+    const steps = read("-p sigmoid 00ds mix/100 mixam:beat\n").session.timeline!.steps;
+    const point = (a: number) => steps[a + 1].voices!;
+    for (const a of [0, 14, 29]) {
+      const beat = (point(a)[0] as { beat: number }).beat;
+      expect(point(a)[2]).toMatchObject({ kind: "mixam", rate: beat });
+    }
+    const plain = readSbgVoices("ts: mix/80 mixam:beat\nNOW ts\n");
+    expect(plain.warnings.map((w) => w.message)).toContain("mixam:beat follows the beat of a -p program (drop, sigmoid, slide): left out here");
+  });
+});
