@@ -30,6 +30,12 @@ export interface RecordingInfo {
   createdAt: string;
 }
 
+/** A recording file a video export renders: the recording's id and its storage key. */
+export interface RecordingFile {
+  id: string;
+  key: string;
+}
+
 export const RECORDING_TEXT = {
   /** 403 for free, demo and One Day Pass accounts (the plan cards give voice recording to Monthly). */
   needsPlan: "Voice recording requires a Monthly or Commercial plan. Upgrade now to record your voice!",

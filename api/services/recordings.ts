@@ -15,7 +15,7 @@ import type { RecordingsTable, UserRow } from "../db/schema";
 import { ApiError } from "../errors";
 import {
   RECORDING_BITS, RECORDING_MAX_CHANNELS, RECORDING_MAX_SECONDS, RECORDING_RATE, RECORDING_TEXT as T, RECORDINGS_PER_ACCOUNT,
-  type RecordingInfo,
+  type RecordingFile, type RecordingInfo,
 } from "../rules/recordings";
 import type { FileStorage } from "./storage";
 import { clipFromWav } from "../../dsp/host/export/recording-wav";
@@ -158,12 +158,6 @@ export async function deleteRecording(s: Services, storage: FileStorage, user: U
   const row = await ownRecording(s, user, id);
   await s.db.deleteFrom("recordings").where("id", "=", row.id).where("user_id", "=", user.id).execute();
   await storage.remove(row.file_key).catch((err: unknown) => s.log.error("recording file not removed", { key: row.file_key, reason: err instanceof Error ? err.message : String(err) }));
-}
-
-/** A recording file a video export renders: the recording's id and its storage key. */
-export interface RecordingFile {
-  id: string;
-  key: string;
 }
 
 /** The files of the placements' recordings that `userId` owns (a video export renders the

@@ -30,7 +30,7 @@ import type { Readable, Writable } from "node:stream";
 import { WavRenderer } from "../../dsp/host/export/render";
 import { createNodeEngine } from "../../dsp/host/node";
 import type { RecordingClip } from "../../dsp/host/model/recordings";
-import type { RecordingFile } from "./recordings";
+import type { RecordingFile } from "../rules/recordings";
 import type { Levels } from "../../dsp/host/schema/levels";
 import type { SoundState } from "../../dsp/host/schema/state";
 import { ApiError } from "../errors";
