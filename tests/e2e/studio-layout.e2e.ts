@@ -5,7 +5,7 @@
 
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, screenshotPath, startTestApp, until, type TestApp } from "./browser";
+import { axeViolations, launchChromium, screenshotPath, startTestApp, until, type TestApp } from "./browser";
 import { openSignedIn, registerProAccount, type TestAccount } from "./session";
 import { openTransportMore } from "./sections";
 
@@ -81,6 +81,8 @@ describe.each(SIZES)("studio at $width x $height", (size) => {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       expect(await inView(page, ".transport button.play"), `Play in view in ${name}`).toBe(true);
       await page.screenshot({ path: screenshotPath(`studio-${size.name}-${name.split(" ")[0].toLowerCase()}.png`) });
+      const violations = await axeViolations(page); // every impact level
+      expect(violations, `${name}: ${JSON.stringify(violations, null, 2)}`).toEqual([]);
       await page.getByRole("button", { name: "Play Audio" }).click();
       await page.getByRole("button", { name: "Stop Audio" }).waitFor();
       const elapsed = page.locator(".transport .time-elapsed");
@@ -110,12 +112,39 @@ describe.each(SIZES)("studio at $width x $height", (size) => {
       });
     expect(await until(outputPeak, (p) => p > 0.01)).toBeGreaterThan(0.01);
     await page.screenshot({ path: screenshotPath(`studio-${size.name}-more.png`) });
+    expect(await axeViolations(page)).toEqual([]);
     await page.getByRole("button", { name: "Mute all" }).click();
     expect(await until(outputPeak, (p) => p < 1e-4)).toBeLessThan(1e-4);
     await page.getByRole("button", { name: "Mute all" }).click();
     expect(await until(outputPeak, (p) => p > 0.01)).toBeGreaterThan(0.01);
     await page.getByRole("button", { name: "Stop Audio" }).click();
     await page.getByRole("button", { name: "Play Audio" }).waitFor();
+  });
+
+  it("on a session: the transport names the step that plays and its seek bar jumps the playhead", async () => {
+    await page.evaluate(() => {
+      const store = (window as unknown as { __toneStudio: { store: { getState(): { setTimeline(t: unknown): void; setDuration(s: number): void } } } }).__toneStudio.store;
+      store.getState().setDuration(300);
+      store.getState().setTimeline({ steps: [{ at: 0, ramp: "hold", label: "settle" }, { at: 120, ramp: "hold", label: "deep", channels: [{ id: 1, frequency: 300 }] }] });
+    });
+    const step = page.locator(".transport-step span");
+    await page.getByRole("button", { name: "Play Audio" }).click();
+    await page.getByRole("button", { name: "Stop Audio" }).waitFor();
+    await expect.poll(() => step.textContent()).toBe("settle");
+    const seek = page.getByRole("slider", { name: "Seek in the session" });
+    await seek.focus();
+    await page.keyboard.press("End"); // the session's end: the last step
+    await expect.poll(() => step.textContent(), { timeout: 5000 }).toBe("deep");
+    const elapsed = Number((await page.locator(".transport .time-elapsed").textContent())!.split(":")[0]);
+    expect(elapsed).toBeGreaterThanOrEqual(4); // m:ss past 4:00
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole("button", { name: "Stop Audio" }).click();
+    await page.getByRole("button", { name: "Play Audio" }).waitFor();
+    await page.evaluate(() => {
+      const store = (window as unknown as { __toneStudio: { store: { getState(): { setTimeline(t: unknown): void; setDuration(s: number): void } } } }).__toneStudio.store;
+      store.getState().setTimeline(undefined);
+      store.getState().setDuration(30);
+    });
   });
 
   it("remembers the open section across a reload", async () => {
