@@ -147,6 +147,22 @@ describe.each(SIZES)("studio at $width x $height", (size) => {
     });
   });
 
+  it("the tabs follow the keyboard: Right and Left wrap, Home and End, focus moves with the selection", async () => {
+    await page.getByRole("tab", { name: "Channels" }).click();
+    const selected = () => page.locator('[aria-label="Studio sections"] [role="tab"][aria-selected="true"]').textContent();
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? "");
+    await page.keyboard.press("ArrowRight");
+    expect([await selected(), await focused()]).toEqual(["Effects", "Effects"]);
+    await page.keyboard.press("End");
+    expect(await selected()).toBe("Levels & sleep");
+    await page.keyboard.press("ArrowRight");
+    expect(await selected()).toBe("Channels");
+    await page.keyboard.press("ArrowLeft");
+    expect(await selected()).toBe("Levels & sleep");
+    await page.keyboard.press("Home");
+    expect([await selected(), await focused()]).toEqual(["Channels", "Channels"]);
+  });
+
   it("remembers the open section across a reload", async () => {
     await page.getByRole("tab", { name: "Effects" }).click();
     await page.reload();
