@@ -3,7 +3,7 @@
 // ranges (VOICE_LIMITS), a wrong type or an unknown kind is an error.
 
 import { z } from "zod";
-import { ENVELOPE_MAX_POINTS, MAX_VOICES, MIXAM_SHAPES, SPECTRUM_BANDS, SPECTRUM_DB_LIMIT, VOICE_WAVEFORMS, NOISE_COLOURS, SOUNDTRACK_NAME_MAX, VOICE_LIMITS, type SoundtrackRef, type Voice, type VoiceSlots } from "../model/voices";
+import { ENVELOPE_MAX_POINTS, MAX_VOICES, MIXAM_SHAPES, SPECTRUM_BANDS, SPECTRUM_DB_LIMIT, VOICE_KINDS, VOICE_WAVEFORMS, NOISE_COLOURS, SOUNDTRACK_NAME_MAX, VOICE_LIMITS, type SoundtrackRef, type Voice, type VoiceSlots } from "../model/voices";
 
 export * from "../model/voices";
 
@@ -58,7 +58,7 @@ const voiceSchema: z.ZodType<Voice, unknown> = z.discriminatedUnion(
     z.object({ kind: z.literal("noisepulse"), pulse: within(0, VOICE_LIMITS.pulse), amp, envelope: envelope.optional(), spectrum: spectrum.optional() }),
     z.object({ kind: z.literal("noisebeat"), beat: within(-VOICE_LIMITS.beat, VOICE_LIMITS.beat), amp, envelope: envelope.optional(), spectrum: spectrum.optional() }),
   ],
-  { error: "must be tone, binaural, isochronic, noise, spin, bell, mix, mixpulse, mixam, mixspin, mixbeat, noisepulse or noisebeat" },
+  { error: `must be ${VOICE_KINDS.slice(0, -1).join(", ")} or ${VOICE_KINDS[VOICE_KINDS.length - 1]}` },
 );
 
 /** THE voices schema: unknown JSON in, slots out. */

@@ -193,7 +193,7 @@ describe("bad requests", () => {
       [{ name: "x", data: { ...sample(), effects: undefined } }, "Invalid preset: effects is missing"],
       [{ name: "x", data: { ...sample(), duration: 0 } }, "Invalid preset: duration is missing"],
       [{ name: "x", data: { ...sample(), channels: [{ id: 1, frequency: "432" }] } }, "Invalid preset: channels[0].frequency must be a number"],
-      [{ name: "x", data: { ...sample(), voices: [{ kind: "chime", carrier: 200, amp: 10 }] } }, "Invalid preset: voices[0].kind must be tone, binaural, isochronic, noise, spin or bell"],
+      [{ name: "x", data: { ...sample(), voices: [{ kind: "chime", carrier: 200, amp: 10 }] } }, "Invalid preset: voices[0].kind must be tone, binaural, isochronic, noise, spin, bell, mix, mixpulse, mixam, mixspin, mixbeat, noisepulse or noisebeat"],
       [{ name: "x", data: { ...sample(), voices: [{ kind: "binaural", carrier: 200, beat: "10", amp: 10 }] } }, "Invalid preset: voices[0].beat must be a number"],
       [{ name: "x", data: { ...sample(), voices: Array.from({ length: 33 }, () => null) } }, "Invalid preset: voices must hold at most 32 voices"],
     ];
