@@ -8,7 +8,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from "react";
 import { useStore } from "zustand";
 import { MAX_FREQUENCY_HZ } from "../../dsp/host/model/limits";
-import { volumeDb, volumePercent } from "../../dsp/host/model/volume";
+import { volumeDb, volumeFromPercent, volumePercent } from "../../dsp/host/model/volume";
 import { WAVEFORMS, type Waveform } from "../../dsp/host/schema/state";
 import { useStudioGate } from "../account/hooks";
 import { ProLock } from "../account/ProLock";
@@ -160,7 +160,7 @@ export function ChannelCard({ id }: { id: number }) {
             aria-valuetext={`${percent} % (${Number.isFinite(db) ? `${db > 0 ? "+" : ""}${db.toFixed(1)} dB` : "silent"})`}
             value={percent}
             disabled={locked}
-            onChange={(e) => store.getState().setVolume(id, Number(e.target.value) / 100)}
+            onChange={(e) => store.getState().setVolume(id, volumeFromPercent(Number(e.target.value)))}
           />
         </label>
         <button

@@ -19,6 +19,7 @@ import {
 import { StepEffects } from "./StepEffects";
 import { CHANNEL_STYLES } from "./TimelineAxis";
 import { formatStepTime, parseStepTime } from "./time";
+import { volumeFromPercent, volumePercent } from "../../dsp/host/model/volume";
 
 interface Props {
   timeline: Timeline;
@@ -32,7 +33,6 @@ interface Props {
   onDelete(): void;
 }
 
-const VOLUME_PERCENT = 100;
 const capital = (w: string) => w[0].toUpperCase() + w.slice(1);
 
 export function StepEditor({ timeline, index, state, gate, playing, onSelect, onEdit, onDelete }: Props) {
@@ -143,11 +143,11 @@ export function StepEditor({ timeline, index, state, gate, playing, onSelect, on
                       <CommitInput
                         inputMode="numeric"
                         aria-label={channelField(c.id, "volume (%)")}
-                        value={String(Math.round(c.volume * VOLUME_PERCENT))}
+                        value={String(volumePercent(c.volume))}
                         onCommit={(text) => {
                           const v = Number.parseFloat(text.replace(/[^0-9.]/g, ""));
                           if (!Number.isFinite(v)) return false;
-                          channel(c.id, { volume: Math.min(1, Math.max(0, v / VOLUME_PERCENT)) });
+                          channel(c.id, { volume: volumeFromPercent(v) });
                         }}
                       />
                     </label>

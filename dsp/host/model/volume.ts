@@ -32,6 +32,11 @@ export function volumePercent(volume: number): number {
   return Math.round(clampVolume(volume) * 100);
 }
 
+/** A percent as the mixer takes it back (clamped to 0..1). */
+export function volumeFromPercent(percent: number): number {
+  return clampVolume(percent / 100);
+}
+
 /** Presets saved before the mixer played every volume above 0.5 at the level of 0.5: loading one,
  *  such a volume becomes 0.5, so it sounds as loud as it did. */
 export function legacyVolume(volume: number): number {

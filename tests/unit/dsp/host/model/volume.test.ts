@@ -2,7 +2,7 @@
 import { describe, expect, it } from "vitest";
 import { MAX_CHANNEL_GAIN } from "../../../../../dsp/host/model/limits";
 import {
-  DEFAULT_VOLUME, anySoloed, clampVolume, legacyVolume, mixerFactor, volumeDb, volumeGain, volumePercent,
+  DEFAULT_VOLUME, anySoloed, clampVolume, legacyVolume, mixerFactor, volumeDb, volumeFromPercent, volumeGain, volumePercent,
 } from "../../../../../dsp/host/model/volume";
 
 describe("volume", () => {
@@ -11,6 +11,12 @@ describe("volume", () => {
     expect(volumeGain(0.5)).toBe(1);
     expect(volumePercent(0.5)).toBe(50);
     expect(volumeDb(0.5)).toBe(0);
+  });
+
+  it("a percent typed or slid comes back as the same volume, clamped to 0..100 %", () => {
+    for (const p of [0, 25, 50, 73, 100]) expect(volumePercent(volumeFromPercent(p))).toBe(p);
+    expect(volumeFromPercent(150)).toBe(1);
+    expect(volumeFromPercent(-5)).toBe(0);
   });
 
   it("is linear to the top: 1 is +6 dB, every step above 0.5 is louder than the one before", () => {
