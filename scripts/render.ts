@@ -151,7 +151,15 @@ function loadSbg(file: string): AudioState {
   } catch (err) {
     throw new UsageError(`Cannot read schedule ${file}: ${(err as Error).message}`);
   }
-  const result = readSbgVoices(text);
+  // A -p curve's .sbgf is read beside the schedule.
+  const readFile = (name: string) => {
+    try {
+      return readFileSync(join(dirname(resolve(file)), name), "utf8");
+    } catch {
+      return null;
+    }
+  };
+  const result = readSbgVoices(text, { readFile });
   for (const w of result.warnings) console.error(`render: warning: ${issueText(file, w)}`);
   if (!result.ok) throw new UsageError(`Invalid schedule ${file}:\n${result.errors.map((e) => `  ${issueText(file, e)}`).join("\n")}`);
   return result.session;

@@ -205,7 +205,7 @@ describe("voices in the studio", () => {
     const track = join(dir, "hum.ogg");
     await promisify(execFile)(requireBinary("ffmpeg").path, ["-hide_banner", "-loglevel", "error", "-y", "-f", "lavfi", "-i", "sine=frequency=1500:sample_rate=44100:duration=3", "-c:a", "libvorbis", track]);
     const sbg = ["-SE", "-m hum.ogg", `ts: ${PAIRS.map(([c, b]) => `${c}+${b}/10`).join(" ")} pink/10 mix/60`, "NOW ts", "NOW+00:00:20 ts", ""].join("\n");
-    await panel().locator('input[type="file"][accept=".sbg,text/plain"]').setInputFiles({ name: "with-mix.sbg", mimeType: "text/plain", buffer: Buffer.from(sbg) });
+    await panel().getByTestId("sbg-file").setInputFiles({ name: "with-mix.sbg", mimeType: "text/plain", buffer: Buffer.from(sbg) });
     await expect
       .poll(() => panel().getByRole("status").first().textContent())
       .toBe("Imported with-mix.sbg. It plays the soundtrack hum.ogg: choose the file under Voices, Soundtrack.");
@@ -244,5 +244,21 @@ describe("voices in the studio", () => {
     const left = Float64Array.from({ length: 65_536 }, (_, i) => pcm[2 * (15 * 48_000 + i)] / 32768);
     expect(peakFrequency(left, 48_000, 65_536, 1000, 2000)).toBeCloseTo(1500, 0);
     expect(await axeViolations(page, { include: "section.timeline" })).toEqual([]);
+  });
+
+  it("imports a -p curve schedule chosen together with its .sbgf and its soundtrack in one pick", async () => {
+    const curve = "beat = lerp(b0,b1,ramp(m,0,D))\nmixamp = m0 * (1 - 0.5*ramp(m,0,T))\n";
+    const sbg = "-m hum.ogg\n-p curve fall.sbgf t2,0,0 00ls mix/60\n";
+    await panel().getByTestId("sbg-file").setInputFiles([
+      { name: "curve.sbg", mimeType: "text/plain", buffer: Buffer.from(sbg) },
+      { name: "fall.sbgf", mimeType: "text/plain", buffer: Buffer.from(curve) },
+      { name: "hum.ogg", mimeType: "audio/ogg", buffer: readFileSync(join(dir, "hum.ogg")) },
+    ]);
+    await expect.poll(() => panel().getByRole("status").first().textContent()).toBe("Imported curve.sbg.");
+    const status = voicesGroup().getByTestId("soundtrack-status");
+    await expect.poll(() => status.textContent(), { timeout: 15_000 }).toBe("hum.ogg is loaded (0:03, looping).");
+    // The first point: 10 Hz and the whole mix level; the file moves both over the 2 minutes.
+    const first = await page.evaluate(() => (window as unknown as { __toneStudio: { store: { getState(): { timeline?: { steps: { voices?: unknown[] }[] } } } } }).__toneStudio.store.getState().timeline!.steps[1].voices);
+    expect(first).toEqual([{ kind: "binaural", carrier: 205, beat: 10, amp: 1 }, { kind: "mix", amp: 60 }]);
   });
 });

@@ -15,11 +15,11 @@ import { saveAs } from "../export/download";
 import { useAudio, useStudio } from "../state/studio-context";
 import { lineRange } from "./line-range";
 import {
-  APPLY_TEXT, ERRORS_TITLE, EXPORT_SBG, IMPORT_SBG, RESET_TEXT, SBG_FILE_NAME, SBG_IMPORTED, soundtrackNeeded, SBG_NOT_IMPORTED, TEXT_APPLIED,
+  APPLY_TEXT, ERRORS_TITLE, EXPORT_SBG, IMPORT_HELP, IMPORT_SBG, RESET_TEXT, SBG_FILE_NAME, SBG_IMPORTED, soundtrackNeeded, SBG_NOT_IMPORTED, TEXT_APPLIED,
   TEXT_HAS_ERRORS, TEXT_VIEW_HELP, TEXT_VIEW_TITLE, WARNINGS_TITLE, lineMessage,
 } from "./messages";
 import { readSchedule } from "./voices-edit";
-import { soundtrackStore } from "../audio/soundtrack-store";
+import { chooseSoundtrack, soundtrackStore } from "../audio/soundtrack-store";
 
 interface Report {
   status: string;
@@ -28,6 +28,14 @@ interface Report {
   /** A file refused whole (too long, binary): its error stands without a draft in the box. */
   alone?: boolean;
 }
+
+/** Files chosen beside a schedule: .sbgf texts by name, and audio files (a soundtrack). */
+interface ScheduleFiles {
+  texts: Map<string, string>;
+  audio: File[];
+}
+
+const AUDIO_FILE = /\.(wav|flac|ogg|oga|mp3)$/i;
 
 export function TimelineText() {
   const store = useStudio();
@@ -51,8 +59,8 @@ export function TimelineText() {
   const draft = typed?.over === written.text ? typed.text : null;
   const text = draft ?? written.text;
 
-  const apply = (source: string, name: string | null) => {
-    const parsed = readSchedule(source);
+  const apply = (source: string, name: string | null, files: ScheduleFiles = { texts: new Map(), audio: [] }) => {
+    const parsed = readSchedule(source, { readFile: (n) => files.texts.get(n) ?? files.texts.get(n.split(/[\\/]/).pop() ?? n) ?? null });
     if (!parsed.ok) {
       const status = name ? SBG_NOT_IMPORTED(name) : TEXT_HAS_ERRORS;
       if (name && parsed.errors.some((e) => e.message === SBG_TOO_LONG || e.message === SBG_NOT_TEXT)) {
@@ -69,21 +77,34 @@ export function TimelineText() {
     store.getState().load(parsed.session);
     setTyped(null);
     const track = parsed.session.soundtrack?.name;
-    const needed = track && soundtrackStore.getState().audio?.name !== track ? soundtrackNeeded(track) : "";
+    // The soundtrack chosen with the schedule (by its name, or the only audio file chosen).
+    const given = track ? (files.audio.find((f) => f.name === track) ?? (files.audio.length === 1 ? files.audio[0] : undefined)) : undefined;
+    if (given) {
+      void chooseSoundtrack(given).then((failed) => {
+        if (!failed) store.getState().setSoundtrack({ name: given.name });
+      });
+    }
+    const needed = track && !given && soundtrackStore.getState().audio?.name !== track ? soundtrackNeeded(track) : "";
     const status = (name ? SBG_IMPORTED(name, parsed.warnings.length) : TEXT_APPLIED) + needed;
     setReport({ status, errors: [], warnings: parsed.warnings });
   };
 
-  const importFile = async (f: File | undefined) => {
+  const importFiles = async (list: FileList | null | undefined) => {
+    const chosen = list ? [...list] : [];
+    if (file.current) file.current.value = "";
+    // The schedule, and beside it the files it may name: a soundtrack, a -p curve's .sbgf.
+    const f = chosen.find((x) => /\.sbg$/i.test(x.name)) ?? chosen.find((x) => !AUDIO_FILE.test(x.name) && !/\.sbgf$/i.test(x.name));
     if (!f) return;
     setOpen(true);
-    if (file.current) file.current.value = "";
+    const texts = new Map<string, string>();
+    for (const x of chosen) if (/\.sbgf$/i.test(x.name) && x.size <= SBG_MAX_CHARS) texts.set(x.name, await x.text());
+    const files: ScheduleFiles = { texts, audio: chosen.filter((x) => AUDIO_FILE.test(x.name)) };
     // Past four bytes a character the text cannot fit SBG_MAX_CHARS: not even read (a video file).
     if (f.size > 4 * SBG_MAX_CHARS) {
       setReport({ status: SBG_NOT_IMPORTED(f.name), errors: [{ line: 0, message: SBG_TOO_LONG }], warnings: [], alone: true });
       return;
     }
-    apply(await f.text(), f.name);
+    apply(await f.text(), f.name, files);
   };
 
   const exportFile = () => {
@@ -109,9 +130,20 @@ export function TimelineText() {
   return (
     <div className="tl-text">
       <div className="tl-file-actions">
-        <button type="button" className="secondary" onClick={() => file.current?.click()}>{IMPORT_SBG}</button>
-        <input ref={file} type="file" accept=".sbg,text/plain" hidden tabIndex={-1} aria-hidden="true" onChange={(e) => void importFile(e.target.files?.[0])} />
+        <button type="button" className="secondary" aria-describedby="tl-import-help" onClick={() => file.current?.click()}>{IMPORT_SBG}</button>
+        <input
+          ref={file}
+          type="file"
+          multiple
+          accept=".sbg,.sbgf,text/plain,.wav,.flac,.ogg,.oga,.mp3,audio/*"
+          hidden
+          tabIndex={-1}
+          aria-hidden="true"
+          data-testid="sbg-file"
+          onChange={(e) => void importFiles(e.target.files)}
+        />
         <button type="button" className="secondary" onClick={exportFile}>{EXPORT_SBG}</button>
+        <p id="tl-import-help" className="help">{IMPORT_HELP}</p>
       </div>
       <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
         <summary>{TEXT_VIEW_TITLE}</summary>

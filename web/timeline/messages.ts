@@ -63,6 +63,7 @@ export const STEPS_AFTER_END = (end: string) =>
 
 export const TEXT_VIEW_TITLE = "Session as text (.sbg)";
 export const TEXT_VIEW_HELP = "The session in SBaGen's schedule format. Edit it and apply: nothing changes while it has errors.";
+export const IMPORT_HELP = "Choose the .sbg file, together with the files it names: its soundtrack (-m) and a -p curve's .sbgf.";
 export const APPLY_TEXT = "Apply text";
 export const RESET_TEXT = "Reset text";
 export const TEXT_APPLIED = "Text applied to the session.";

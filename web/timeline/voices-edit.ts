@@ -6,7 +6,7 @@
 // removed voice leaves its slot empty, so the other slots still pair with the same voices between
 // steps); values are made to fit by the model's own schema (dsp/host/schema/voices.ts).
 
-import { parseSbg, readSbgVoices, type SbgResult } from "../../dsp/host/sbg/index";
+import { parseSbg, readSbgVoices, type ReadOptions, type SbgResult } from "../../dsp/host/sbg/index";
 import type { Timeline, TimelineStep } from "../../dsp/host/schema/timeline";
 import { MAX_VOICES, MIXAM_DEFAULTS, voiceSlotsSchema, type NoiseColour, type Voice, type VoiceKind, type VoiceSlots, type VoiceWaveform } from "../../dsp/host/schema/voices";
 import { VOICES_FULL } from "./messages";
@@ -26,10 +26,10 @@ export type VoiceEditResult = ({ ok: true } & VoiceSound) | { ok: false; error: 
  *  the channels; anything else (refused by parseSbg, or played otherwise: the '+' ears, several
  *  beats, spin, isochronic beside binaural, more than four tones, bells...) is read as SBaGen plays
  *  it, in voices. When neither reads it, parseSbg's errors stand (the channels' reading). */
-export function readSchedule(source: string): SbgResult {
+export function readSchedule(source: string, options: ReadOptions = {}): SbgResult {
   const parsed = parseSbg(source);
   if (parsed.ok && parsed.warnings.length === 0) return parsed;
-  const voiced = readSbgVoices(source);
+  const voiced = readSbgVoices(source, options);
   return voiced.ok ? voiced : parsed;
 }
 

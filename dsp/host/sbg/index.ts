@@ -5,5 +5,5 @@
 export type { SbgIssue } from "./model";
 export { DEFAULT_FADE_MS, SBG_MAX_CHARS, SBG_TAIL_SECONDS } from "./model";
 export { parseSbg, SBG_NOT_TEXT, SBG_TOO_LONG, type SbgResult } from "./parse";
-export { readSbgVoices } from "./voices";
+export { readSbgVoices, type ReadOptions } from "./voices";
 export { toSbg } from "./write";

@@ -14,7 +14,11 @@
 // for sigmoid are not documented beyond the curve: the points are drop's (one a minute with `s`).
 
 import type { VoiceSlots } from "../model/voices";
+import { evalTarget, parseCurveFile, solveCurve, type CurveFile, type CurveTarget } from "./curve";
 import type { TimeLine } from "./read";
+
+/** -p curve's `s` mode: the file's expressions are evaluated this often (and slid between). */
+const CURVE_STEP_SECONDS = 20;
 
 /** mixam:beat's rate until the program sets it at each point (the reader reads it so). */
 export const BOUND_TO_BEAT = -1;
@@ -31,6 +35,8 @@ export interface ProgramHost {
   error(line: number, message: string): void;
   warn(line: number, message: string): void;
   toneSet(line: number, name: string, words: string[]): VoiceSlots | null;
+  /** The text of a file the schedule names (a `-p curve` .sbgf), or null when it cannot be read. */
+  readFile?(name: string): string | null;
 }
 
 type Voice = (carrier: number, beat: number) => VoiceSlots;
@@ -41,12 +47,16 @@ class Program {
 
   /** A line at t seconds of the program (0 = the first point) playing carrier c and beat b. */
   at(t: number, c: number | null, b = 0, slide = true) {
-    const name = c === null ? "off" : `auto-${this.lines.length}`;
     // mixam:beat among the extra voices takes the program's beat (or pulse) at each point.
     const extra = this.extra.map((v) => (v?.kind === "mixam" && v.rate === BOUND_TO_BEAT ? { ...v, rate: Math.abs(b) } : v));
-    const set = c === null ? [] : [...this.voice(c, b), ...extra];
-    this.host.sets.set(name, set);
-    this.lines.push({ line: this.line, at: t + LEAD_IN, now: true, fadeIn: "slide", fadeOut: "slide", name, set, slide });
+    this.atSet(t, c === null ? null : [...this.voice(c, b), ...extra], slide);
+  }
+
+  /** A line at t seconds playing `set` (null: silence). */
+  atSet(t: number, set: VoiceSlots | null, slide = true) {
+    const name = set === null ? "off" : `auto-${this.lines.length}`;
+    this.host.sets.set(name, set ?? []);
+    this.lines.push({ line: this.line, at: t + LEAD_IN, now: true, fadeIn: "slide", fadeOut: "slide", name, set: set ?? [], slide });
   }
 }
 
@@ -77,8 +87,25 @@ function dropTarget(spec: string): number | null {
  *  :S=) and `-p sigmoid` (SBaGenX): the same carrier fall and steps; the beat moves from S (10 Hz)
  *  to the target exponentially (drop) or along a * tanh(l (t - D/2 - h)) + b through both ends,
  *  t in minutes (sigmoid; l = 0.125 and h = 0 by default). */
-function drop(host: ProgramHost, line: number, args: string[], sigmoid = false): TimeLine<VoiceSlots>[] | null {
-  const name = sigmoid ? "-p sigmoid" : "-p drop";
+/** What -p drop, sigmoid and curve share: the timing, the level/target spec and its :name=value
+ *  parameters, and the extra voices. */
+interface DropSpec {
+  D: number;
+  H: number;
+  W: number;
+  level: number;
+  target: number;
+  mode: string;
+  hold: boolean;
+  back: boolean;
+  sign: string;
+  amp: number;
+  mute: boolean;
+  params: Record<string, number>;
+  extra: VoiceSlots;
+}
+
+function dropSpec(host: ProgramHost, line: number, args: string[], name: string, takes: (param: string) => boolean): DropSpec | null {
   let [D, H, W] = [30, 30, 3];
   const fail = (message: string) => (host.error(line, message), null);
   if (/^t/.test(args[0] ?? "")) {
@@ -86,22 +113,33 @@ function drop(host: ProgramHost, line: number, args: string[], sigmoid = false):
     if (!m) return fail(`${name}: the timing is tD,H,W in whole minutes (t30,30,3)`);
     [D, H, W] = [Number(m[1]), Number(m[2] ?? H), Number(m[3] ?? W)];
   }
-  const [spec, ...params] = (args.shift() ?? "").split(":");
+  const [spec, ...pairs] = (args.shift() ?? "").split(":");
   const m = /^(-?\d\d(?:\.\d+)?|N)(-?[a-l](?:\.\d+)?)([sk]?)(\+?)(\^?)([@M]?)(?:\/(\d+(?:\.\d*)?|\.\d+))?$/.exec(spec);
   const target = m ? dropTarget(m[2]) : null;
   if (!m || target === null || Math.abs(Number(m[1])) > 100) {
     return fail(`${name} needs a level and a target like 00ds+ (two digits up to 100 or N, a letter a-l, then s or k, +, ^, @ or M, /amp)`);
   }
-  const shape = { l: 0.125, h: 0, S: 10 };
-  for (const kv of params) {
+  const params: Record<string, number> = {};
+  for (const kv of pairs) {
     const [k, v] = kv.split("=");
-    if ((k === "S" || (sigmoid && (k === "l" || k === "h"))) && Number.isFinite(Number(v)) && v !== "") shape[k] = Number(v);
+    if ((k === "S" || takes(k)) && v !== undefined && v !== "" && Number.isFinite(Number(v))) params[k] = Number(v);
     else host.warn(line, `${name}: '${kv}' ignored`);
   }
-  const level = m[1] === "N" ? 0 : Number(m[1]), mode = m[3], hold = m[4] === "+", back = m[5] === "^";
   const extra = host.toneSet(line, name, args);
   if (!extra) return null;
-  const p = new Program(host, line, programVoice(m[6] || "+", m[7] ? Number(m[7]) : 1, m[1] === "N"), extra);
+  return {
+    D, H, W, level: m[1] === "N" ? 0 : Number(m[1]), target, mode: m[3], hold: m[4] === "+", back: m[5] === "^",
+    sign: m[6] || "+", amp: m[7] ? Number(m[7]) : 1, mute: m[1] === "N", params, extra,
+  };
+}
+
+function drop(host: ProgramHost, line: number, args: string[], sigmoid = false): TimeLine<VoiceSlots>[] | null {
+  const name = sigmoid ? "-p sigmoid" : "-p drop";
+  const d = dropSpec(host, line, args, name, (k) => sigmoid && (k === "l" || k === "h"));
+  if (!d) return null;
+  const { D, H, W, level, target, mode, hold, back, extra } = d;
+  const shape = { l: 0.125, h: 0, S: 10, ...d.params };
+  const p = new Program(host, line, programVoice(d.sign, d.amp, d.mute), extra);
   const c0 = 205 - 2 * level, c2 = 200 - 2 * level;
   const steplen = mode ? 60 : 180;
   const n = Math.ceil((D * 60) / steplen);
@@ -145,6 +183,94 @@ function drop(host: ProgramHost, line: number, args: string[], sigmoid = false):
   return p.lines;
 }
 
+/** `-p curve FILE.sbgf` (SBaGenX): drop's timing, carrier fall and steps, with the beat (and, when
+ *  the file sets them, the carrier, the program tone's amp, the soundtrack's mix/amp and its
+ *  effects' values) from the file's expressions (dsp/host/sbg/curve.ts), evaluated at each point:
+ *  drop's steps, or with `s` every CURVE_STEP_SECONDS, slid between. */
+function curve(host: ProgramHost, line: number, args: string[]): TimeLine<VoiceSlots>[] | null {
+  const fileName = args.shift();
+  const fail = (message: string) => (host.error(line, message), null);
+  if (!fileName || !fileName.endsWith(".sbgf")) return fail("-p curve needs a .sbgf file first: -p curve file.sbgf 00ls");
+  const text = host.readFile?.(fileName) ?? null;
+  if (text === null) return fail(`-p curve: ${fileName} is missing: give it with the schedule (the command line reads it beside the schedule; the studio's import takes it chosen together with the .sbg)`);
+  let file: CurveFile;
+  try {
+    file = parseCurveFile(text);
+  } catch (err) {
+    return fail(`-p curve: ${fileName} ${(err as Error).message}`);
+  }
+  const d = dropSpec(host, line, args, "-p curve", (k) => /^[A-Za-z_]\w*$/.test(k));
+  if (!d) return null;
+  const { D, H, W, level, target, mode, hold, back } = d;
+  const c0 = 205 - 2 * level;
+  const steplen = mode ? 60 : 180;
+  const n = Math.ceil((D * 60) / steplen);
+  const dropSecs = n * steplen;
+  const holdSecs = mode === "s" ? H * 60 : Math.ceil((H * 60) / steplen) * steplen;
+  const len = dropSecs + (hold ? holdSecs : 0);
+  const c1 = 200 - 2 * level;
+  const mix = d.extra.find((v) => v?.kind === "mix");
+  const vars: Record<string, number> = {
+    D, H: hold ? H : 0, T: len / 60, U: back ? W : 0, b0: d.params.S ?? 10, b1: target, c0, c1, a0: d.amp, m0: mix?.amp ?? 0, t: 0, m: 0,
+    ...file.params,
+  };
+  for (const [k, v] of Object.entries(d.params)) if (k !== "S") vars[k] = v;
+  try {
+    solveCurve(file, vars);
+  } catch (err) {
+    return fail(`-p curve: ${fileName}: ${(err as Error).message}`);
+  }
+  const p = new Program(host, line, programVoice(d.sign, d.amp, d.mute), d.extra);
+  /** The set at `t` seconds: the program voice and the extras with the file's values. */
+  const setAt = (t: number, beatT = t): VoiceSlots | null => {
+    const at = { ...vars, t, m: t / 60 };
+    const beatVars = { ...vars, t: beatT, m: beatT / 60 };
+    const value = (k: CurveTarget, v: Record<string, number>) => {
+      const x = evalTarget(file, k, v);
+      return x === undefined || !Number.isFinite(x) ? undefined : x;
+    };
+    const b = value("beat", beatVars) ?? vars.b0;
+    const c = value("carrier", at) ?? c0 + ((c1 - c0) * t) / len;
+    const amp = value("amp", at);
+    const voice = programVoice(d.sign, amp === undefined ? d.amp : Math.max(0, amp), d.mute)(c, b);
+    const extra = d.extra.map((v): VoiceSlots[number] => {
+      if (!v) return v;
+      const pick = (k: CurveTarget, fallback: number) => value(k, at) ?? fallback;
+      switch (v.kind) {
+        case "mix": return { ...v, amp: Math.max(0, pick("mixamp", v.amp)) };
+        case "mixspin": return { ...v, width: pick("mixspin_width", v.width), rate: pick("mixspin_hz", v.rate), amp: Math.max(0, pick("mixspin_amp", v.amp)) };
+        case "mixpulse": return { ...v, pulse: pick("mixpulse_hz", v.pulse), amp: Math.max(0, pick("mixpulse_amp", v.amp)) };
+        case "mixbeat": return { ...v, beat: pick("mixbeat_hz", v.beat), amp: Math.max(0, pick("mixbeat_amp", v.amp)) };
+        case "mixam": return { ...v, rate: value("mixam_hz", at) ?? (v.rate === BOUND_TO_BEAT ? Math.abs(b) : v.rate) };
+        default: return v;
+      }
+    });
+    return [...voice, ...extra];
+  };
+  p.atSet(-LEAD_IN, null);
+  let end: number;
+  if (mode === "s") {
+    for (let t = 0; t < len; t += CURVE_STEP_SECONDS) p.atSet(t, setAt(t));
+    p.atSet(len, setAt(len));
+    end = len;
+  } else {
+    const gap = steplen === 180 ? 10 : 5;
+    for (let a = 0; a < len / steplen; a++) {
+      // The step's beat where it starts; its carrier where it ends (as drop's).
+      const set = setAt((a + 1) * steplen, Math.min(a, n - 1) * steplen);
+      p.atSet(a * steplen, set);
+      p.atSet((a + 1) * steplen - gap, set);
+    }
+    end = len - gap;
+  }
+  if (back) {
+    end += W * 60;
+    p.atSet(end, setAt(0));
+  }
+  p.atSet(end + 10, null, false);
+  return p.lines;
+}
+
 function slide(host: ProgramHost, line: number, args: string[]): TimeLine<VoiceSlots>[] | null {
   let minutes = 30;
   if (/^t/.test(args[0] ?? "")) {
@@ -171,7 +297,7 @@ export function expandProgram(host: ProgramHost, line: number, args: string[]): 
   if (name === "drop") return drop(host, line, rest);
   if (name === "slide") return slide(host, line, rest);
   if (name === "sigmoid") return drop(host, line, rest, true);
-  if (name === "curve") host.error(line, "-p curve (an SBaGenX program reading a .sbgf curve file) is not played yet");
-  else host.error(line, `-p ${name ?? ""}: unknown program (SBaGen has drop and slide, SBaGenX also sigmoid and curve)`);
+  if (name === "curve") return curve(host, line, rest);
+  host.error(line, `-p ${name ?? ""}: unknown program (SBaGen has drop and slide, SBaGenX also sigmoid and curve)`);
   return null;
 }

@@ -143,6 +143,7 @@ interface Shaping {
 // ---- the reader --------------------------------------------------------------------------------------
 
 class VoiceReader extends ScheduleReader<VoiceSlots> {
+  readFile?: (name: string) => string | null;
   protected markAfterName = true;
   /** -T: the clock time the session starts at (null: at the first line). */
   start: number | null = null;
@@ -565,10 +566,16 @@ function session(keys: Key[], end: number): PresetData {
 }
 
 /** An SBaGen schedule as SBaGen plays it, in voices; every problem by line number (0: the file). */
-export function readSbgVoices(text: string): SbgResult {
+export interface ReadOptions {
+  /** The text of a file the schedule names (a `-p curve` .sbgf), or null when it is not there. */
+  readFile?: (name: string) => string | null;
+}
+
+export function readSbgVoices(text: string, options: ReadOptions = {}): SbgResult {
   const wrong = checkText(text);
   if (wrong) return wrong;
   const r = new VoiceReader();
+  if (options.readFile) r.readFile = options.readFile;
   r.read(text);
   let lines = r.lines;
   if (r.program) {

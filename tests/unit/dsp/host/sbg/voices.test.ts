@@ -185,8 +185,6 @@ describe("readSbgVoices: programs", () => {
     expect(beatAt("-p sigmoid 00ds:h=5\n", 15)).toBeGreaterThan(beatAt("-p sigmoid 00ds\n", 15));
     expect(beatAt("-p sigmoid 00ds:S=12\n", 0)).toBeCloseTo(12, 3);
     expect(beatAt("-p sigmoid 00-bs\n", 29)).toBeCloseTo(5.1, 3);
-    const curve = readSbgVoices("-p curve x.sbgf 00ls\n");
-    expect(!curve.ok && curve.errors.map((e) => e.message)).toEqual(["-p curve (an SBaGenX program reading a .sbgf curve file) is not played yet"]);
   });
 
   it("SBaGenX's program options: M plays a monaural beat (both tones in both ears), @ isochronic, N only the extra voices, signed levels", () => {
