@@ -93,6 +93,20 @@ function drawn(levels: number[], edge: number): number[] {
   });
 }
 
+/** SBaGenX's pulse shape (its -I for isochronic tones): on for `duty` of the cycle from `start`,
+ *  rising over `attack` and falling over `release` of that time with edge 0-3, as levels. */
+export function pulseEnvelope(p: { start: number; duty: number; attack: number; release: number; edge: number }): number[] {
+  const shape = (x: number) => (p.edge === 0 ? (x > 0 ? 1 : 0) : p.edge === 1 ? x : p.edge === 2 ? x * x * (3 - 2 * x) : x * x * x * (x * (x * 6 - 15) + 10));
+  return Array.from({ length: ENVELOPE_POINTS }, (_, k) => {
+    const q = (((k / ENVELOPE_POINTS - p.start) % 1) + 1) % 1;
+    if (p.duty <= 0 || q >= p.duty) return 0;
+    const u = q / p.duty;
+    if (u < p.attack) return r4(shape(u / p.attack));
+    if (u > 1 - p.release) return r4(shape((1 - u) / p.release));
+    return 1;
+  });
+}
+
 /** Reads a definition's words: [e=N] then numbers; null when a word is not a number. */
 export function definitionSamples(rest: string): { edge: number; samples: number[] } | null {
   const words = rest.trim().split(/\s+/).filter(Boolean);

@@ -24,12 +24,12 @@
 //   shaped noise and envelopes, several options) is a warning on its line; the rest plays.
 
 import { MAX_TIMELINE_STEPS, MIN_DURATION_SECONDS } from "../model/limits";
-import { MAX_VOICES, MIXAM_DEFAULTS, type MixAmVoice, type NoiseColour, type Voice, type VoiceSlots, type VoiceWaveform } from "../model/voices";
+import { MAX_VOICES, MIXAM_DEFAULTS, MIX_EFFECT_KINDS, type MixAmVoice, type NoiseColour, type Voice, type VoiceSlots, type VoiceWaveform } from "../model/voices";
 import { parsePreset, type PresetData } from "../schema/preset";
 import { defaultEffects } from "../schema/state";
 import type { TimelineStep } from "../schema/timeline";
 import { AUTO_NAME, DAY_SECONDS, JUMP_FADE_MS, MAX_SECONDS, SBG_TAIL_SECONDS, clock, offChannel } from "./model";
-import { customEnvelope, definitionSamples, noiseSpectrum, spinPath, waveEnvelope } from "./envelopes";
+import { customEnvelope, definitionSamples, noiseSpectrum, pulseEnvelope, spinPath, waveEnvelope } from "./envelopes";
 import { BOUND_TO_BEAT, expandProgram } from "./program";
 import { NUMBER as N, SPEC, ScheduleReader, clockSeconds, type OptionWords, type TimeLine } from "./read";
 import { checkText, type SbgResult } from "./parse";
@@ -149,6 +149,13 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
   start: number | null = null;
   startLine = 0;
   program: { line: number; args: string[] } | null = null;
+  /** -V: the output level, 1-100 (SBaGenX): every voice's amp times V/100. */
+  volume = 100;
+  /** -c: headphone compensation, frequency=factor pairs in rising frequency. */
+  compensation: [number, number][] | null = null;
+  /** -I: the isochronic pulse's shape (SBaGenX), for isochronic tones and noisepulse without
+   *  their own envelope. */
+  isoShape: number[] | null = null;
   /** -w: the waveform of binaural and isochronic tones without a prefix (SBaGenX). */
   defaultWave: "sine" | VoiceWaveform = "sine";
   /** -H: the mixam envelope's defaults (SBaGenX). */
@@ -158,7 +165,6 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
   soundtrack: { name: string; line: number } | null = null;
 
   protected option(line: number, flag: string, words: OptionWords): "stop" | void {
-    const later = (what: string) => this.warn(line, `-${flag} (${what}) ignored: the studio does not play it yet`);
     switch (flag) {
       case "i":
         this.error(line, "-i (immediate tone-specs) is not supported in a schedule: write a tone-set and a NOW line");
@@ -184,10 +190,34 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
         if (bad) this.warn(line, `-H: ${bad}`);
         return;
       }
-      case "c": words.next(); return later("headphone compensation");
-      case "V": words.next(); return later("output level");
-      case "N": return later("no normalisation");
-      case "I": words.next(); return later("isochronic gate shape");
+      case "c": {
+        // -c 80=1,40=2,30=4: every tone's level times a factor of its frequency (linear between).
+        const points = (words.next() ?? "").split(",").map((kv) => kv.split("=").map(Number));
+        if (points.length && points.every((p) => p.length === 2 && p.every(Number.isFinite))) this.compensation = points.sort((a, b) => a[0] - b[0]) as [number, number][];
+        else this.warn(line, "-c needs frequency=factor pairs such as 80=1,40=2,30=4");
+        return;
+      }
+      case "V": {
+        const v = Number(words.next());
+        if (v >= 1 && v <= 100) this.volume = v;
+        else this.warn(line, "-V takes a level from 1 to 100");
+        return;
+      }
+      // The studio never scales a tone-set whose amps add up past 100 (its limiter keeps the
+      // peaks under its ceiling): what -N asks for.
+      case "N": return;
+      case "I": {
+        const spec = words.peek() !== undefined && !words.peek()!.startsWith("-") ? words.next()! : "";
+        const p = { start: 0.0485, duty: 0.403, attack: 0.5, release: 0.5, edge: 2 };
+        for (const kv of spec.split(":").filter(Boolean)) {
+          const [k, v] = kv.split("=");
+          const key = ({ s: "start", d: "duty", a: "attack", r: "release", e: "edge" } as const)[k as "s"];
+          if (key && v !== undefined && Number.isFinite(Number(v))) p[key] = Number(v);
+          else this.warn(line, `-I: '${kv}' ignored`);
+        }
+        this.isoShape = pulseEnvelope(p);
+        return;
+      }
       case "w": {
         const w = words.next();
         if (w === "sine" || w === "square" || w === "sawtooth" || w === "triangle") this.defaultWave = w;
@@ -566,6 +596,31 @@ function session(keys: Key[], end: number): PresetData {
 }
 
 /** An SBaGen schedule as SBaGen plays it, in voices; every problem by line number (0: the file). */
+/** The options that change every voice: -V (level), -c (compensation by frequency) and -I (the
+ *  isochronic pulse's shape). */
+function adjustLevels(r: VoiceReader, sound: PresetData): void {
+  if (r.volume === 100 && !r.compensation && !r.isoShape) return;
+  const factor = (f: number): number => {
+    const c = r.compensation;
+    if (!c) return 1;
+    if (f <= c[0][0]) return c[0][1];
+    if (f >= c[c.length - 1][0]) return c[c.length - 1][1];
+    const j = c.findIndex(([x]) => x >= f);
+    const [x0, y0] = c[j - 1], [x1, y1] = c[j];
+    return y0 + ((y1 - y0) * (f - x0)) / (x1 - x0);
+  };
+  const adjust = (v: Voice | null): Voice | null => {
+    // The soundtrack effects' amp is a strength, not a level.
+    if (!v || (MIX_EFFECT_KINDS as readonly string[]).includes(v.kind)) return v;
+    const tone = "carrier" in v ? factor(v.carrier) : 1;
+    const out = { ...v, amp: Math.round(v.amp * (r.volume / 100) * tone * 10000) / 10000 } as Voice;
+    if (r.isoShape && (out.kind === "isochronic" || out.kind === "noisepulse") && !out.envelope) out.envelope = r.isoShape;
+    return out;
+  };
+  if (sound.voices) sound.voices = sound.voices.map(adjust);
+  for (const s of sound.timeline?.steps ?? []) if (s.voices) s.voices = s.voices.map(adjust);
+}
+
 export interface ReadOptions {
   /** The text of a file the schedule names (a `-p curve` .sbgf), or null when it is not there. */
   readFile?: (name: string) => string | null;
@@ -586,6 +641,7 @@ export function readSbgVoices(text: string, options: ReadOptions = {}): SbgResul
   const built = r.errors.length ? null : build(r, lines);
   if (!built || r.errors.length) return { ok: false, errors: r.errors, warnings: r.warnings };
   const sound = session(built.keys, built.end);
+  adjustLevels(r, sound);
   const mixes = [sound.voices ?? [], ...(sound.timeline?.steps.map((s) => s.voices ?? []) ?? [])].some((s) => s.some((v) => v?.kind === "mix"));
   if (r.soundtrack) {
     sound.soundtrack = { name: r.soundtrack.name };

@@ -92,12 +92,12 @@ describe("readSbgVoices: voices", () => {
 
   it("what is not played yet is a warning on its line, and the rest plays; a bad word is an error", () => {
     const r = read("-m river.ogg -V 80\nwave00: 0 1 0\ns: mix/50 200+4/20 mixspin:300+4/50 sine:100/10\nNOW s\n");
-    // -V (line 1); wave00 is read (no sound uses it), -m names the soundtrack, mix/50 plays it and
-    // mixspin turns it.
-    expect(r.warnings.map((w) => w.line)).toEqual([1]);
+    // -V 80 lowers every level to 80 % (not the effects' strength); wave00 is read (no sound uses
+    // it), -m names the soundtrack, mix/50 plays it and mixspin turns it.
+    expect(r.warnings).toEqual([]);
     expect(r.session.soundtrack).toEqual({ name: "river.ogg" });
     expect(r.session.voices).toEqual([
-      { kind: "mix", amp: 50 }, { kind: "binaural", carrier: 200, beat: 4, amp: 20 }, { kind: "mixspin", width: 300, rate: 4, amp: 50 }, { kind: "tone", carrier: 100, amp: 10 },
+      { kind: "mix", amp: 40 }, { kind: "binaural", carrier: 200, beat: 4, amp: 16 }, { kind: "mixspin", width: 300, rate: 4, amp: 50 }, { kind: "tone", carrier: 100, amp: 8 },
     ]);
     const bad = readSbgVoices("s: 200+4/20 tone\nNOW s\n");
     expect(!bad.ok && bad.errors.map((e) => e.line)).toEqual([1]);
@@ -248,5 +248,19 @@ describe("readSbgVoices: mixam:beat", () => {
     }
     const plain = readSbgVoices("ts: mix/80 mixam:beat\nNOW ts\n");
     expect(plain.warnings.map((w) => w.message)).toContain("mixam:beat follows the beat of a -p program (drop, sigmoid, slide): left out here");
+  });
+});
+
+describe("readSbgVoices: -V, -c and -I", () => {
+  it("-V scales every level; -c scales each tone by its frequency's factor; -I shapes isochronic pulses", () => {
+    const r = read("-SE\n-c 80=1,40=2\n-I s=0:d=0.5:a=0:r=0:e=0\nts: 60/10 200+4/10 300@2/10 pink/10\nNOW ts\nNOW+00:01 ts\n");
+    expect(r.warnings).toEqual([]);
+    const [low, beat, iso, noise] = r.session.voices as Voice[];
+    expect(low.amp).toBeCloseTo(15, 6); // 60 Hz: half way from 80 (x1) to 40 (x2)
+    expect(beat.amp).toBe(10); // above 80 Hz: the top factor
+    expect(noise.amp).toBe(10); // noise has no frequency
+    const env = (iso as { envelope: number[] }).envelope;
+    expect(env.slice(0, 128).every((x) => x === 1) && env.slice(128).every((x) => x === 0)).toBe(true);
+    expect(read("-V 0\nts: 200/10\nNOW ts\n").warnings.map((w) => w.message)).toEqual(["-V takes a level from 1 to 100"]);
   });
 });
