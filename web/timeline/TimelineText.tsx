@@ -93,7 +93,8 @@ export function TimelineText() {
     const chosen = list ? [...list] : [];
     if (file.current) file.current.value = "";
     // The schedule, and beside it the files it may name: a soundtrack, a -p curve's .sbgf.
-    const f = chosen.find((x) => /\.sbg$/i.test(x.name)) ?? chosen.find((x) => !AUDIO_FILE.test(x.name) && !/\.sbgf$/i.test(x.name));
+    // Without one, the first file is read as the schedule (a WAV chosen alone is refused as not text).
+    const f = chosen.find((x) => /\.sbg$/i.test(x.name)) ?? chosen.find((x) => !AUDIO_FILE.test(x.name) && !/\.sbgf$/i.test(x.name)) ?? chosen[0];
     if (!f) return;
     setOpen(true);
     const texts = new Map<string, string>();
