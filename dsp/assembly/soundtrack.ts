@@ -19,8 +19,9 @@ let period: i32 = 0; // loop length minus the cross-fade
 let fade: i32 = 0;
 let fadeScale: f32 = 0.0;
 
-/** Where the host writes `n` frames of interleaved stereo int16 (grows the store when needed; the
- *  store is the last block on the heap, so it grows in place). */
+/** Where the host writes `n` frames of interleaved stereo int16 (grows the store when needed: in
+ *  place when it is the last block on the heap, else into a new block, the old one left unused by
+ *  the stub runtime). */
 export function soundtrackBuffer(n: i32): usize {
   const bytes = <usize>max(n, 1) << 2;
   if (bytes > capacity) {

@@ -90,6 +90,10 @@ describe.each(SIZES)("studio at $width x $height", (size) => {
       expect(first).not.toBe("0:00");
       const later = await until(() => elapsed.textContent(), (t) => t !== first, { timeout: 4000 });
       expect(later).not.toBe(first);
+      // Elapsed and remaining add up to the duration (read together in one task of the page).
+      const [e, r, d] = await page.evaluate(() => [".transport .time-elapsed", ".transport .time-remaining"].map((q) => document.querySelector(q)!.textContent ?? "").concat(String((window as unknown as { __toneStudio: { store: { getState(): { duration: number } } } }).__toneStudio.store.getState().duration)));
+      const secs = (t: string) => t.replace("-", "").split(":").reduce((acc, x) => acc * 60 + Number(x), 0);
+      expect(secs(e) + secs(r)).toBe(Number(d));
       // The level meter reads the worklet's figures: peak and RMS in dBFS, gain reduction in dB.
       const meter = await until(() => page.locator(".transport .meter-text").textContent(), (t) => /^Peak -\d/.test(t ?? ""));
       expect(meter).toMatch(/^Peak -\d+\.\d · RMS -\d+\.\d dBFS · GR \d+\.\d dB$/);

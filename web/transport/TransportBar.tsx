@@ -123,7 +123,8 @@ export function TransportBar() {
       const pos = audio.playPosition() ?? 0;
       const total = store.getState().duration;
       if (elapsed.current) elapsed.current.textContent = clock(pos);
-      if (remaining.current) remaining.current.textContent = `-${clock(total - pos)}`;
+      // From the whole elapsed second, so that elapsed and remaining always add up to the duration.
+      if (remaining.current) remaining.current.textContent = `-${clock(total - Math.floor(pos))}`;
       if (step.current) step.current.textContent = stepNameAt(store.getState(), pos) ?? "—";
       if (seekBar.current && !seeking.current) {
         seekBar.current.value = String(Math.floor(pos));
