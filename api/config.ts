@@ -2,7 +2,7 @@
 // the environment variables of ARCHITECTURE.md's runtime table (used by api/server.ts).
 import { isPostgresUrl } from "./db/dialect";
 import { DEFAULT_MAX_UPLOAD_BYTES } from "./rules/marketplace";
-import { RECORDING_MAX_BYTES_DEFAULT } from "./rules/recordings";
+import { RECORDING_ACCOUNT_BYTES_DEFAULT, RECORDING_MAX_BYTES_DEFAULT } from "./rules/recordings";
 import { PLAN_KEYS, type PlanKey } from "./rules/plans";
 
 /** Stripe settings (STRIPE_* variables). Without a secret key every payment endpoint answers 503. */
@@ -43,6 +43,8 @@ export interface AppConfig {
   /** Largest voice recording upload in bytes (RECORDINGS_MAX_UPLOAD_BYTES; default 10 minutes of
    *  16-bit stereo at 48 kHz, 115.2 MB). */
   maxRecordingBytes: number;
+  /** Most bytes of recordings one account keeps (RECORDINGS_MAX_ACCOUNT_BYTES; default 2 GB). */
+  maxRecordingAccountBytes: number;
 }
 
 export type AppConfigInput = Pick<AppConfig, "publicUrl" | "jwtSecret"> &
@@ -67,10 +69,12 @@ export function resolveConfig(input: AppConfigInput): AppConfig {
     payments: { ...NO_PAYMENTS, ...input.payments },
     maxUploadBytes: input.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     maxRecordingBytes: input.maxRecordingBytes ?? RECORDING_MAX_BYTES_DEFAULT,
+    maxRecordingAccountBytes: input.maxRecordingAccountBytes ?? RECORDING_ACCOUNT_BYTES_DEFAULT,
     mailTransport: input.mailTransport ?? "outbox",
   } satisfies AppConfig;
   if (!Number.isSafeInteger(config.maxUploadBytes) || config.maxUploadBytes < 1) throw new Error("The upload limit must be a positive number of bytes");
   if (!Number.isSafeInteger(config.maxRecordingBytes) || config.maxRecordingBytes < 1) throw new Error("The recording upload limit must be a positive number of bytes");
+  if (!Number.isSafeInteger(config.maxRecordingAccountBytes) || config.maxRecordingAccountBytes < 1) throw new Error("The recordings' per-account limit must be a positive number of bytes");
   return config;
 }
 

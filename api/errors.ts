@@ -3,8 +3,9 @@
 // logged without request data (no bodies, no headers, so no passwords or tokens) and answered 500.
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { ContentfulStatusCode, StatusCode } from "hono/utils/http-status";
 import { MSG } from "./messages";
+import { CLIENT_GONE_STATUS, isClientGone } from "./http/client-gone";
 
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
@@ -24,6 +25,8 @@ export interface Logger {
   error(message: string, detail?: Record<string, unknown>): void;
   /** Things worth a look that are not failures (CSP violation reports); falls back to error. */
   warn?(message: string, detail?: Record<string, unknown>): void;
+  /** Ordinary events (a client that went away mid-request); dropped when absent. */
+  info?(message: string, detail?: Record<string, unknown>): void;
 }
 
 /** Builds Hono's onError handler. */
@@ -41,6 +44,12 @@ export function errorHandler(log: Logger) {
       const message = err.status === 413 ? MSG.bodyTooLarge : err.message || MSG.notFound;
       return c.json({ error: message }, err.status as ContentfulStatusCode);
     }
+    // A client that went away (a reset socket, a body cut short, an aborted request) is not a
+    // failure of ours: one info line, and a 499 that nobody reads.
+    if (isClientGone(err) || clientLeft(c)) {
+      log.info?.("Client went away", { method: c.req.method, path: c.req.path, code: (err as NodeJS.ErrnoException)?.code ?? err?.name });
+      return c.body(null, CLIENT_GONE_STATUS as StatusCode);
+    }
     log.error("Unhandled API error", {
       method: c.req.method,
       path: c.req.path,
@@ -50,4 +59,13 @@ export function errorHandler(log: Logger) {
     });
     return c.json({ error: MSG.serverError }, 500);
   };
+}
+
+/** True when the request's own signal says its client has gone. */
+function clientLeft(c: Context): boolean {
+  try {
+    return c.req.raw.signal?.aborted === true;
+  } catch {
+    return false;
+  }
 }

@@ -15,6 +15,7 @@ import { withExclusiveLock } from "./db/locks";
 import { openDatabase } from "./db/open";
 import { SECURITY_HEADERS, securityHeaders } from "./http/security-headers";
 import { type AppLogger, createLogger, requestLog } from "./logging";
+import { guardStrayStreamErrors, routeContext } from "./http/client-gone";
 import { describeBinary, findFfmpeg } from "./platform/binaries";
 import { sharedSecret } from "./services/app-secrets";
 import { createMailer } from "./services/mailer";
@@ -22,7 +23,7 @@ import { Deployer } from "./services/deploy";
 import { PgBossJobQueue } from "./services/jobs-pgboss";
 import { enqueueSeeds } from "./services/marketplace-seed";
 import { createStorage, type StorageConfig, storageFromEnv } from "./services/storage-config";
-import type { FileStorage } from "./services/storage";
+import { type FileStorage, PARTIAL_STALE_MS, PARTIAL_SWEEP_EVERY_MS } from "./services/storage";
 import type { PasswordHasher } from "./services/passwords";
 import { webAppRoutes } from "./static";
 import { MAX_CONFIG_LENGTH } from "../dsp/host/schema/preset";
@@ -51,6 +52,8 @@ export interface ServerOptions {
   maxUploadBytes?: number;
   /** Largest voice recording upload in bytes (RECORDINGS_MAX_UPLOAD_BYTES; default 115.2 MB). */
   maxRecordingBytes?: number;
+  /** Most bytes of recordings per account (RECORDINGS_MAX_ACCOUNT_BYTES; default 2 GB). */
+  maxRecordingAccountBytes?: number;
   /** Where uploads go (STORAGE_URL, S3_ENDPOINT, AWS_REGION); default DATA_DIR/files. */
   storage?: StorageConfig;
   /** Render the shipped marketplace sounds on first start (default true). */
@@ -90,6 +93,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv = process.env): ServerOpti
     payments: paymentsFromEnv(env),
     maxUploadBytes: parseByteSize(env.MARKETPLACE_MAX_UPLOAD_BYTES),
     maxRecordingBytes: parseByteSize(env.RECORDINGS_MAX_UPLOAD_BYTES, "RECORDINGS_MAX_UPLOAD_BYTES"),
+    maxRecordingAccountBytes: parseByteSize(env.RECORDINGS_MAX_ACCOUNT_BYTES, "RECORDINGS_MAX_ACCOUNT_BYTES"),
     ffmpegPath: env.FFMPEG_PATH || undefined,
     storage: storageFromEnv(env),
   };
@@ -171,6 +175,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       payments: options.payments,
       maxUploadBytes: options.maxUploadBytes,
       maxRecordingBytes: options.maxRecordingBytes,
+      maxRecordingAccountBytes: options.maxRecordingAccountBytes,
       mailTransport: options.smtpUrl ? "smtp" : "outbox",
     },
     hasher: options.hasher,
@@ -194,6 +199,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   // One log line per request; the security policy (CSP, COOP/COEP for SharedArrayBuffer, nosniff,
   // HSTS on https, ...) on everything served, errors included.
   root.use("*", requestLog(logger));
+  root.use("*", routeContext); // the route of a stray stream error (http/client-gone.ts)
   root.use("*", securityHeaders({ trustProxy: api.services.config.trustProxy }));
   root.onError((err, c) => {
     logger.error("Unhandled web error", { path: c.req.path, message: err.message });
@@ -203,11 +209,23 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   root.route("/", webAppRoutes(() => deployer.currentDir));
   handler = root;
 
+  // Uploads a crash or a kill left half-written (`.partial` files) are swept at start and on a
+  // timer; a request that fails removes its own at once.
+  const sweep = () =>
+    storage.sweep(PARTIAL_STALE_MS).then(
+      (removed) => (removed > 0 ? logger.info("Partial uploads swept", { removed }) : undefined),
+      (err: unknown) => logger.warn("Partial uploads not swept", { reason: err instanceof Error ? err.message : String(err) }),
+    );
+  await sweep();
+  const sweeper = setInterval(() => void sweep(), PARTIAL_SWEEP_EVERY_MS);
+  sweeper.unref();
+
   (options.log ?? console.log)(`Listening on ${url}`);
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      clearInterval(sweeper);
       await new Promise<void>((done) => {
         server.close(() => done());
         // Idle keep-alive sockets would hold close() open; in-flight requests still finish.
@@ -232,7 +250,16 @@ function isEntryPoint(): boolean {
 }
 
 if (isEntryPoint()) {
-  const running = await startServer(optionsFromEnv()).catch((err: unknown) => {
+  let logger: AppLogger;
+  try {
+    logger = createLogger();
+  } catch (err) {
+    console.error(`Could not start the server: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
+  // A stray stream error is logged with its route instead of ending the process for every user.
+  guardStrayStreamErrors(logger);
+  const running = await startServer({ ...optionsFromEnv(), logger }).catch((err: unknown) => {
     console.error(`Could not start the server: ${err instanceof Error ? err.message : String(err)}`);
     process.exit(1);
   });

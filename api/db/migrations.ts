@@ -511,6 +511,26 @@ const m014_recordings: Migration = {
   },
 };
 
+/** Room held for a recording upload while its body streams: taken in the transaction that admits
+ *  the upload (with the account's count and bytes checked in it), turned into the recording's row
+ *  when it is stored, deleted when it fails; one left by a crash stops counting after an hour. */
+const m015_recording_reservations: Migration = {
+  async up(db: Kysely<unknown>) {
+    const t = typesOf(db);
+    await db.schema
+      .createTable("recording_reservations")
+      .addColumn("id", "text", (c) => c.primaryKey())
+      .addColumn("user_id", "text", (c) => c.notNull().references("users.id").onDelete("cascade"))
+      .addColumn("bytes", t.int, (c) => c.notNull())
+      .addColumn("created_at", "text", (c) => c.notNull())
+      .execute();
+    await db.schema.createIndex("recording_reservations_user_id").on("recording_reservations").columns(["user_id", "created_at"]).execute();
+  },
+  async down(db: Kysely<unknown>) {
+    await db.schema.dropTable("recording_reservations").execute();
+  },
+};
+
 export const migrations: Readonly<Record<string, Migration>> = {
   "001_accounts": m001_accounts,
   "002_payments": m002_payments,
@@ -526,6 +546,7 @@ export const migrations: Readonly<Record<string, Migration>> = {
   "012_export_counts": m012_export_counts,
   "013_video_job_owners": m013_video_job_owners,
   "014_recordings": m014_recordings,
+  "015_recording_reservations": m015_recording_reservations,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => ({ ...migrations }) };

@@ -110,6 +110,14 @@ export interface RecordingsTable {
   created_at: string;
 }
 
+/** Room held for a recording upload in progress (migration 015). */
+export interface RecordingReservationsTable {
+  id: string; // a UUID
+  user_id: string;
+  bytes: number;
+  created_at: string;
+}
+
 /** A marketplace sound (migration 004); the audio is in storage under file_key. */
 export interface MarketplaceSoundsTable {
   id: string;
@@ -240,6 +248,7 @@ export interface Database {
   export_counts: ExportCountsTable;
   video_job_owners: VideoJobOwnersTable;
   recordings: RecordingsTable;
+  recording_reservations: RecordingReservationsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

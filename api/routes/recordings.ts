@@ -2,7 +2,10 @@
 //   POST   /api/recordings?name=...   body: the WAV (audio/wav, 16-bit PCM, 48 kHz, mono or stereo,
 //          at most 10 minutes) -> 201 {recording}; signed in (401) with voice recording (Monthly,
 //          Commercial, their temporary grants, admins with the override: 403 otherwise); over
-//          config.maxRecordingBytes 413; at most RECORDINGS_PER_ACCOUNT (409).
+//          config.maxRecordingBytes 413; at most RECORDINGS_PER_ACCOUNT and the account's byte cap
+//          (config.maxRecordingAccountBytes, 2 GB), both held under concurrency by a reservation
+//          taken before the body streams (409); RECORDING_UPLOADS_PER_10_MINUTES uploads per
+//          account (429 + Retry-After); bytes after the WAV's audio data 400.
 //   GET    /api/recordings            -> {recordings}: the account's own, newest first.
 //   GET    /api/recordings/{id}       -> {recording}; another account's id is 404.
 //   GET    /api/recordings/{id}/audio -> the WAV (ranges): the owner with voice recording, or anyone
@@ -53,7 +56,10 @@ export function recordingRoutes(s: Services): Hono<AppEnv> {
     if (length !== undefined && /^\d+$/.test(length) && Number(length) > max) {
       throw new ApiError(413, T.tooLarge(max), { Connection: "close" });
     }
-    const recording = await createRecording(s, storage(), c.var.auth.user, name, c.req.raw.body);
+    // Uploads per account are limited (429 with Retry-After) before any room is reserved.
+    await s.limiters.recordingUploadPerUser.enforce(c.var.auth.user.id);
+    const declared = length !== undefined && /^\d+$/.test(length) && c.req.header("transfer-encoding") === undefined ? Number(length) : undefined;
+    const recording = await createRecording(s, storage(), c.var.auth.user, name, c.req.raw.body, declared);
     return c.json({ recording }, 201);
   });
 

@@ -16,6 +16,11 @@ export const RECORDING_MAX_SECONDS = MAX_RECORDING_SECONDS;
 export const RECORDING_MAX_BYTES_DEFAULT = RECORDING_MAX_SECONDS * RECORDING_RATE * RECORDING_MAX_CHANNELS * 2 + 4096;
 /** Most recordings one account keeps (delete one to add another). */
 export const RECORDINGS_PER_ACCOUNT = 50;
+/** Most bytes of recordings one account keeps by default: 2 GB, about 17 ten-minute stereo takes
+ *  or 34 mono ones (the studio records mono). RECORDINGS_MAX_ACCOUNT_BYTES sets another. */
+export const RECORDING_ACCOUNT_BYTES_DEFAULT = 2_000_000_000;
+/** Recording uploads one account may start in 10 minutes (429 with Retry-After beyond). */
+export const RECORDING_UPLOADS_PER_10_MINUTES = 30;
 export const RECORDING_NAME_MAX = 100;
 
 /** A recording as the API answers it. */
@@ -36,6 +41,13 @@ export interface RecordingFile {
   key: string;
 }
 
+/** 2 GB, 1.5 GB, 250 MB, 900 kB. */
+function formatBytes(bytes: number): string {
+  if (bytes >= 1e9) return `${+(bytes / 1e9).toFixed(1)} GB`;
+  if (bytes >= 1e6) return `${+(bytes / 1e6).toFixed(1)} MB`;
+  return `${Math.round(bytes / 1e3)} kB`;
+}
+
 export const RECORDING_TEXT = {
   /** 403 for free, demo and One Day Pass accounts (the plan cards give voice recording to Monthly). */
   needsPlan: "Voice recording requires a Monthly or Commercial plan. Upgrade now to record your voice!",
@@ -44,5 +56,9 @@ export const RECORDING_TEXT = {
   tooLong: `A recording can be at most ${RECORDING_MAX_SECONDS / 60} minutes long`,
   tooLarge: (bytes: number) => `The recording is too large (at most ${Math.floor(bytes / 1e6)} MB)`,
   tooMany: `You have ${RECORDINGS_PER_ACCOUNT} recordings: delete one to keep another`,
+  /** 409 when the account's recordings (and uploads in progress) would pass its byte cap. */
+  accountFull: (bytes: number) => `Your recordings would take more than the ${formatBytes(bytes)} an account keeps: delete one to keep another`,
+  /** 400 for a WAV with bytes after its audio data (only the header and the audio are kept). */
+  trailingBytes: (n: number) => `The recording has ${n} bytes after its audio data: upload the WAV file alone`,
   nameInvalid: `The name must be 1 to ${RECORDING_NAME_MAX} characters`,
 } as const;

@@ -17,6 +17,7 @@ import type { Database } from "../db/schema";
 import { ApiError } from "../errors";
 import { MSG } from "../messages";
 import { UPLOADS_PER_HOUR } from "../rules/marketplace";
+import { RECORDING_UPLOADS_PER_10_MINUTES } from "../rules/recordings";
 
 export interface RateRule {
   limit: number;
@@ -43,6 +44,7 @@ export const RATE_RULES = {
   demoStartPerUser: { limit: 5, windowMs: 10 * 60_000 },
   presetCreatePerUser: { limit: 20, windowMs: 10 * 60_000 },
   marketplaceUploadPerUser: { limit: UPLOADS_PER_HOUR, windowMs: 60 * 60_000 },
+  recordingUploadPerUser: { limit: RECORDING_UPLOADS_PER_10_MINUTES, windowMs: 10 * 60_000 },
   marketplacePurchasePerUser: { limit: 20, windowMs: 10 * 60_000 },
   marketplaceRatePerUser: { limit: 30, windowMs: 10 * 60_000 },
   adminActionPerUser: { limit: 120, windowMs: 10 * 60_000 },

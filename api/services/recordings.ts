@@ -7,7 +7,7 @@
 // with its link fetch that recording's audio.
 import { randomUUID } from "node:crypto";
 import { open } from "node:fs/promises";
-import { Readable, Transform } from "node:stream";
+import { pipeline, Readable, Transform } from "node:stream";
 import type { Selectable } from "kysely";
 import { parseWavHeader, type WavInfo } from "../../dsp/host/export/wav";
 import type { Services } from "../context";
@@ -17,7 +17,8 @@ import {
   RECORDING_BITS, RECORDING_MAX_CHANNELS, RECORDING_MAX_SECONDS, RECORDING_RATE, RECORDING_TEXT as T, RECORDINGS_PER_ACCOUNT,
   type RecordingFile, type RecordingInfo,
 } from "../rules/recordings";
-import type { FileStorage } from "./storage";
+import { type FileStorage, PARTIAL_STALE_MS, type PendingFile } from "./storage";
+import { dialectOf } from "../db/dialect";
 import { clipFromWav } from "../../dsp/host/export/recording-wav";
 import type { RecordingClip, RecordingPlacement } from "../../dsp/host/model/recordings";
 
@@ -37,7 +38,9 @@ export function recordingInfo(r: RecordingRow): RecordingInfo {
   };
 }
 
-/** Checks a WAV header against the one format kept; throws the 400 or 413 a client should see. */
+/** Checks a WAV header against the one format kept; throws the 400 or 413 a client should see.
+ *  `bytes` is the whole upload's length: the file must end where its audio data does (a padding
+ *  byte after odd-sized data allowed), so that nothing but the recording is stored and served. */
 export function checkRecordingHeader(head: Uint8Array, bytes: number): WavInfo {
   let info: WavInfo;
   try {
@@ -49,50 +52,110 @@ export function checkRecordingHeader(head: Uint8Array, bytes: number): WavInfo {
   if (!pcm || info.bitsPerSample !== RECORDING_BITS || info.sampleRate !== RECORDING_RATE || info.channels < 1 || info.channels > RECORDING_MAX_CHANNELS) {
     throw new ApiError(400, T.badFormat);
   }
-  if (info.blockAlign !== info.channels * 2 || info.frames < 1 || info.dataOffset + info.dataBytes > bytes) throw new ApiError(400, T.badFormat);
+  const end = info.dataOffset + info.dataBytes;
+  if (info.blockAlign !== info.channels * 2 || info.frames < 1 || end > bytes) throw new ApiError(400, T.badFormat);
   if (info.frames > RECORDING_MAX_SECONDS * RECORDING_RATE) throw new ApiError(413, T.tooLong);
+  const trailing = bytes - end - (info.dataBytes % 2);
+  if (trailing > 0) throw new ApiError(400, T.trailingBytes(trailing));
   return info;
 }
 
-/** Passes at most `max` bytes through; past it, ends the stream early and sets `over`. */
-function capped(source: Readable, max: number): { stream: Readable; over: () => boolean } {
-  let seen = 0;
-  let over = false;
-  const cap = new Transform({
-    transform(chunk: Buffer, _enc, done) {
-      if (over) return done();
-      seen += chunk.length;
-      if (seen > max) {
-        over = true;
-        source.unpipe(cap);
-        source.resume(); // drop the rest
-        cap.end();
-        return done();
-      }
-      done(null, chunk);
-    },
-  });
-  source.pipe(cap);
-  return { stream: cap, over: () => over };
+/** Thrown into the upload's pipeline when the body passes its limit. */
+class OverLimit extends Error {
+  constructor() {
+    super("over the upload limit");
+    this.name = "OverLimit";
+  }
 }
 
+/** Passes at most `max` bytes through and fails the stream with OverLimit past them. */
+function byteCap(max: number): Transform {
+  let seen = 0;
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      seen += chunk.length;
+      done(seen > max ? new OverLimit() : null, seen > max ? undefined : chunk);
+    },
+  });
+}
+
+/** A reservation left by a process that died stops counting after this long (no upload request
+ *  lives that long: storage.ts PARTIAL_STALE_MS). */
+export const RESERVATION_STALE_MS = PARTIAL_STALE_MS;
+
+interface Reservation {
+  id: string;
+  /** Bytes held: the upload may not pass them. */
+  bytes: number;
+}
+
+/** Holds room for one upload of at most `wanted` bytes, in one transaction that also counts what
+ *  the account keeps and has in flight: 409 past RECORDINGS_PER_ACCOUNT or the account's byte cap.
+ *  On PostgreSQL the account's row is locked first (FOR UPDATE), so concurrent uploads of one
+ *  account are admitted one after the other; SQLite runs one write transaction at a time. */
+export async function reserveRecording(s: Services, userId: string, wanted: number): Promise<Reservation> {
+  const now = s.clock();
+  const cap = s.config.maxRecordingAccountBytes;
+  const postgres = dialectOf(s.db) === "postgres";
+  return s.db.transaction().execute(async (trx) => {
+    if (postgres) await trx.selectFrom("users").select("id").where("id", "=", userId).forUpdate().executeTakeFirst();
+    const stale = new Date(now.getTime() - RESERVATION_STALE_MS).toISOString();
+    await trx.deleteFrom("recording_reservations").where("user_id", "=", userId).where("created_at", "<", stale).execute();
+    const kept = await trx
+      .selectFrom("recordings")
+      .select((eb) => [eb.fn.countAll().as("n"), eb.fn.sum("bytes").as("bytes")])
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    const held = await trx
+      .selectFrom("recording_reservations")
+      .select((eb) => [eb.fn.countAll().as("n"), eb.fn.sum("bytes").as("bytes")])
+      .where("user_id", "=", userId)
+      .executeTakeFirst();
+    if (Number(kept?.n ?? 0) + Number(held?.n ?? 0) >= RECORDINGS_PER_ACCOUNT) throw new ApiError(409, T.tooMany);
+    const room = cap - Number(kept?.bytes ?? 0) - Number(held?.bytes ?? 0);
+    // A body of unknown length holds what is left, up to the upload limit; a declared one holds its length.
+    const bytes = Math.min(wanted, room);
+    if (room <= 0 || (bytes < wanted && wanted !== s.config.maxRecordingBytes)) throw new ApiError(409, T.accountFull(cap));
+    const id = randomUUID();
+    await trx.insertInto("recording_reservations").values({ id, user_id: userId, bytes, created_at: now.toISOString() }).execute();
+    return { id, bytes };
+  });
+}
+
+/** Gives a reservation's room back (the upload failed or was refused). */
+async function releaseReservation(s: Services, id: string): Promise<void> {
+  await s.db.deleteFrom("recording_reservations").where("id", "=", id).execute();
+}
+
+/** Stores an uploaded recording: room is reserved first (reserveRecording), the body is streamed
+ *  through a byte cap into the file store (a client that goes away mid-upload fails this request
+ *  alone, and its partial file is removed), the header is checked, and the row replaces the
+ *  reservation in one transaction. `declaredBytes`: the request's Content-Length, when it sent one. */
 export async function createRecording(
   s: Services,
   storage: FileStorage,
   user: UserRow,
   name: string,
   body: ReadableStream<Uint8Array> | null,
+  declaredBytes?: number,
 ): Promise<RecordingInfo> {
-  const count = await s.db.selectFrom("recordings").select((eb) => eb.fn.countAll().as("n")).where("user_id", "=", user.id).executeTakeFirst();
-  if (Number(count?.n ?? 0) >= RECORDINGS_PER_ACCOUNT) throw new ApiError(409, T.tooMany);
   if (!body) throw new ApiError(400, T.badFormat);
   const max = s.config.maxRecordingBytes;
-  const { stream, over } = capped(Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>), max);
-  const file = await storage.write(stream);
-  let key: string;
-  let info: WavInfo;
+  const reservation = await reserveRecording(s, user.id, declaredBytes ?? max);
+  let file: PendingFile | null = null;
   try {
-    if (over()) throw new ApiError(413, T.tooLarge(max), { Connection: "close" });
+    const source = Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
+    const cap = byteCap(reservation.bytes);
+    // pipeline() hears every error of both streams (a reset socket, the cap) and destroys the other.
+    const upload = pipeline(source, cap, () => {});
+    try {
+      file = await storage.write(upload);
+    } catch (err) {
+      if (err instanceof OverLimit || (err as { cause?: unknown })?.cause instanceof OverLimit) {
+        throw reservation.bytes < max ? new ApiError(409, T.accountFull(s.config.maxRecordingAccountBytes)) : new ApiError(413, T.tooLarge(max), { Connection: "close" });
+      }
+      throw err;
+    }
     const head = new Uint8Array(Math.min(4096, file.bytes));
     const fh = await open(file.path, "r");
     try {
@@ -100,30 +163,34 @@ export async function createRecording(
     } finally {
       await fh.close();
     }
-    info = checkRecordingHeader(head, file.bytes);
-    key = await file.commit("wav");
+    const info = checkRecordingHeader(head, file.bytes);
+    const key = await file.commit("wav");
+    const row: RecordingRow = {
+      id: randomUUID(),
+      user_id: user.id,
+      name,
+      file_key: key,
+      bytes: file.bytes,
+      frames: info.frames,
+      channels: info.channels,
+      sample_rate: info.sampleRate,
+      created_at: s.clock().toISOString(),
+    };
+    try {
+      await s.db.transaction().execute(async (trx) => {
+        await trx.insertInto("recordings").values(row).execute();
+        await trx.deleteFrom("recording_reservations").where("id", "=", reservation.id).execute();
+      });
+    } catch (err) {
+      await storage.remove(key).catch(() => {});
+      throw err;
+    }
+    return recordingInfo(row);
   } catch (err) {
-    await file.discard();
+    await file?.discard();
+    await releaseReservation(s, reservation.id).catch((e: unknown) => s.log.error("recording reservation not released", { reason: e instanceof Error ? e.message : String(e) }));
     throw err;
   }
-  const row: RecordingRow = {
-    id: randomUUID(),
-    user_id: user.id,
-    name,
-    file_key: key,
-    bytes: file.bytes,
-    frames: info.frames,
-    channels: info.channels,
-    sample_rate: info.sampleRate,
-    created_at: s.clock().toISOString(),
-  };
-  try {
-    await s.db.insertInto("recordings").values(row).execute();
-  } catch (err) {
-    await storage.remove(key).catch(() => {});
-    throw err;
-  }
-  return recordingInfo(row);
 }
 
 export async function listRecordings(s: Services, user: UserRow): Promise<RecordingInfo[]> {

@@ -12,7 +12,7 @@ import { pipeline } from "node:stream/promises";
 import {
   DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client, type S3ClientConfig,
 } from "@aws-sdk/client-s3";
-import { checkKey, type FileStorage, keyFor, type S3Location, writeIncoming } from "./storage";
+import { checkKey, type FileStorage, keyFor, type S3Location, sweepPartials, writeIncoming } from "./storage";
 import { storageError, StoreUnavailable } from "./storage-faults";
 
 export interface S3StorageOptions extends S3Location {
@@ -120,5 +120,6 @@ export function s3Storage(opts: S3StorageOptions): FileStorage {
         throw storageError(new StoreUnavailable(err));
       }
     },
+    sweep: (olderThanMs) => sweepPartials(opts.tmpDir, olderThanMs),
   };
 }

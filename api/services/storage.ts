@@ -7,7 +7,7 @@
 // as storage-faults.ts says (507 or 503), never as a 500.
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdir, rename, rm, stat } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
 import { join } from "node:path";
 import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
@@ -40,6 +40,45 @@ export interface FileStorage {
   /** A local path for tools that read files (e.g. music-metadata), or null for remote stores. */
   localPath(key: string): string | null;
   remove(key: string): Promise<void>;
+  /** Removes the uploads in progress (PARTIAL_SUFFIX files in the store's temporary folder) last
+   *  written more than `olderThanMs` ago: what a crash or a kill left. Answers how many went. */
+  sweep(olderThanMs: number): Promise<number>;
+}
+
+/** The suffix of a file still being received: every upload is written under `<uuid>.partial` in
+ *  the store's temporary folder, and only a complete one is renamed to a real key. */
+export const PARTIAL_SUFFIX = ".partial";
+
+/** An upload in progress this long after its last write is a leftover: no request lives that
+ *  long (Node's requestTimeout ends an upload after 5 minutes), so the sweep may take it. */
+export const PARTIAL_STALE_MS = 60 * 60_000;
+
+/** How often a running server sweeps leftovers (and once at start). */
+export const PARTIAL_SWEEP_EVERY_MS = 10 * 60_000;
+
+/** Removes the files of `tmp` not written for `olderThanMs` (a missing folder has none): the
+ *  `.partial` uploads a crash left, and the unnamed ones of older versions. */
+export async function sweepPartials(tmp: string, olderThanMs: number, now = Date.now()): Promise<number> {
+  let names: string[];
+  try {
+    names = await readdir(tmp);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw err;
+  }
+  let removed = 0;
+  for (const name of names) {
+    const path = join(tmp, name);
+    try {
+      const info = await stat(path);
+      if (!info.isFile() || now - info.mtimeMs < olderThanMs) continue;
+      await rm(path, { force: true });
+      removed++;
+    } catch {
+      // gone meanwhile (committed or discarded by its request)
+    }
+  }
+  return removed;
 }
 
 const KEY = /^[0-9a-f-]{36}\.[a-z0-9]{1,5}$/;
@@ -68,7 +107,7 @@ export interface IncomingFile {
  *  disk fault (full, read-only) is thrown as the ApiError a client should see. */
 export async function writeIncoming(tmp: string, source: Readable): Promise<IncomingFile> {
   const id = randomUUID();
-  const path = join(tmp, id);
+  const path = join(tmp, id + PARTIAL_SUFFIX);
   try {
     await mkdir(tmp, { recursive: true });
   } catch (err) {
@@ -133,6 +172,7 @@ export function localStorage(dir: string): FileStorage {
     async remove(key) {
       await rm(pathOf(key), { force: true });
     },
+    sweep: (olderThanMs) => sweepPartials(tmp, olderThanMs),
   };
 }
 

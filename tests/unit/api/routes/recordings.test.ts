@@ -178,7 +178,20 @@ describe("voice recordings API", () => {
     const { token } = await signUp(env, "boss@example.com");
     expect((await upload(wav(0.1), token)).status).toBe(403); // override off: no unlimited access
     await env.db.updateTable("users").set({ admin_override: 1 }).where("email", "=", "boss@example.com").execute();
-    for (let i = 0; i < RECORDINGS_PER_ACCOUNT; i++) expect((await upload(wav(0.01), token, `t${i}`)).status).toBe(201);
+    // Uploads are limited per account too: past the 30th in 10 minutes, the 429's Retry-After says
+    // when the next one is taken.
+    let limited = 0;
+    for (let i = 0; i < RECORDINGS_PER_ACCOUNT; i++) {
+      let res = await upload(wav(0.01), token, `t${i}`);
+      if (res.status === 429) {
+        limited++;
+        expect(await bodyOf(res)).toEqual({ error: expect.stringMatching(/try again/i) });
+        env.clock.advance(Number(res.headers.get("retry-after")) * 1000);
+        res = await upload(wav(0.01), token, `t${i}`);
+      }
+      expect(res.status).toBe(201);
+    }
+    expect(limited).toBeGreaterThan(0);
     const res = await upload(wav(0.01), token);
     expect(res.status).toBe(409);
     expect(await bodyOf(res)).toEqual({ error: T.tooMany });
@@ -206,6 +219,108 @@ describe("voice recordings API", () => {
     expect((await getWith(env, `/api/recordings/${ids[1]}/audio?preset=${(await bodyOf(theirs)).id as string}`)).status).toBe(404);
     // Without a preset, a visitor is 401.
     expect((await getWith(env, `/api/recordings/${ids[0]}/audio`)).status).toBe(401);
+  });
+});
+
+describe("voice recordings: what an account keeps, under concurrency", () => {
+  /** `n` recordings of the account, as rows (their files are not needed to count them). */
+  async function keep(userId: string, n: number, bytes = 1000): Promise<void> {
+    const now = env.clock.now().toISOString();
+    const rows = Array.from({ length: n }, (_, i) => ({
+      id: crypto.randomUUID(), user_id: userId, name: `kept ${i}`, file_key: `${crypto.randomUUID()}.wav`, bytes, frames: 100, channels: 1, sample_rate: 48000, created_at: now,
+    }));
+    await env.db.insertInto("recordings").values(rows).execute();
+  }
+  const userIdOf = async (email: string) => (await env.db.selectFrom("users").select("id").where("email", "=", email).executeTakeFirstOrThrow()).id;
+  const incoming = () => {
+    const dir = join(env.dir, "files", ".incoming");
+    return existsSync(dir) ? readdirSync(dir) : [];
+  };
+
+  it("admits exactly one of 20 parallel uploads at 49 recordings", async () => {
+    const token = await signUpPro(env);
+    await keep(await userIdOf("pro@example.com"), RECORDINGS_PER_ACCOUNT - 1);
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => upload(wav(0.2), token, `p${i}`)));
+    const statuses = answers.map((r) => r.status).sort();
+    expect(statuses.filter((st) => st === 201)).toHaveLength(1);
+    expect(statuses.filter((st) => st === 409)).toHaveLength(19);
+    const refused = answers.find((r) => r.status === 409)!;
+    expect(await bodyOf(refused)).toEqual({ error: T.tooMany });
+    expect(await env.db.selectFrom("recordings").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).toEqual({ n: RECORDINGS_PER_ACCOUNT });
+    expect(filesIn(join(env.dir, "files"))).toHaveLength(1);
+    expect(incoming()).toEqual([]);
+    // Nothing is held once they are answered: a deleted recording makes room for exactly one more.
+    expect(await env.db.selectFrom("recording_reservations").selectAll().execute()).toEqual([]);
+  });
+
+  it("caps the bytes an account keeps, also under parallel uploads", async () => {
+    const capped = await makeTestApp({ maxRecordingAccountBytes: 250_000, maxRecordingBytes: 1_000_000 });
+    const keepEnv = env;
+    env = capped;
+    try {
+      const token = await signUpPro(env);
+      const one = wav(1); // 96,044 bytes: two fit in 250,000, a third does not
+      const answers = await Promise.all(Array.from({ length: 6 }, (_, i) => upload(one, token, `b${i}`)));
+      expect(answers.map((r) => r.status).filter((st) => st === 201)).toHaveLength(2);
+      const refused = answers.find((r) => r.status === 409)!;
+      expect(await bodyOf(refused)).toEqual({ error: T.accountFull(250_000) });
+      expect(T.accountFull(250_000)).toBe("Your recordings would take more than the 250 kB an account keeps: delete one to keep another");
+      expect(T.accountFull(2_000_000_000)).toBe("Your recordings would take more than the 2 GB an account keeps: delete one to keep another");
+      // A body of unknown length is held to the room left: past it, the same 409 and no file.
+      const stream = new ReadableStream<Uint8Array>({
+        start(c) {
+          c.enqueue(one);
+          c.close();
+        },
+      });
+      const chunked = await env.app.request("/api/recordings?name=chunked", {
+        method: "POST",
+        headers: { Authorization: `Bearer ${token}`, "Content-Type": "audio/wav" },
+        body: stream,
+        duplex: "half",
+      } as RequestInit);
+      expect(chunked.status).toBe(409);
+      expect(filesIn(join(env.dir, "files"))).toHaveLength(2);
+    } finally {
+      env = keepEnv;
+      await capped.close();
+    }
+  });
+
+  it("refuses bytes after the audio data with a 400 that says so, and keeps nothing", async () => {
+    const token = await signUpPro(env);
+    const clean = wav(0.5);
+    const padded = new Uint8Array(clean.byteLength + 1000);
+    padded.set(clean);
+    padded.set(new TextEncoder().encode("a hidden file rides along after the audio"), clean.byteLength);
+    const res = await upload(padded, token);
+    expect(res.status).toBe(400);
+    expect(await bodyOf(res)).toEqual({ error: T.trailingBytes(1000) });
+    expect(T.trailingBytes(1000)).toBe("The recording has 1000 bytes after its audio data: upload the WAV file alone");
+    expect(filesIn(join(env.dir, "files"))).toHaveLength(0);
+    expect((await upload(clean, token)).status).toBe(201);
+  });
+
+  it("fails only the request when the body breaks off mid-upload, and leaves no partial file", async () => {
+    const token = await signUpPro(env);
+    const file = wav(2);
+    const broken = new ReadableStream<Uint8Array>({
+      start(c) {
+        c.enqueue(file.subarray(0, 50_000));
+        setTimeout(() => c.error(Object.assign(new Error("socket hang up"), { code: "ECONNRESET" })), 5);
+      },
+    });
+    const res = await env.app.request("/api/recordings?name=cut", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${token}`, "Content-Type": "audio/wav", "Content-Length": String(file.byteLength) },
+      body: broken,
+      duplex: "half",
+    } as RequestInit);
+    expect(res.status).toBe(499);
+    expect(env.errors).toEqual([]);
+    expect(incoming()).toEqual([]);
+    expect(await env.db.selectFrom("recording_reservations").selectAll().execute()).toEqual([]);
+    expect((await upload(file, token)).status).toBe(201);
   });
 });
 
