@@ -358,12 +358,12 @@ export async function apiBench(options: ApiBenchOptions): Promise<{ rows: BenchR
 
     if (want("change-notice") && database === "postgres") rows.push(changeNoticeRow(await changeNoticeDelays(process.env.DATABASE_URL!, 500)));
     if (!want("login-stall")) return { rows };
-    // Sign-ins beside a cheap route: each account and each address within loginPerAccount and
+    // Sign-ins beside a cheap route: each account and each address within loginPerAccountIp and
     // loginPerIp (10 a minute), all at once, while GET /api/health is measured.
     const health: autocannon.Options = { url: `${url}/api/health`, connections: Math.min(connections, 10), duration: 2 };
     await warm(health);
     const quiet = await load(health);
-    const perAccount = RATE_RULES.loginPerAccount.limit;
+    const perAccount = RATE_RULES.loginPerAccountIp.limit;
     const logins = loginAccounts * perAccount;
     const loginLatencies: number[] = [];
     let instance: autocannon.Instance | undefined;

@@ -4,7 +4,8 @@
 // (sign-up, reset, update) must pass the common-password rule of api/rules/passwords.ts.
 import { z } from "zod";
 import { MSG } from "../messages";
-import { isCommonPassword, PASSWORD_MAX, PASSWORD_MIN } from "../rules/passwords";
+import { PASSWORD_MAX, PASSWORD_MIN } from "../rules/passwords";
+import { isTooCommon } from "../services/common-passwords";
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const TOKEN_MAX = 512;
@@ -67,7 +68,7 @@ export const registerBody = z
   .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
     error: MSG.passwordsDontMatch,
   })
-  .refine((b) => !isCommonPassword(b.password), { error: MSG.commonPassword });
+  .refine((b) => !isTooCommon(b.password), { error: MSG.commonPassword });
 
 export const forgotPasswordBody = z.object({ email: email(MSG.forgotMissing) }, { error: MSG.forgotMissing });
 
@@ -91,7 +92,7 @@ export const updatePasswordBody = z
   .refine((b) => b.confirmNewPassword === undefined || b.confirmNewPassword === b.newPassword, {
     error: MSG.passwordsDontMatch,
   })
-  .refine((b) => !isCommonPassword(b.newPassword), { error: MSG.commonPassword })
+  .refine((b) => !isTooCommon(b.newPassword), { error: MSG.commonPassword })
   .refine((b) => b.resetToken !== undefined || (b.currentPassword ?? "") !== "", { error: MSG.currentPasswordMissing });
 
 export const resetPasswordBody = z
@@ -106,7 +107,7 @@ export const resetPasswordBody = z
   .refine((b) => b.confirmPassword === undefined || b.confirmPassword === b.password, {
     error: MSG.resetMismatch,
   })
-  .refine((b) => !isCommonPassword(b.password), { error: MSG.commonPassword });
+  .refine((b) => !isTooCommon(b.password), { error: MSG.commonPassword });
 
 export const verifyEmailInput = z.object(
   { token: token(MSG.verifyTokenMissing, MSG.verifyFailed) },

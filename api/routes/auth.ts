@@ -43,9 +43,14 @@ export function authRoutes(s: Services): Hono<AppEnv> {
   });
 
   app.post("/login", async (c) => {
-    await s.limiters.loginPerIp.enforce(clientIp(c, s.config.trustProxy));
+    const ip = clientIp(c, s.config.trustProxy);
+    await s.limiters.loginPerIp.enforce(ip);
     const body = await readBody(c, loginBody);
-    await s.limiters.loginPerAccount.enforce(body.email);
+    // One account from one address; then the account's failures from every address, which only
+    // wrong passwords add to (services/rate-limit.ts): others guessing from many addresses slow
+    // down the guessing, not the owner.
+    await s.limiters.loginPerAccountIp.enforce(`${body.email}\u0000${ip}`);
+    await s.limiters.loginFailuresPerAccount.check(body.email);
     const user = await findUserByEmail(s.db, body.email);
     if (!user) {
       // The spec's own 404 text stays; the argon2 work is spent anyway so that the timing does
@@ -54,6 +59,7 @@ export function authRoutes(s: Services): Hono<AppEnv> {
       throw new ApiError(404, MSG.userNotFound);
     }
     if (!(await s.hasher.verify(user.password_hash, body.password))) {
+      await s.limiters.loginFailuresPerAccount.hit(body.email);
       throw new ApiError(401, MSG.invalidCredentials);
     }
     return c.json(await signedIn(user), 200);

@@ -21,7 +21,7 @@ import { levelsSchema } from "../../dsp/host/schema/levels";
 import { PRESET_VERSION, parsePreset } from "../../dsp/host/schema/preset";
 import { hasAudibleChannel, type SoundState } from "../../dsp/host/schema/state";
 import { recordingPlacementsSchema } from "../../dsp/host/schema/recordings";
-import { loadRecordingClips, ownRecordingFiles } from "../services/recordings";
+import { ownRecordingFiles, recordingSource } from "../services/recordings";
 import type { RecordingFile } from "../rules/recordings";
 import type { AppEnv, Services } from "../context";
 import { ApiError } from "../errors";
@@ -126,7 +126,8 @@ export function videoExportRoutes(s: Services): Hono<AppEnv> {
     const signal = c.var.clientSignal;
     let stream: ReadableStream<Uint8Array>;
     try {
-      stream = await s.video.export(job, signal, undefined, await loadRecordingClips(s.storage, job.recordingFiles));
+      // The recordings are read once the render has its slot (and within the renders' memory budget).
+      stream = await s.video.export(job, signal, undefined, recordingSource(s.storage, job.sound.recordings, job.recordingFiles));
     } catch (err) {
       // Nothing was encoded (the renderer busy, ffmpeg missing, the client gone): not an export.
       await refundExport(s, c.var.auth.user.id, counted);

@@ -3,7 +3,8 @@
 //                     then 202 {id}: the video is rendered by whichever API process claims the job.
 //                     One job at a time per user: while one of theirs is queued or running, another
 //                     is refused with 409 (T.jobRunning); more than VIDEO_QUEUE_LIMIT jobs queued or
-//                     running across the installation: 429 (T.queueFull) with Retry-After. The MP4
+//                     running across the installation: 429 (T.queueFull) with Retry-After, decided
+//                     under one lock with the enqueue, so concurrent requests cannot pass it. The MP4
 //                     counts against the plan's exports (402 once used up), given back when refused;
 //   GET  /:id         {id, state, progress, error} to the user who made it, 404 to anyone else;
 //   GET  /:id/file    the MP4 (ranges allowed) once completed: 409 before, 410 after it expired
@@ -20,6 +21,7 @@ import type { JobInfo } from "../services/jobs";
 import type { VideoJob } from "../services/video-export";
 import { cancelVideoJob, claimVideoSlot, settleVideoSlot, type VideoJobData, type VideoJobResult } from "../services/video-jobs";
 import { refundExport } from "../services/exports";
+import { withExclusiveLock } from "../db/locks";
 import type { ExportCount } from "../rules/exports";
 
 /** Job ids are UUIDs on both queues; anything else is not a job (and never reaches PostgreSQL). */
@@ -44,25 +46,31 @@ export function videoJobRoutes(s: Services, check: Step<VideoJob>, count: Step<E
     const job = await check(s, c);
     if (!s.storage) throw new ApiError(503, T.jobsUnavailable);
     const userId = c.var.auth.user.id;
-    if ((await s.jobs.pending("video-export")) >= VIDEO_QUEUE_LIMIT) {
-      throw new ApiError(429, T.queueFull, { "Retry-After": String(VIDEO_QUEUE_RETRY_SECONDS) });
-    }
-    // One queued-or-running job per user (services/video-jobs.ts claimVideoSlot), taken before the
-    // count so that a refused job counts nothing.
-    const claim = await claimVideoSlot(s, userId);
-    if (!claim) throw new ApiError(409, T.jobRunning);
-    let id: string | null = null;
-    try {
-      const counted = await count(s, c);
-      try {
-        id = await s.jobs.enqueue("video-export", { userId, job, counted } satisfies VideoJobData);
-      } catch (err) {
-        await refundExport(s, userId, counted);
-        throw err;
+    // Admission is one step at a time across the installation (db/locks.ts): the count of queued
+    // and running jobs and the enqueue that adds one, so that 26 users at once get at most
+    // VIDEO_QUEUE_LIMIT jobs between them.
+    const id = await withExclusiveLock(s.db, "video-export-admission", async () => {
+      if ((await s.jobs.pending("video-export")) >= VIDEO_QUEUE_LIMIT) {
+        throw new ApiError(429, T.queueFull, { "Retry-After": String(VIDEO_QUEUE_RETRY_SECONDS) });
       }
-    } finally {
-      await settleVideoSlot(s, userId, claim, id);
-    }
+      // One queued-or-running job per user (services/video-jobs.ts claimVideoSlot), taken before the
+      // count so that a refused job counts nothing.
+      const claim = await claimVideoSlot(s, userId);
+      if (!claim) throw new ApiError(409, T.jobRunning);
+      let queued: string | null = null;
+      try {
+        const counted = await count(s, c);
+        try {
+          queued = await s.jobs.enqueue("video-export", { userId, job, counted } satisfies VideoJobData);
+        } catch (err) {
+          await refundExport(s, userId, counted);
+          throw err;
+        }
+      } finally {
+        await settleVideoSlot(s, userId, claim, queued);
+      }
+      return queued;
+    });
     return c.json({ id }, 202);
   });
 

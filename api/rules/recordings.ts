@@ -35,10 +35,12 @@ export interface RecordingInfo {
   createdAt: string;
 }
 
-/** A recording file a video export renders: the recording's id and its storage key. */
+/** A recording file a video export renders: the recording's id, its storage key and its length in
+ *  frames (absent in jobs queued by an older version: taken as the longest). */
 export interface RecordingFile {
   id: string;
   key: string;
+  frames?: number;
 }
 
 /** 2 GB, 1.5 GB, 250 MB, 900 kB. */

@@ -54,6 +54,8 @@ export const VIDEO_TEXT = {
     `The video renderer is busy with other exports. Please try again in ${seconds} second${seconds === 1 ? "" : "s"}.`,
   unavailable: "Video export is not available on this server (ffmpeg was not found)",
   encodeFailed: "the video encoder stopped unexpectedly",
+  /** The job's error (shown after "Video export failed: ") when ffmpeg hung and the watchdog stopped it. */
+  stalled: (seconds: number) => `the video encoder made no progress for ${seconds} seconds and was stopped; please try again`,
   // the job API (POST /api/video-export/jobs and its status and file)
   jobNotFound: "Video export job not found",
   jobNotReady: "The video is not ready yet",

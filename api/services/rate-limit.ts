@@ -29,8 +29,13 @@ export interface RateRule {
  *  by user id; the unauthenticated success-page call by client address), of shared presets (per
  *  user) and of the marketplace (uploads, purchases and ratings, per user). */
 export const RATE_RULES = {
+  // Sign-in: any account from one address; one account from one address; and, across every
+  // address, the failed attempts at one account: a slow window that only wrong passwords fill, so
+  // guessing from many addresses is slowed to 100 an hour while the owner, with the right
+  // password from an address of their own, still signs in after a handful of others' failures.
   loginPerIp: { limit: 10, windowMs: 60_000 },
-  loginPerAccount: { limit: 10, windowMs: 60_000 },
+  loginPerAccountIp: { limit: 10, windowMs: 10 * 60_000 },
+  loginFailuresPerAccount: { limit: 100, windowMs: 60 * 60_000 },
   // The other doors that open a session or set a password, at sign-in's pace: the exchange of an
   // e-mailed code and the reset with one.
   exchangePerIp: { limit: 10, windowMs: 60_000 },
@@ -58,6 +63,9 @@ export interface Limiter {
   hit(key: string): RateDecision | Promise<RateDecision>;
   /** Like hit(), but throws the API's 429 with Retry-After (and `message`, if given). */
   enforce(key: string, message?: string): Promise<void>;
+  /** Throws that 429 when the window of `key` is full, without counting a hit (a rule whose hits
+   *  are counted only for some outcomes: failed sign-ins). */
+  check(key: string, message?: string): Promise<void>;
 }
 
 /** The decision for a window whose oldest hit is `oldest` (or null when there is room). */
@@ -105,6 +113,13 @@ export class RateLimiter implements Limiter {
     throwIfRefused(this.hit(key), message);
   }
 
+  async check(key: string, message?: string): Promise<void> {
+    const now = this.#clock().getTime();
+    const since = now - this.#rule.windowMs;
+    const times = (this.#hits.get(key) ?? []).filter((t) => t > since);
+    throwIfRefused(times.length >= this.#rule.limit ? refusal(times[0], this.#rule, now) : { ok: true }, message);
+  }
+
   get size(): number {
     return this.#hits.size;
   }
@@ -123,6 +138,12 @@ export class RateLimiter implements Limiter {
 /** Rows older than the longest window are deleted by whichever process hits this often. */
 const SWEEP_EVERY_HITS = 1000;
 const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_RULES as Record<string, RateRule>).map((r) => r.windowMs));
+
+/** Keys are stored hashed: they may be e-mails (not stored in the clear) of any length (an index
+ *  entry is not). */
+function hashKey(key: string): string {
+  return createHash("sha256").update(key).digest("base64url");
+}
 
 export class SharedRateLimiter implements Limiter {
   readonly #name: string;
@@ -143,8 +164,7 @@ export class SharedRateLimiter implements Limiter {
   async hit(key: string): Promise<RateDecision> {
     const now = this.#clock().getTime();
     const since = now - this.#rule.windowMs;
-    // Hashed: keys may be e-mails (not stored in the clear) of any length (an index entry is not).
-    const keyHash = createHash("sha256").update(key).digest("base64url");
+    const keyHash = hashKey(key);
     const decision = this.#postgres ? await this.#hitPostgres(keyHash, now, since) : await this.#hitSqlite(keyHash, now, since);
     if (++this.#hitsSinceSweep >= SWEEP_EVERY_HITS) {
       this.#hitsSinceSweep = 0;
@@ -155,6 +175,20 @@ export class SharedRateLimiter implements Limiter {
 
   async enforce(key: string, message?: string): Promise<void> {
     throwIfRefused(await this.hit(key), message);
+  }
+
+  async check(key: string, message?: string): Promise<void> {
+    const now = this.#clock().getTime();
+    const oldest = await this.#db
+      .selectFrom("rate_limit_hits")
+      .select("at")
+      .where("rule", "=", this.#name)
+      .where("key_hash", "=", hashKey(key))
+      .where("at", ">", now - this.#rule.windowMs)
+      .orderBy("at")
+      .limit(this.#rule.limit)
+      .execute();
+    throwIfRefused(oldest.length >= this.#rule.limit ? refusal(Number(oldest[0].at), this.#rule, now) : { ok: true }, message);
   }
 
   /** PostgreSQL: the function of migration 009 (an advisory lock on rule and key, then sweep,

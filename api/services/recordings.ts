@@ -19,8 +19,8 @@ import {
 } from "../rules/recordings";
 import { type FileStorage, PARTIAL_STALE_MS, type PendingFile } from "./storage";
 import { dialectOf } from "../db/dialect";
-import { clipFromWav } from "../../dsp/host/export/recording-wav";
-import type { RecordingClip, RecordingPlacement } from "../../dsp/host/model/recordings";
+import type { RecordingSource } from "./video-export";
+import { type RecordingClip, type RecordingPlacement, usedClips } from "../../dsp/host/model/recordings";
 
 type RecordingRow = Selectable<RecordingsTable>;
 
@@ -228,23 +228,102 @@ export async function deleteRecording(s: Services, storage: FileStorage, user: U
 }
 
 /** The files of the placements' recordings that `userId` owns (a video export renders the
- *  account's own recordings; others' placements stay silent in it). */
+ *  account's own recordings; others' placements stay silent in it), with their lengths. */
 export async function ownRecordingFiles(s: Services, userId: string, placements: readonly RecordingPlacement[]): Promise<RecordingFile[]> {
   const ids = [...new Set(placements.map((p) => p.id))];
   if (ids.length === 0) return [];
-  const rows = await s.db.selectFrom("recordings").select(["id", "file_key"]).where("user_id", "=", userId).where("id", "in", ids).execute();
-  return rows.map((r) => ({ id: r.id, key: r.file_key }));
+  const rows = await s.db.selectFrom("recordings").select(["id", "file_key", "frames"]).where("user_id", "=", userId).where("id", "in", ids).execute();
+  return rows.map((r) => ({ id: r.id, key: r.file_key, frames: Number(r.frames) }));
 }
 
-/** Reads and decodes recording files into the clips the engine plays (a missing file is left out). */
+/** The files of `files` the engine will hold for `placements`: in first-use order, each once, as
+ *  many as its store takes (dsp/host/model/recordings.ts usedClips, from the lengths the database
+ *  keeps, so nothing is read to find out). A file of unknown length counts as the longest. */
+export function filesToLoad(placements: readonly RecordingPlacement[] | undefined, files: readonly RecordingFile[]): RecordingFile[] {
+  const byId = new Map(files.map((f) => [f.id, f]));
+  const sized = new Map(files.map((f) => [f.id, { id: f.id, rate: RECORDING_RATE, frames: f.frames ?? RECORDING_MAX_SECONDS * RECORDING_RATE, pcm: new Int16Array(0) }]));
+  return usedClips(placements, sized).map((c) => byId.get(c.id)!);
+}
+
+/** Bytes a render holds for these recordings: each clip's mono 16-bit samples twice (the decoded
+ *  clip and the engine's store); the memory budget of services/video-export.ts counts it. */
+export function recordingBytesHeld(files: readonly RecordingFile[]): number {
+  return files.reduce((n, f) => n + (f.frames ?? RECORDING_MAX_SECONDS * RECORDING_RATE) * 2 * 2, 0);
+}
+
+/** Reads one stored recording into the mono clip the engine plays, streaming: the file is read in
+ *  the store's chunks and mixed down to mono as it arrives, so no more than one chunk of the file
+ *  and the clip itself are ever held. Null when the file is missing or not a recording. */
+async function streamClip(storage: FileStorage, file: RecordingFile): Promise<RecordingClip | null> {
+  let head: Uint8Array = new Uint8Array(0);
+  let info: WavInfo | null = null;
+  let pcm: Int16Array | null = null;
+  let frame = 0;
+  let carry: Uint8Array = new Uint8Array(0); // a frame split between two chunks
+  for await (const chunk of storage.read(file.key) as AsyncIterable<Buffer>) {
+    let bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    if (!info) {
+      const joined = new Uint8Array(head.length + bytes.length);
+      joined.set(head);
+      joined.set(bytes, head.length);
+      head = joined;
+      if (head.length < 4096) continue;
+      info = parseWavHeader(head.subarray(0, 4096));
+      if (info.bitsPerSample !== RECORDING_BITS || info.sampleRate !== RECORDING_RATE) return null;
+      pcm = new Int16Array(Math.min(info.frames, RECORDING_MAX_SECONDS * RECORDING_RATE));
+      bytes = head.subarray(info.dataOffset);
+    }
+    ({ frame, carry } = mixDown(bytes, carry, info, pcm!, frame));
+    if (frame >= pcm!.length) break;
+  }
+  if (!info) {
+    if (head.length < 12) return null;
+    info = parseWavHeader(head);
+    if (info.bitsPerSample !== RECORDING_BITS || info.sampleRate !== RECORDING_RATE) return null;
+    pcm = new Int16Array(Math.min(info.frames, RECORDING_MAX_SECONDS * RECORDING_RATE));
+    ({ frame } = mixDown(head.subarray(info.dataOffset), carry, info, pcm, 0));
+  }
+  return { id: file.id, rate: RECORDING_RATE, frames: frame, pcm: frame === pcm!.length ? pcm! : pcm!.subarray(0, frame) };
+}
+
+/** Mixes the whole frames of `carry` + `bytes` into `pcm` from `frame` (a channel average, as
+ *  dsp/host/export/recording-wav.ts clipFromWav does); answers the next frame and the bytes of a
+ *  frame left over. */
+function mixDown(bytes: Uint8Array, carry: Uint8Array, info: WavInfo, pcm: Int16Array, frame: number): { frame: number; carry: Uint8Array } {
+  let data: Uint8Array = bytes;
+  if (carry.length > 0) {
+    data = new Uint8Array(carry.length + bytes.length);
+    data.set(carry);
+    data.set(bytes, carry.length);
+  }
+  const align = info.blockAlign;
+  const ch = info.channels;
+  const whole = Math.min(Math.floor(data.length / align), pcm.length - frame);
+  const v = new DataView(data.buffer, data.byteOffset, whole * align);
+  for (let i = 0; i < whole; i++) {
+    let sum = 0;
+    for (let c = 0; c < ch; c++) sum += v.getInt16((i * ch + c) * 2, true);
+    pcm[frame + i] = Math.round(sum / ch);
+  }
+  return { frame: frame + whole, carry: data.slice(whole * align) };
+}
+
+/** Reads the recording files into the clips the engine plays (a missing or unreadable file is left out). */
 export async function loadRecordingClips(storage: FileStorage | null, files: readonly RecordingFile[] | undefined): Promise<RecordingClip[]> {
   if (!storage || !files || files.length === 0) return [];
   const clips: RecordingClip[] = [];
   for (const f of files) {
     if ((await storage.size(f.key)) === null) continue;
-    const chunks: Buffer[] = [];
-    for await (const chunk of storage.read(f.key)) chunks.push(chunk as Buffer);
-    clips.push(clipFromWav(f.id, new Uint8Array(Buffer.concat(chunks))));
+    const clip = await streamClip(storage, f).catch(() => null);
+    if (clip && clip.frames > 0) clips.push(clip);
   }
   return clips;
+}
+
+/** The recordings a video export renders, for services/video-export.ts: the bytes they will hold
+ *  (its memory budget) and their loading, which runs once the export has its render slot. */
+export function recordingSource(storage: FileStorage | null, placements: readonly RecordingPlacement[] | undefined, files: readonly RecordingFile[] | undefined): RecordingSource | undefined {
+  if (!storage || !files || files.length === 0) return undefined;
+  const used = filesToLoad(placements, files);
+  return { bytes: recordingBytesHeld(used), load: () => loadRecordingClips(storage, used) };
 }

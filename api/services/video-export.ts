@@ -17,8 +17,13 @@
 //   to hide the reordering delay, so audio and video both start at 0.
 // - ffmpeg is spawned with an argument array, never a shell; nothing from the request reaches its
 //   arguments except the validated enums (mapped to fixed sizes) and the duration number.
-// - At most `maxRunning` jobs encode at once and `maxQueued` wait for a slot; beyond that the
-//   caller gets 429 with Retry-After. A client that goes away (the request's AbortSignal, or the
+// - At most `maxRunning` jobs encode at once, within a memory budget for the recordings they
+//   hold (`memoryBudgetBytes`), and `maxQueued` wait for a slot; beyond that the caller gets 429
+//   with Retry-After. An export's recordings are read from the file store only once it has its
+//   slot, streamed and mixed down chunk by chunk (services/recordings.ts), so waiting exports hold
+//   nothing. A watchdog kills an ffmpeg that takes no input and gives no output for
+//   `stallTimeoutMs` (60 s) while nothing holds its output back, and fails the export with
+//   VIDEO_TEXT.stalled, so a hung encoder cannot hold a slot. A client that goes away (the request's AbortSignal, or the
 //   response stream being cancelled) kills ffmpeg with SIGKILL and stops the rendering; the slot is
 //   released and the working directory removed only once the process has exited. ffmpeg runs
 //   at niceness 10 so that encoding does not slow the API's other answers.
@@ -52,6 +57,13 @@ export interface VideoExportOptions {
   maxQueued: number;
   /** Retry-After of that 429. */
   retryAfterSeconds: number;
+  /** Bytes of recordings the renders may hold at once (each export's from recordingBytesHeld):
+   *  an export that would pass it waits for a slot like one over maxRunning (a lone export always
+   *  runs). */
+  memoryBudgetBytes: number;
+  /** ffmpeg taking no input and giving no output for this long (while its output is not held
+   *  back by a slow reader) is killed and its export fails with VIDEO_TEXT.stalled. */
+  stallTimeoutMs: number;
 }
 
 export const DEFAULT_VIDEO_OPTIONS: VideoExportOptions = {
@@ -60,7 +72,18 @@ export const DEFAULT_VIDEO_OPTIONS: VideoExportOptions = {
   maxRunning: 2,
   maxQueued: 2,
   retryAfterSeconds: 30,
+  // Two ten-minute recordings (the engine's store holds 20 minutes) of one render: the server stays
+  // under 400 MB with every slot busy (docs/performance.md).
+  memoryBudgetBytes: 240_000_000,
+  stallTimeoutMs: 60_000,
 };
+
+/** What an export brings into a render slot: its recordings' audio, read only once the slot is
+ *  granted (the waiting ones hold nothing), and how many bytes that audio will hold. */
+export interface RecordingSource {
+  bytes: number;
+  load(): Promise<readonly RecordingClip[]>;
+}
 
 export interface VideoJob {
   background: VideoBackground;
@@ -136,7 +159,8 @@ export class VideoExporter {
   readonly options: VideoExportOptions;
   readonly #log: Logger;
   #running = 0;
-  readonly #waiting: { grant: () => void }[] = [];
+  readonly #waiting: { grant: () => void; bytes: number }[] = [];
+  #heldBytes = 0;
   readonly #children = new Set<Ffmpeg>();
   #active = 0; // jobs between acquiring a slot and full cleanup
   #idle: (() => void)[] = [];
@@ -169,9 +193,9 @@ export class VideoExporter {
   /** Starts one export and resolves with the MP4 stream once ffmpeg has written its first bytes
    *  (so a missing or failing ffmpeg is still an error answer, not a broken download).
    *  `onProgress` hears the share of the sound rendered into ffmpeg so far (0..1). */
-  async export(job: VideoJob, signal: AbortSignal, onProgress?: (fraction: number) => void, recordings: readonly RecordingClip[] = []): Promise<ReadableStream<Uint8Array>> {
+  async export(job: VideoJob, signal: AbortSignal, onProgress?: (fraction: number) => void, source?: RecordingSource): Promise<ReadableStream<Uint8Array>> {
     signal.throwIfAborted();
-    const release = await this.#acquire(signal);
+    const release = await this.#acquire(signal, source?.bytes ?? 0);
     this.#active++;
     let dir: string | null = null;
     const cleanup = async () => {
@@ -180,16 +204,12 @@ export class VideoExporter {
       this.#active--;
       this.#checkIdle();
     };
+    let renderer: WavRenderer;
     try {
       await mkdir(this.options.tmpDir, { recursive: true });
       dir = await mkdtemp(join(this.options.tmpDir, "job-"));
+      const recordings = source ? await source.load() : [];
       signal.throwIfAborted();
-    } catch (err) {
-      await cleanup();
-      throw err;
-    }
-    let renderer: WavRenderer;
-    try {
       renderer = new WavRenderer(createNodeEngine(48000), job.sound, job.duration, { levels: job.levels, recordings });
     } catch (err) {
       await cleanup();
@@ -208,7 +228,15 @@ export class VideoExporter {
   ): Promise<ReadableStream<Uint8Array>> {
     const child: Ffmpeg = spawn(this.options.ffmpegPath, ffmpegArgs(job), { cwd, stdio: ["pipe", "pipe", "pipe"] });
     this.#children.add(child);
-    let stopped = false; // killed on purpose: the client went away or the rendering failed
+    let stopped = false; // killed on purpose: the client went away, the rendering failed or ffmpeg stalled
+    let stalled = false;
+    // The watchdog: the last time ffmpeg took input or gave output, and whether its output is held
+    // back by a slow reader (then waiting is not ffmpeg's fault).
+    let lastMove = Date.now();
+    let heldBack = false;
+    const moved = () => {
+      lastMove = Date.now();
+    };
     let renderError: unknown = null;
     let stderr = "";
     let output: ReadableStreamDefaultController<Uint8Array> | null = null;
@@ -231,6 +259,8 @@ export class VideoExporter {
           output = c;
         },
         pull: () => {
+          heldBack = false;
+          moved();
           child.stdout.resume();
         },
         cancel: () => kill(),
@@ -240,8 +270,12 @@ export class VideoExporter {
 
     child.stdout.on("data", (chunk: Buffer) => {
       if (stopped) return;
+      moved();
       output!.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
-      if ((output!.desiredSize ?? 1) <= 0) child.stdout.pause();
+      if ((output!.desiredSize ?? 1) <= 0) {
+        heldBack = true;
+        child.stdout.pause();
+      }
       if (!started) {
         started = true;
         settle.resolve(stream);
@@ -253,10 +287,20 @@ export class VideoExporter {
     // EPIPE when ffmpeg quits early, or the destroy() of kill(): the exit code tells what happened.
     child.stdin.on("error", () => {});
 
+    const stallMs = this.options.stallTimeoutMs;
+    const watchdog = setInterval(() => {
+      if (heldBack || stopped || Date.now() - lastMove < stallMs) return;
+      stalled = true;
+      this.#log.error("ffmpeg made no progress and was stopped", { seconds: Math.round(stallMs / 1000), stderr: stderr.trim() });
+      kill();
+    }, Math.max(50, Math.min(1000, stallMs / 4)));
+    watchdog.unref();
+
     let finished = false;
     const finish = (code: number | null, spawnError?: NodeJS.ErrnoException) => {
       if (finished) return;
       finished = true;
+      clearInterval(watchdog);
       signal.removeEventListener("abort", onAbort);
       this.#children.delete(child);
       let failure: unknown = null;
@@ -268,6 +312,8 @@ export class VideoExporter {
         this.#log.error("ffmpeg could not be started", { path: this.options.ffmpegPath, code: spawnError.code });
       } else if (renderError !== null) {
         failure = renderError;
+      } else if (stalled) {
+        failure = new Error(VIDEO_TEXT.stalled(Math.round(stallMs / 1000)));
       } else if (stopped) {
         failure = signal.aborted ? signal.reason : new Error("Video export cancelled");
       } else if (code !== 0) {
@@ -301,7 +347,7 @@ export class VideoExporter {
       } catch {
         // not permitted here: run at normal priority
       }
-      this.#pump(renderer, child.stdin, () => stopped || finished, onProgress).catch((err: unknown) => {
+      this.#pump(renderer, child.stdin, () => stopped || finished, moved, onProgress).catch((err: unknown) => {
         this.#log.error("Video audio rendering failed", { message: err instanceof Error ? err.message : String(err) });
         renderError = err;
         kill();
@@ -311,7 +357,7 @@ export class VideoExporter {
   }
 
   /** Renders the sound into ffmpeg's stdin, half a second at a time, as fast as ffmpeg takes it. */
-  async #pump(renderer: WavRenderer, stdin: Writable, over: () => boolean, onProgress?: (fraction: number) => void): Promise<void> {
+  async #pump(renderer: WavRenderer, stdin: Writable, over: () => boolean, moved: () => void, onProgress?: (fraction: number) => void): Promise<void> {
     while (!renderer.done && !over()) {
       // A fresh buffer per chunk: the pipe may still hold the previous one when write() returns.
       const chunk = new Uint8Array(PCM_CHUNK_BYTES);
@@ -328,7 +374,9 @@ export class VideoExporter {
           stdin.on("drain", done);
           stdin.on("close", done);
         });
+        moved();
       } else {
+        moved();
         // Let the server answer other requests between chunks.
         await new Promise((resolve) => setImmediate(resolve));
       }
@@ -336,17 +384,20 @@ export class VideoExporter {
     if (!over()) stdin.end();
   }
 
-  #acquire(signal: AbortSignal): Promise<() => void> {
+  /** A slot for an export holding `bytes` of recordings: at once when one of maxRunning is free
+   *  and the memory budget has room (or nothing runs), else in the queue (maxQueued; the waiting
+   *  hold nothing), else 429 with Retry-After. Slots pass on in arrival order. */
+  #acquire(signal: AbortSignal, bytes: number): Promise<() => void> {
     let released = false;
     const release = () => {
       if (released) return;
       released = true;
-      const next = this.#waiting.shift();
-      if (next) next.grant(); // the slot passes straight on
-      else this.#running--;
+      this.#running--;
+      this.#heldBytes -= bytes;
+      this.#grantWaiting();
     };
-    if (this.#running < this.options.maxRunning) {
-      this.#running++;
+    if (this.#waiting.length === 0 && this.#fits(bytes)) {
+      this.#take(bytes);
       return Promise.resolve(release);
     }
     if (this.#waiting.length >= this.options.maxQueued) {
@@ -355,6 +406,7 @@ export class VideoExporter {
     }
     return new Promise((resolve, reject) => {
       const entry = {
+        bytes,
         grant: () => {
           signal.removeEventListener("abort", onAbort);
           resolve(release);
@@ -364,11 +416,30 @@ export class VideoExporter {
         const i = this.#waiting.indexOf(entry);
         if (i >= 0) this.#waiting.splice(i, 1);
         reject(signal.reason);
+        this.#grantWaiting();
         this.#checkIdle();
       };
       signal.addEventListener("abort", onAbort, { once: true });
       this.#waiting.push(entry);
     });
+  }
+
+  #fits(bytes: number): boolean {
+    return this.#running < this.options.maxRunning && (this.#running === 0 || this.#heldBytes + bytes <= this.options.memoryBudgetBytes);
+  }
+
+  #take(bytes: number): void {
+    this.#running++;
+    this.#heldBytes += bytes;
+  }
+
+  /** Grants the waiting exports, first come first served, while they fit. */
+  #grantWaiting(): void {
+    while (this.#waiting.length > 0 && this.#fits(this.#waiting[0].bytes)) {
+      const next = this.#waiting.shift()!;
+      this.#take(next.bytes);
+      next.grant();
+    }
   }
 
   #quiet(): boolean {

@@ -15,7 +15,7 @@ import type { ExportCount } from "../rules/exports";
 import { refundExport } from "./exports";
 import { JOB_DEFINITIONS, type JobContext } from "./jobs";
 import type { VideoJob } from "./video-export";
-import { loadRecordingClips } from "./recordings";
+import { recordingSource } from "./recordings";
 
 export interface VideoJobData {
   userId: string;
@@ -58,7 +58,7 @@ export function registerVideoJobs(s: Services): void {
   async function renderVideoJob({ data, signal, progress }: JobContext<VideoJobData>): Promise<VideoJobResult> {
     const storage = s.storage;
     if (!storage) throw new Error(VIDEO_TEXT.jobsUnavailable);
-    const stream = await s.video.export(data.job, signal, progress, await loadRecordingClips(storage, data.job.recordingFiles));
+    const stream = await s.video.export(data.job, signal, progress, recordingSource(storage, data.job.sound.recordings, data.job.recordingFiles));
     const file = await storage.write(Readable.fromWeb(stream as NodeReadableStream<Uint8Array>));
     let key: string;
     try {

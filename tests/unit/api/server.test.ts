@@ -102,7 +102,7 @@ describe("startServer", () => {
     const reg = await fetch(`${server.url}/api/auth/register`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ email: "ada@example.com", password: "secret12" }),
+      body: JSON.stringify({ email: "ada@example.com", password: "sea glass 12" }),
     });
     expect(reg.status).toBe(201);
     const db = new SQLite(join(dataDir, "studio.db"), { readonly: true });
@@ -136,7 +136,7 @@ describe("startServer", () => {
     const secret = readFileSync(secretFile, "utf8");
     const login = await fetch(`${server.url}/api/auth/login`, {
       method: "POST",
-      body: JSON.stringify({ email: "ada@example.com", password: "secret12" }),
+      body: JSON.stringify({ email: "ada@example.com", password: "sea glass 12" }),
     });
     const { token } = (await login.json()) as { token: string };
     await server.close();

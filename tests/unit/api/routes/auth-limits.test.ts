@@ -1,4 +1,5 @@
-// Rate limits: login, code exchange and password reset 10/min per IP (login also per account),
+// Rate limits: login, code exchange and password reset 10/min per IP (login also 10 per 10 minutes
+// per account and address, and 100 failures an hour per account across addresses),
 // register and forgot-password 5 per 10 min per IP, each answering 429 with Retry-After;
 // X-Forwarded-For only counts with TRUST_PROXY.
 import { afterEach, describe, expect, it } from "vitest";
@@ -61,17 +62,42 @@ describe("login limits", () => {
     expect((await post(env, "/api/auth/login", { email: "z@example.com", password: "whatever" })).status).toBe(404);
   });
 
-  it("10 attempts per minute per account, across IPs (proxy trusted)", async () => {
+  it("10 attempts per 10 minutes per account from one address; the owner still signs in from another", async () => {
     env = await makeTestApp({ trustProxy: 1 });
     await signUp(env, "ada@example.com", "right password");
     for (let i = 0; i < 10; i++) {
-      const res = await post(env, "/api/auth/login", { email: "ada@example.com", password: "wrong" }, `10.0.0.${i}`);
+      expect((await post(env, "/api/auth/login", { email: "ada@example.com", password: `wrong ${i}` }, "10.0.0.1")).status).toBe(401);
+      env.clock.advance(6_001); // within the address's own 10 a minute
+    }
+    await expect429(await post(env, "/api/auth/login", { email: "ADA@example.com", password: "right password" }, "10.0.0.1"), 540);
+    expect((await post(env, "/api/auth/login", { email: "ada@example.com", password: "right password" }, "10.0.9.9")).status).toBe(200);
+  });
+
+  it("after 10 wrong passwords from 10 addresses, the owner signs in from an 11th, again and again", async () => {
+    env = await makeTestApp({ trustProxy: 1 });
+    await signUp(env, "ada@example.com", "right password");
+    for (let round = 0; round < 3; round++) {
+      for (let i = 0; i < 10; i++) {
+        const res = await post(env, "/api/auth/login", { email: "ada@example.com", password: "wrong" }, `10.${round}.0.${i}`);
+        expect(res.status).toBe(401);
+      }
+      const owner = await post(env, "/api/auth/login", { email: "ada@example.com", password: "right password" }, `10.${round}.1.1`);
+      expect(owner.status).toBe(200);
+    }
+  });
+
+  it("slows guessing at one account from many addresses: 100 failures an hour, then 429 for it alone", async () => {
+    env = await makeTestApp({ trustProxy: 1 });
+    await signUp(env, "ada@example.com", "right password");
+    for (let i = 0; i < 100; i++) {
+      const res = await post(env, "/api/auth/login", { email: "ada@example.com", password: "wrong" }, `10.1.${i >> 8}.${i & 255}`);
       expect(res.status).toBe(401);
     }
-    const blocked = await post(env, "/api/auth/login", { email: "ADA@example.com", password: "right password" }, "10.0.1.1");
-    await expect429(blocked, 60);
-    const other = await post(env, "/api/auth/login", { email: "bob@example.com", password: "x" }, "10.0.1.1");
-    expect(other.status).toBe(404);
+    await expect429(await post(env, "/api/auth/login", { email: "ada@example.com", password: "wrong" }, "10.2.0.1"), 3600);
+    // Another account is not held up by it, and the window reopens.
+    expect((await post(env, "/api/auth/login", { email: "bob@example.com", password: "x" }, "10.2.0.1")).status).toBe(404);
+    env.clock.advance(3600_001);
+    expect((await post(env, "/api/auth/login", { email: "ada@example.com", password: "right password" }, "10.2.0.2")).status).toBe(200);
   });
 });
 
@@ -79,9 +105,9 @@ describe("register and forgot-password limits", () => {
   it("register: 5 per 10 minutes per IP", async () => {
     env = await makeTestApp();
     for (let i = 0; i < 5; i++) {
-      expect((await post(env, "/api/auth/register", { email: `u${i}@example.com`, password: "secret1" })).status).toBe(201);
+      expect((await post(env, "/api/auth/register", { email: `u${i}@example.com`, password: "sea glass 1" })).status).toBe(201);
     }
-    await expect429(await post(env, "/api/auth/register", { email: "u9@example.com", password: "secret1" }), 600);
+    await expect429(await post(env, "/api/auth/register", { email: "u9@example.com", password: "sea glass 1" }), 600);
     expect(await env.db.selectFrom("users").select("id").execute()).toHaveLength(5);
   });
 

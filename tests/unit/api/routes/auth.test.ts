@@ -70,14 +70,14 @@ describe("POST /api/auth/register", () => {
   it.each([
     [{}, MSG.registerMissing],
     [{ email: "ada@example.com" }, MSG.registerMissing],
-    [{ password: "secret1" }, MSG.registerMissing],
+    [{ password: "sea glass 1" }, MSG.registerMissing],
     [{ email: "ada@example.com", password: "" }, MSG.registerMissing],
     [{ email: "ada@example.com", password: 123456 }, MSG.registerMissing],
     [[], MSG.registerMissing],
-    [{ email: "not-an-email", password: "secret1" }, MSG.invalidEmail],
+    [{ email: "not-an-email", password: "sea glass 1" }, MSG.invalidEmail],
     [{ email: "ada@example.com", password: "12345" }, MSG.passwordTooShort],
     [{ email: "ada@example.com", password: "x".repeat(257) }, MSG.passwordTooLong],
-    [{ email: "ada@example.com", password: "secret1", confirmPassword: "secret2" }, MSG.passwordsDontMatch],
+    [{ email: "ada@example.com", password: "sea glass 1", confirmPassword: "sea glass 2" }, MSG.passwordsDontMatch],
     // the common-password rule holds on sign-up as on reset and update
     [{ email: "ada@example.com", password: "password1" }, MSG.commonPassword],
     [{ email: "ada@example.com", password: "123456789", confirmPassword: "123456789" }, MSG.commonPassword],
@@ -99,7 +99,7 @@ describe("POST /api/auth/register", () => {
 
   it("answers 409 for an e-mail that is already registered (any case)", async () => {
     await signUp(env, "ada@example.com");
-    const res = await postJson(env, "/api/auth/register", { email: "ADA@example.com", password: "another1" });
+    const res = await postJson(env, "/api/auth/register", { email: "ADA@example.com", password: "another tune 1" });
     expect(res.status).toBe(409);
     expect(await res.json()).toEqual({ error: MSG.emailTaken });
   });

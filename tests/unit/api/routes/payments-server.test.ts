@@ -72,7 +72,7 @@ describe("payments over HTTP", () => {
     });
 
   it("checkout, the hosted page, the signed webhook and the success page work end to end", async () => {
-    const reg = (await (await post("/api/auth/register", { email: "pay@example.com", password: "secret12" })).json()) as { token: string };
+    const reg = (await (await post("/api/auth/register", { email: "pay@example.com", password: "sea glass 12" })).json()) as { token: string };
     const created = (await (await post("/api/stripe/create-checkout-session", { priceId: PRICES.monthly, mode: "subscription" }, reg.token)).json()) as {
       sessionId: string;
       url: string;

@@ -12,6 +12,10 @@ import { VIDEO_JOB_FILE_TTL_HOURS, VIDEO_QUEUE_LIMIT, VIDEO_TEXT as T, type Vide
 import { JOB_DEFINITIONS } from "../../../../api/services/jobs";
 import { SqliteJobQueue } from "../../../../api/services/jobs-sqlite";
 import { cancelVideoJob } from "../../../../api/services/video-jobs";
+import type { VideoExportOptions } from "../../../../api/services/video-export";
+import { requireBinary } from "../../../../api/platform/binaries";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { bodyOf, getWith, makeTestApp, signUp, signUpPro, type TestEnv } from "../helpers";
 
 const ADMIN = "boss@example.com";
@@ -19,7 +23,7 @@ const OTHER_ADMIN = "other@example.com";
 
 let env: TestEnv;
 
-async function setUp(video: { ffmpegPath?: string } = {}, start = true) {
+async function setUp(video: Partial<VideoExportOptions> = {}, start = true) {
   env = await makeTestApp({ adminEmails: [ADMIN, OTHER_ADMIN] }, { video });
   if (start) await env.app.services.jobs.start();
 }
@@ -181,6 +185,24 @@ describe("POST /api/video-export/jobs", () => {
     expect(await env.db.selectFrom("export_counts").selectAll().execute()).toEqual([]);
   });
 
+  it("26 users at once: exactly the queue's 20 are accepted, the others get 429", async () => {
+    await env.app.services.jobs.stop();
+    await env.close();
+    await setUp({}, false); // nothing runs, so nothing leaves the queue meanwhile
+    const tokens: string[] = [];
+    for (let i = 0; i < 26; i++) {
+      if (i % 5 === 0) env.clock.advance(601_000); // five sign-ups per address per 10 minutes
+      tokens.push(await signUpPro(env, `user${i}@example.com`));
+    }
+    const answers = await Promise.all(tokens.map((t) => postJob(payload(), t)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((st) => st === 202)).toHaveLength(VIDEO_QUEUE_LIMIT);
+    expect(statuses.filter((st) => st === 429)).toHaveLength(26 - VIDEO_QUEUE_LIMIT);
+    expect(await env.app.services.jobs.pending("video-export")).toBe(VIDEO_QUEUE_LIMIT);
+    // The refused were not counted against their plans.
+    expect(await env.db.selectFrom("export_counts").select((eb) => eb.fn.sum("used").as("n")).executeTakeFirstOrThrow()).toEqual({ n: VIDEO_QUEUE_LIMIT });
+  });
+
   it("keeps the file until it expires, then answers 410 and the expiry job removes it", async () => {
     const token = await adminToken();
     const { id } = (await (await postJob(payload(), token)).json()) as { id: string };
@@ -219,6 +241,46 @@ describe("POST /api/video-export/jobs", () => {
     expect(await bodyOf(file)).toEqual({ error: T.jobFailed });
     expect(storedFiles()).toEqual([]);
     expect(await env.db.selectFrom("export_counts").select("used").execute()).toEqual([{ used: 0 }]);
+  });
+});
+
+describe("the ffmpeg watchdog", () => {
+  it("fails a job whose ffmpeg hangs within the watchdog's time, with a readable text, and the next job runs", async () => {
+    // An ffmpeg that hangs (reads nothing, writes nothing) while the marker file exists, and is the
+    // real one otherwise.
+    const bin = mkdtempSync(join(tmpdir(), "stuck-ffmpeg-"));
+    const marker = join(bin, "hang");
+    const script = join(bin, "ffmpeg");
+    writeFileSync(script, `#!/bin/sh\nif [ -e '${marker}' ]; then exec sleep 600; fi\nexec '${requireBinary("ffmpeg").path}' "$@"\n`);
+    chmodSync(script, 0o755);
+    writeFileSync(marker, "");
+    try {
+      await env.app.services.jobs.stop();
+      await env.close();
+      await setUp({ ffmpegPath: script, stallTimeoutMs: 2000 });
+      const token = await signUpPro(env);
+      const { id } = (await (await postJob(payload(), token)).json()) as { id: string };
+      const attemptFailed = async (attempts: number) =>
+        until(async () => {
+          const row = await env.db.selectFrom("jobs").select(["attempts", "state"]).where("id", "=", id).executeTakeFirstOrThrow();
+          return row.attempts === attempts && row.state !== "active";
+        }, 15_000);
+      await until(async () => (await env.db.selectFrom("jobs").select("state").where("id", "=", id).executeTakeFirstOrThrow()).state === "active", 10_000);
+      const first = await attemptFailed(1);
+      expect(first).toBeGreaterThanOrEqual(1500);
+      expect(first).toBeLessThan(6000);
+      env.clock.advance(JOB_DEFINITIONS["video-export"].retryDelaySeconds * 1000);
+      const status = await waitFor(id, token, "failed", 15_000);
+      expect(status.error).toBe(T.failed(T.stalled(2)));
+      expect(T.failed(T.stalled(60))).toBe("Video export failed: the video encoder made no progress for 60 seconds and was stopped; please try again");
+      expect(env.app.services.video.pids).toEqual([]);
+      // The encoder works again: the user's next job runs to its MP4.
+      rmSync(marker);
+      const next = (await (await postJob(payload(), token)).json()) as { id: string };
+      expect((await waitFor(next.id, token, "completed")).state).toBe("completed");
+    } finally {
+      rmSync(bin, { recursive: true, force: true });
+    }
   });
 });
 

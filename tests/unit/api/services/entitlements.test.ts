@@ -147,7 +147,7 @@ describe("profile reports the entitlements from stored rows", () => {
     env = await makeTestApp({ adminEmails: ["Boss@Example.com"] });
     const res = await bodyOf(
       await Promise.resolve(
-        env.app.request("/api/auth/register", { method: "POST", body: JSON.stringify({ email: "boss@example.com", password: "secret12" }) }),
+        env.app.request("/api/auth/register", { method: "POST", body: JSON.stringify({ email: "boss@example.com", password: "sea glass 12" }) }),
       ),
     );
     expect(res.user).toMatchObject({ isAdmin: true, is_super_admin: true });

@@ -74,3 +74,16 @@ describe("isCommonPassword", () => {
     expect(isCommonPassword(pw)).toBe(false),
   );
 });
+
+describe("the common-password list", () => {
+  it("holds at least 10,000 passwords and refuses the ones the prefix rule lets through", async () => {
+    const { commonPasswordCount, isTooCommon } = await import("../../../../api/services/common-passwords");
+    expect(commonPasswordCount()).toBeGreaterThanOrEqual(10_000);
+    for (const p of ["passw0rd", "iloveyou", "admin123", "ILoveYou", "trustno1", "letmein"]) {
+      expect(isCommonPassword(p)).toBe(false);
+      expect(isTooCommon(p)).toBe(true);
+    }
+    expect(isTooCommon("123456789")).toBe(true); // the spec's prefix rule still holds
+    expect(isTooCommon("a lantern under the old bridge")).toBe(false);
+  });
+});
