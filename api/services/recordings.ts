@@ -20,7 +20,7 @@ import {
 import { type FileStorage, PARTIAL_STALE_MS, type PendingFile } from "./storage";
 import { dialectOf } from "../db/dialect";
 import type { RecordingSource } from "./video-export";
-import { type RecordingClip, type RecordingPlacement, usedClips } from "../../dsp/host/model/recordings";
+import { type RecordingPlacement, usedClips } from "../../dsp/host/model/recordings";
 
 type RecordingRow = Selectable<RecordingsTable>;
 
@@ -245,23 +245,27 @@ export function filesToLoad(placements: readonly RecordingPlacement[] | undefine
   return usedClips(placements, sized).map((c) => byId.get(c.id)!);
 }
 
-/** Bytes a render holds for these recordings: each clip's mono 16-bit samples twice (the decoded
- *  clip and the engine's store); the memory budget of services/video-export.ts counts it. */
+/** Bytes a render holds for these recordings: each clip's mono 16-bit samples, once (they are
+ *  streamed straight into the engine's store); the memory budget of services/video-export.ts
+ *  counts it. */
 export function recordingBytesHeld(files: readonly RecordingFile[]): number {
-  return files.reduce((n, f) => n + (f.frames ?? RECORDING_MAX_SECONDS * RECORDING_RATE) * 2 * 2, 0);
+  return files.reduce((n, f) => n + framesOf(f) * 2, 0);
 }
 
-/** Reads one stored recording into the mono clip the engine plays, streaming: the file is read in
- *  the store's chunks and mixed down to mono as it arrives, so no more than one chunk of the file
- *  and the clip itself are ever held. Null when the file is missing or not a recording. */
-async function streamClip(storage: FileStorage, file: RecordingFile): Promise<RecordingClip | null> {
+const framesOf = (f: RecordingFile): number => Math.min(f.frames ?? RECORDING_MAX_SECONDS * RECORDING_RATE, RECORDING_MAX_SECONDS * RECORDING_RATE);
+
+/** Streams one stored recording into `pcm`, mixed down to mono as it arrives (a channel average,
+ *  as dsp/host/export/recording-wav.ts clipFromWav does): no more than one chunk of the file is
+ *  held besides `pcm`. A missing or unreadable file, or one not at the recordings' format, leaves
+ *  `pcm` silent. */
+async function streamInto(storage: FileStorage, file: RecordingFile, pcm: Int16Array): Promise<void> {
   let head: Uint8Array = new Uint8Array(0);
   let info: WavInfo | null = null;
-  let pcm: Int16Array | null = null;
   let frame = 0;
   let carry: Uint8Array = new Uint8Array(0); // a frame split between two chunks
+  const formatOk = (i: WavInfo) => i.bitsPerSample === RECORDING_BITS && i.sampleRate === RECORDING_RATE && i.blockAlign === i.channels * 2;
   for await (const chunk of storage.read(file.key) as AsyncIterable<Buffer>) {
-    let bytes = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+    let bytes: Uint8Array = new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength);
     if (!info) {
       const joined = new Uint8Array(head.length + bytes.length);
       joined.set(head);
@@ -269,26 +273,20 @@ async function streamClip(storage: FileStorage, file: RecordingFile): Promise<Re
       head = joined;
       if (head.length < 4096) continue;
       info = parseWavHeader(head.subarray(0, 4096));
-      if (info.bitsPerSample !== RECORDING_BITS || info.sampleRate !== RECORDING_RATE) return null;
-      pcm = new Int16Array(Math.min(info.frames, RECORDING_MAX_SECONDS * RECORDING_RATE));
+      if (!formatOk(info)) return;
       bytes = head.subarray(info.dataOffset);
     }
-    ({ frame, carry } = mixDown(bytes, carry, info, pcm!, frame));
-    if (frame >= pcm!.length) break;
+    ({ frame, carry } = mixDown(bytes, carry, info, pcm, frame));
+    if (frame >= pcm.length) return;
   }
-  if (!info) {
-    if (head.length < 12) return null;
+  if (!info && head.length >= 12) {
     info = parseWavHeader(head);
-    if (info.bitsPerSample !== RECORDING_BITS || info.sampleRate !== RECORDING_RATE) return null;
-    pcm = new Int16Array(Math.min(info.frames, RECORDING_MAX_SECONDS * RECORDING_RATE));
-    ({ frame } = mixDown(head.subarray(info.dataOffset), carry, info, pcm, 0));
+    if (formatOk(info)) mixDown(head.subarray(info.dataOffset), carry, info, pcm, 0);
   }
-  return { id: file.id, rate: RECORDING_RATE, frames: frame, pcm: frame === pcm!.length ? pcm! : pcm!.subarray(0, frame) };
 }
 
-/** Mixes the whole frames of `carry` + `bytes` into `pcm` from `frame` (a channel average, as
- *  dsp/host/export/recording-wav.ts clipFromWav does); answers the next frame and the bytes of a
- *  frame left over. */
+/** Mixes the whole frames of `carry` + `bytes` into `pcm` from `frame`; answers the next frame and
+ *  the bytes of a frame left over. */
 function mixDown(bytes: Uint8Array, carry: Uint8Array, info: WavInfo, pcm: Int16Array, frame: number): { frame: number; carry: Uint8Array } {
   let data: Uint8Array = bytes;
   if (carry.length > 0) {
@@ -300,30 +298,32 @@ function mixDown(bytes: Uint8Array, carry: Uint8Array, info: WavInfo, pcm: Int16
   const ch = info.channels;
   const whole = Math.min(Math.floor(data.length / align), pcm.length - frame);
   const v = new DataView(data.buffer, data.byteOffset, whole * align);
-  for (let i = 0; i < whole; i++) {
-    let sum = 0;
-    for (let c = 0; c < ch; c++) sum += v.getInt16((i * ch + c) * 2, true);
-    pcm[frame + i] = Math.round(sum / ch);
+  if (ch === 1) {
+    for (let i = 0; i < whole; i++) pcm[frame + i] = v.getInt16(i * 2, true);
+  } else {
+    for (let i = 0; i < whole; i++) {
+      let sum = 0;
+      for (let c = 0; c < ch; c++) sum += v.getInt16((i * ch + c) * 2, true);
+      pcm[frame + i] = Math.round(sum / ch);
+    }
   }
   return { frame: frame + whole, carry: data.slice(whole * align) };
 }
 
-/** Reads the recording files into the clips the engine plays (a missing or unreadable file is left out). */
-export async function loadRecordingClips(storage: FileStorage | null, files: readonly RecordingFile[] | undefined): Promise<RecordingClip[]> {
-  if (!storage || !files || files.length === 0) return [];
-  const clips: RecordingClip[] = [];
-  for (const f of files) {
-    if ((await storage.size(f.key)) === null) continue;
-    const clip = await streamClip(storage, f).catch(() => null);
-    if (clip && clip.frames > 0) clips.push(clip);
-  }
-  return clips;
-}
-
 /** The recordings a video export renders, for services/video-export.ts: the bytes they will hold
- *  (its memory budget) and their loading, which runs once the export has its render slot. */
+ *  (its memory budget), the clips' lengths in the order the engine stores them, and the filling of
+ *  the engine's room for them, which runs once the export has its render slot. */
 export function recordingSource(storage: FileStorage | null, placements: readonly RecordingPlacement[] | undefined, files: readonly RecordingFile[] | undefined): RecordingSource | undefined {
   if (!storage || !files || files.length === 0) return undefined;
   const used = filesToLoad(placements, files);
-  return { bytes: recordingBytesHeld(used), load: () => loadRecordingClips(storage, used) };
+  return {
+    bytes: recordingBytesHeld(used),
+    clips: used.map((f) => ({ id: f.id, frames: framesOf(f) })),
+    async fill(clips) {
+      for (const [i, f] of used.entries()) {
+        if ((await storage.size(f.key)) === null) continue;
+        await streamInto(storage, f, clips[i].pcm).catch(() => {});
+      }
+    },
+  };
 }

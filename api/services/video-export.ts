@@ -72,17 +72,20 @@ export const DEFAULT_VIDEO_OPTIONS: VideoExportOptions = {
   maxRunning: 2,
   maxQueued: 2,
   retryAfterSeconds: 30,
-  // Two ten-minute recordings (the engine's store holds 20 minutes) of one render: the server stays
-  // under 400 MB with every slot busy (docs/performance.md).
-  memoryBudgetBytes: 240_000_000,
+  // One render's full store (20 minutes of mono, 115.2 MB) at a time, and lighter ones beside it:
+  // the server stays under 400 MB with every slot busy (docs/performance.md).
+  memoryBudgetBytes: 160_000_000,
   stallTimeoutMs: 60_000,
 };
 
-/** What an export brings into a render slot: its recordings' audio, read only once the slot is
- *  granted (the waiting ones hold nothing), and how many bytes that audio will hold. */
+/** What an export brings into a render slot: its recordings, read only once the slot is granted
+ *  (the waiting ones hold nothing) straight into the engine's store, and how many bytes they hold. */
 export interface RecordingSource {
   bytes: number;
-  load(): Promise<readonly RecordingClip[]>;
+  /** The clips' ids and lengths, in the order the engine stores them (usedClips). */
+  clips: readonly { id: string; frames: number }[];
+  /** Fills the engine's room for them (Engine.reserveRecordingClips). */
+  fill(clips: readonly RecordingClip[]): Promise<void>;
 }
 
 export interface VideoJob {
@@ -208,9 +211,14 @@ export class VideoExporter {
     try {
       await mkdir(this.options.tmpDir, { recursive: true });
       dir = await mkdtemp(join(this.options.tmpDir, "job-"));
-      const recordings = source ? await source.load() : [];
+      const engine = createNodeEngine(48000);
+      let recordings: readonly RecordingClip[] = [];
+      if (source) {
+        recordings = engine.reserveRecordingClips(source.clips);
+        await source.fill(recordings);
+      }
       signal.throwIfAborted();
-      renderer = new WavRenderer(createNodeEngine(48000), job.sound, job.duration, { levels: job.levels, recordings });
+      renderer = new WavRenderer(engine, job.sound, job.duration, { levels: job.levels, recordings });
     } catch (err) {
       await cleanup();
       throw err;

@@ -131,6 +131,25 @@ export class Engine {
     if (this.recordingState) this.applyRecordings(this.recordingState);
   }
 
+  /** Makes room in the engine's recordings store for clips of these lengths, in this order (the
+   *  order the session's placements first use them: model/recordings.ts usedClips), and answers
+   *  clips whose samples are views of that room. Fill them (a server streams each file straight
+   *  in, so no second copy of the audio is ever held), then give them to setRecordingClips, which
+   *  then copies nothing. The views are valid until the engine next allocates. */
+  reserveRecordingClips(specs: readonly { id: string; frames: number }[]): RecordingClip[] {
+    const frames = specs.reduce((n, c) => n + c.frames, 0);
+    const at = this.abi.recordingsBuffer(frames);
+    let offset = 0;
+    const clips = specs.map((c) => {
+      const clip = { id: c.id, rate: this.sampleRate, frames: c.frames, pcm: new Int16Array(this.abi.memory.buffer, at + offset * 2, c.frames) };
+      offset += c.frames;
+      return clip;
+    });
+    this.abi.recordingsStore(frames);
+    this.storedClips = clips;
+    return clips;
+  }
+
   /** Writes the clips the state's placements use into the engine (when that set changed) and
    *  places them; no placements, none sounds. */
   private applyRecordings(state: Pick<SoundState, "recordings" | "timeline">): void {

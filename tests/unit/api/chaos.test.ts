@@ -120,7 +120,7 @@ function multipart(fields: Record<string, string>, file: Uint8Array): { body: Ui
   return { body, type: `multipart/form-data; boundary=${boundary}` };
 }
 
-function tone(seconds: number): Uint8Array {
+function tone(seconds: number): Uint8Array<ArrayBuffer> {
   const pcm = new Int16Array(Math.round(seconds * 48000));
   for (let i = 0; i < pcm.length; i++) pcm[i] = Math.round(Math.sin((2 * Math.PI * 440 * i) / 48000) * 8000);
   return monoWav(pcm);
