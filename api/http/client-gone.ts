@@ -10,7 +10,11 @@
 //   unheard: the guard is the net under it, and what it catches is logged at error level.
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
-import type { Logger } from "../errors";
+
+/** Where the guard's lines go (api/errors.ts Logger has this shape; not imported, which would be a cycle). */
+interface ErrorLog {
+  error(message: string, detail?: Record<string, unknown>): void;
+}
 
 /** Error codes of a socket or stream that the other side closed, or a body that ended early. */
 const GONE_CODES = new Set([
@@ -56,13 +60,13 @@ export function currentRoute(): RouteInfo | undefined {
   return routes.getStore();
 }
 
-let guarded: Logger | null = null;
+let guarded: ErrorLog | null = null;
 
 /** Keeps the process alive through stray stream errors: an uncaught error that isClientGone()
  *  recognises is logged (with the route it came from) and dropped; anything else ends the process
  *  as Node would, with the stack on stderr and exit code 1. Installed once per process (startServer
  *  calls it); a later call only changes where the lines go. */
-export function guardStrayStreamErrors(log: Logger): void {
+export function guardStrayStreamErrors(log: ErrorLog): void {
   const first = guarded === null;
   guarded = log;
   if (!first) return;
