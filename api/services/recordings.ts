@@ -19,6 +19,7 @@ import {
 } from "../rules/recordings";
 import { type FileStorage, PARTIAL_STALE_MS, type PendingFile } from "./storage";
 import { dialectOf } from "../db/dialect";
+import { REFUSED_BODY_DISCARD } from "../http/boundary";
 import type { RecordingSource } from "./video-export";
 import { type RecordingPlacement, usedClips } from "../../dsp/host/model/recordings";
 
@@ -60,7 +61,7 @@ export function checkRecordingHeader(head: Uint8Array, bytes: number): WavInfo {
   return info;
 }
 
-/** Thrown into the upload's pipeline when the body passes its limit. */
+/** Thrown into the upload's pipeline when a refused body goes on past what is dropped of it. */
 class OverLimit extends Error {
   constructor() {
     super("over the upload limit");
@@ -68,15 +69,24 @@ class OverLimit extends Error {
   }
 }
 
-/** Passes at most `max` bytes through and fails the stream with OverLimit past them. */
-function byteCap(max: number): Transform {
+/** Passes at most `max` bytes through. Past them its output ends (the file store then has all it
+ *  gets, and `over()` says why) while the rest of the body is read and dropped, up to
+ *  REFUSED_BODY_DISCARD.maxBytes, so that the client can read the refusal (http/boundary.ts says
+ *  why); a body that goes on past that fails the pipeline, which closes the connection. */
+function byteCap(max: number): { cap: Transform; over: () => boolean } {
   let seen = 0;
-  return new Transform({
+  let over = false;
+  const cap = new Transform({
     transform(chunk: Buffer, _enc, done) {
       seen += chunk.length;
-      done(seen > max ? new OverLimit() : null, seen > max ? undefined : chunk);
+      if (over) return done(seen - max > REFUSED_BODY_DISCARD.maxBytes ? new OverLimit() : null);
+      if (seen <= max) return done(null, chunk);
+      over = true;
+      this.push(null);
+      done();
     },
   });
+  return { cap, over: () => over };
 }
 
 /** A reservation left by a process that died stops counting after this long (no upload request
@@ -145,17 +155,18 @@ export async function createRecording(
   let file: PendingFile | null = null;
   try {
     const source = Readable.fromWeb(body as import("node:stream/web").ReadableStream<Uint8Array>);
-    const cap = byteCap(reservation.bytes);
-    // pipeline() hears every error of both streams (a reset socket, the cap) and destroys the other.
+    const { cap, over } = byteCap(reservation.bytes);
+    // pipeline() hears every error of both streams (a reset socket, a body that will not stop) and
+    // destroys the other; the file store's own pipeline then fails and removes the partial file.
     const upload = pipeline(source, cap, () => {});
+    const refusal = () =>
+      reservation.bytes < max ? new ApiError(409, T.accountFull(s.config.maxRecordingAccountBytes)) : new ApiError(413, T.tooLarge(max), { Connection: "close" });
     try {
       file = await storage.write(upload);
     } catch (err) {
-      if (err instanceof OverLimit || (err as { cause?: unknown })?.cause instanceof OverLimit) {
-        throw reservation.bytes < max ? new ApiError(409, T.accountFull(s.config.maxRecordingAccountBytes)) : new ApiError(413, T.tooLarge(max), { Connection: "close" });
-      }
-      throw err;
+      throw over() ? refusal() : err;
     }
+    if (over()) throw refusal();
     const head = new Uint8Array(Math.min(4096, file.bytes));
     const fh = await open(file.path, "r");
     try {
