@@ -23,7 +23,8 @@
 //   slot, streamed and mixed down chunk by chunk (services/recordings.ts), so waiting exports hold
 //   nothing. A watchdog kills an ffmpeg that takes no input and gives no output for
 //   `stallTimeoutMs` (60 s) while nothing holds its output back, and fails the export with
-//   VIDEO_TEXT.stalled, so a hung encoder cannot hold a slot. A client that goes away (the request's AbortSignal, or the
+//   VIDEO_TEXT.stalled, so a hung encoder cannot hold a slot.
+// - A client that goes away (the request's AbortSignal, or the
 //   response stream being cancelled) kills ffmpeg with SIGKILL and stops the rendering; the slot is
 //   released and the working directory removed only once the process has exited. ffmpeg runs
 //   at niceness 10 so that encoding does not slow the API's other answers.
