@@ -172,6 +172,10 @@ export async function launchFirefoxDriver(paths: Record<string, string>): Promis
       browser: "firefox",
       executablePath: paths.firefox,
       headless: true,
+      // The window's size, not an emulated viewport: Firefox 140's BiDi lacks the screen
+      // orientation override puppeteer's setViewport sends.
+      defaultViewport: null,
+      args: ["--window-size=1280,900"],
       env: { ...(process.env as Record<string, string>), PULSE_SERVER: pulse.server },
       extraPrefsFirefox: {
         // Audio may start without a prior gesture on the page (as Chromium's
@@ -190,7 +194,6 @@ export async function launchFirefoxDriver(paths: Record<string, string>): Promis
     throw err;
   }
   const page = await browser.newPage();
-  await page.setViewport({ width: 1280, height: 900 });
   page.on("pageerror", (e) => console.error("firefox page error:", (e as Error).message));
   const version = await browser.version();
   const element = async (selector: string) => {
