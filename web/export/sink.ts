@@ -133,7 +133,10 @@ async function writableSink(handle: FileSystemFileHandle): Promise<ExportSink> {
     kind: "writable",
     write: (bytes, offset) =>
       at("write", async () => {
-        const data = bytes as Uint8Array<ArrayBuffer>;
+        // WebKit's createWritable writes a view's whole ArrayBuffer, not the view (the last,
+        // shorter chunk came out as a full 1 MiB): a partial view is copied to a buffer of its own.
+        const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
+        const data = (whole ? bytes : bytes.slice()) as Uint8Array<ArrayBuffer>;
         // A positional write only where one is asked for: plain appends are the common case.
         if (offset === undefined || offset === end) await w.write(data);
         else await w.write({ type: "write", position: offset, data });

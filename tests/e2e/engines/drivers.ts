@@ -5,21 +5,24 @@
 // - Firefox: Debian's firefox-esr, driven by puppeteer-core over WebDriver BiDi, headless, with a
 //   private PulseAudio server holding a null sink (headless Firefox plays no audio without an
 //   audio device: its AudioContext stays suspended).
-// - WebKit: WebKitGTK's MiniBrowser (Safari's engine), driven by Debian's WebKitWebDriver (W3C
-//   WebDriver, as safaridriver) under xvfb-run, with the storage features Safari ships switched
-//   on. The driver runs MiniBrowser with an ephemeral (private) data store, where WebKit refuses
-//   the Origin Private File System (getDirectory: UnknownError): the studio exports there through
-//   its in-memory fallback, as in Safari's private browsing.
+// - WebKit: WebKitGTK (Safari's engine), driven by Debian's WebKitWebDriver (W3C WebDriver, as
+//   safaridriver) under xvfb-run, with the storage features Safari ships switched on, in two
+//   profiles: a persistent one (webkit-profile-browser.py, the same library through
+//   gir1.2-webkit2-4.1: OPFS works, and a file handle cannot be cloned to a worker, as in Safari)
+//   and MiniBrowser's, which is ephemeral under automation: there WebKit refuses the Origin
+//   Private File System (getDirectory: UnknownError) and the studio exports through its
+//   in-memory fallback, as in Safari's private browsing.
 //
 // Clicks and typing go through each browser's own input (trusted events: a gesture that may start
 // audio); everything else is read in the page. Each engine is found on this machine or reported
 // missing with the package that brings it (findEngine), so `npm test` passes without them.
 
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { Browser as PwBrowser, Page as PwPage } from "playwright-core";
 import { findChromium, onPath } from "../../../api/platform/binaries";
 import { launchChromium } from "../browser";
@@ -68,6 +71,15 @@ function miniBrowser(): string | null {
   return null;
 }
 
+const PROFILE_BROWSER = fileURLToPath(new URL("./webkit-profile-browser.py", import.meta.url));
+
+/** Whether the persistent-profile WebKit browser can start: Debian's python3 with PyGObject and
+ *  WebKitGTK's introspection data (apt-get install python3-gi gir1.2-webkit2-4.1). */
+function profileBrowserWorks(): boolean {
+  const probe = spawnSync("/usr/bin/python3", ["-c", "import gi; gi.require_version('Gtk', '3.0'); gi.require_version('WebKit2', '4.1'); from gi.repository import WebKit2"], { stdio: "ignore" });
+  return probe.status === 0;
+}
+
 /** Whether this machine can run `engine`, and with what. */
 export async function findEngine(engine: EngineName): Promise<FoundEngine> {
   if (engine === "chromium") {
@@ -86,7 +98,9 @@ export async function findEngine(engine: EngineName): Promise<FoundEngine> {
   const xvfb = onPath(["xvfb-run"]);
   if (!driver || !browser) return { engine, paths: null, missing: "no WebKitGTK WebDriver and MiniBrowser (apt-get install webkit2gtk-driver)" };
   if (!xvfb) return { engine, paths: null, missing: "no xvfb-run for WebKitGTK's window (apt-get install xvfb xauth)" };
-  return { engine, paths: { driver, browser, xvfb } };
+  const paths: Record<string, string> = { driver, browser, xvfb };
+  if (profileBrowserWorks()) paths.profileBrowser = PROFILE_BROWSER;
+  return { engine, paths };
 }
 
 function freePort(): Promise<number> {
@@ -225,7 +239,10 @@ export async function launchFirefoxDriver(paths: Record<string, string>): Promis
 
 // ---- WebKit ---------------------------------------------------------------------------------
 
-export async function launchWebKitDriver(paths: Record<string, string>): Promise<EngineDriver> {
+/** WebKit in its persistent profile (OPFS) when `ephemeral` is false and this machine has the
+ *  profile browser, else in MiniBrowser's ephemeral one (no OPFS). */
+export async function launchWebKitDriver(paths: Record<string, string>, ephemeral = false): Promise<EngineDriver> {
+  const persistent = !ephemeral && Boolean(paths.profileBrowser);
   const port = await freePort();
   const pulseBin = onPath(["pulseaudio"]);
   const pulse = pulseBin ? await startPulse(pulseBin) : null;
@@ -244,13 +261,11 @@ export async function launchWebKitDriver(paths: Record<string, string>): Promise
   let session: WebDriverSession;
   try {
     await waitUntil(() => fetch(`${base}/status`).then((r) => r.ok, () => false), "WebKitWebDriver");
-    session = await WebDriverSession.create(base, {
-      browserName: "MiniBrowser",
-      "webkitgtk:browserOptions": {
-        binary: paths.browser,
-        args: ["--automation", `--features=${WEBKIT_FEATURES.map((f) => `+${f}`).join(",")}`, "--autoplay-policy=allow"],
-      },
-    });
+    const features = `--features=${WEBKIT_FEATURES.map((f) => `+${f}`).join(",")}`;
+    const browserOptions = persistent
+      ? { binary: paths.profileBrowser, args: [`--data-dir=${join(home, "profile")}`, features] }
+      : { binary: paths.browser, args: ["--automation", features, "--autoplay-policy=allow"] };
+    session = await WebDriverSession.create(base, { browserName: "MiniBrowser", "webkitgtk:browserOptions": browserOptions });
     await session.setTimeouts({ script: 300_000, pageLoad: 60_000 });
   } catch (err) {
     stop();
@@ -258,7 +273,7 @@ export async function launchWebKitDriver(paths: Record<string, string>): Promise
   }
   return {
     engine: "webkit",
-    version: `WebKitGTK ${String(session.capabilities.browserVersion ?? "?")}`,
+    version: `WebKitGTK ${String(session.capabilities.browserVersion ?? "?")}, ${persistent ? "persistent profile" : "MiniBrowser's ephemeral profile"}`,
     goto: (url) => session.goto(url),
     evaluate: (fn, arg) => session.evaluate(fn, arg),
     click: (selector) => session.click(selector),
@@ -271,9 +286,10 @@ export async function launchWebKitDriver(paths: Record<string, string>): Promise
   };
 }
 
-export async function launchEngine(found: FoundEngine): Promise<EngineDriver> {
+/** `ephemeral`: WebKit's private profile (no OPFS) even where the persistent one can run. */
+export async function launchEngine(found: FoundEngine, { ephemeral = false } = {}): Promise<EngineDriver> {
   if (!found.paths) throw new Error(`${found.engine}: ${found.missing}`);
   if (found.engine === "chromium") return launchChromiumDriver();
   if (found.engine === "firefox") return launchFirefoxDriver(found.paths);
-  return launchWebKitDriver(found.paths);
+  return launchWebKitDriver(found.paths, ephemeral);
 }

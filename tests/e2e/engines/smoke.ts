@@ -194,8 +194,15 @@ function toneDb(x: number[], f: number): number {
   return 20 * Math.log10((2 * Math.hypot(re, im)) / (n / 2) + 1e-12);
 }
 
-export function defineEngineSmoke(engine: EngineName): void {
-  const label = LABEL[engine];
+export interface SmokeOptions {
+  /** WebKit's ephemeral (private) profile, without OPFS, even where the persistent one runs. */
+  ephemeral?: boolean;
+  /** Only the 30 s export (a second profile of the same engine). */
+  exportOnly?: boolean;
+}
+
+export function defineEngineSmoke(engine: EngineName, { ephemeral = false, exportOnly = false }: SmokeOptions = {}): void {
+  const label = LABEL[engine] + (ephemeral ? " (private profile)" : "");
   let found: Awaited<ReturnType<typeof findEngine>> | null = null;
   let app: TestApp;
   let d: EngineDriver;
@@ -273,7 +280,7 @@ export function defineEngineSmoke(engine: EngineName): void {
     }
     dir = mkdtempSync(join(tmpdir(), `engine-${engine}-`));
     app = await startTestApp();
-    d = await launchEngine(found);
+    d = await launchEngine(found, { ephemeral });
     figures.version = d.version;
     const pro = await registerProAccount(app);
     await d.goto(`${app.url}/api/health`);
@@ -297,11 +304,13 @@ export function defineEngineSmoke(engine: EngineName): void {
     if (figures.version) console.log(`${label} (${figures.version}): ${JSON.stringify(figures)}`);
   });
 
-  const test = (name: string, fn: () => Promise<void>, timeout = 60_000) =>
+  const test = (name: string, fn: () => Promise<void>, timeout = 60_000, always = false) => {
+    if (exportOnly && !always) return;
     it(name, async (ctx) => {
       if (!found?.paths) ctx.skip();
       await fn();
     }, timeout);
+  };
 
   describe(`the studio in ${label}`, () => {
     test("plays the four default tones in both ears, and stops to silence", async () => {
@@ -362,7 +371,7 @@ export function defineEngineSmoke(engine: EngineName): void {
         typeof navigator.storage?.getDirectory === "function" ? navigator.storage.getDirectory().then(() => "OPFS", () => "memory (getDirectory refused)") : "memory (no OPFS)",
       );
       figures.export30s = { ms, sha: file.sha, sink };
-    }, 90_000);
+    }, 90_000, true);
 
     test("exports 1 hour: the whole file, its header, the four tones at its start and its end", async () => {
       const ms = await exportWav(3600, 240_000);

@@ -9,7 +9,7 @@ import { memoryLimitBytes, memorySink, openSink, SinkError } from "../../../../w
 const bytes = (...v: number[]) => Uint8Array.from(v);
 
 /** A fake OPFS file: `writable` and `sync` say what the browser does with each method. */
-function fakeFile(writable: "ok" | "missing" | "throws", sync: "ok" | "missing" | "throws") {
+function fakeFile(writable: "ok" | "missing" | "throws", sync: "ok" | "missing" | "throws", { wholeBuffer = false } = {}) {
   const data: number[] = [];
   const put = (b: Uint8Array, at: number) => b.forEach((v, i) => (data[at + i] = v));
   const handle: Record<string, unknown> = { name: "f.wav" };
@@ -19,6 +19,8 @@ function fakeFile(writable: "ok" | "missing" | "throws", sync: "ok" | "missing" 
       if (writable === "throws") throw new DOMException("refused", "NotAllowedError");
       return {
         write: async (x: Uint8Array | { position: number; data: Uint8Array }) => {
+          // WebKit 2.50 writes a view's whole ArrayBuffer.
+          if (wholeBuffer && x instanceof Uint8Array) x = new Uint8Array(x.buffer);
           if (x instanceof Uint8Array) {
             put(x, end);
             end += x.byteLength;
@@ -88,6 +90,16 @@ describe("export sinks", () => {
     await sink.write(bytes(4), 1);
     await sink.close();
     expect(data).toEqual([1, 4, 3]);
+  });
+
+  it("createWritable gets a buffer of its own for a partial view (WebKit writes the view's whole buffer)", async () => {
+    const data = fakeFile("ok", "missing", { wholeBuffer: true });
+    const sink = await openSink({ kind: "opfs", dir: "exports", name: "f.wav" });
+    const pool = bytes(1, 2, 3, 4, 5, 6);
+    await sink.write(pool.subarray(0, 6));
+    await sink.write(pool.subarray(0, 2));
+    await sink.close();
+    expect(data).toEqual([1, 2, 3, 4, 5, 6, 1, 2]);
   });
 
   it("OPFS with neither method working fails at the open stage with the browser's error", async () => {
