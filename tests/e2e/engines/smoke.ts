@@ -19,7 +19,9 @@ import { parseWavHeader } from "../../../dsp/host/export/wav";
 import { DEFAULT_FREQUENCIES } from "../../../dsp/host/model/state";
 import { startTestApp, type TestApp } from "../browser";
 import { registerProAccount } from "../session";
+import { classifyExportError, HANDOFF_ERROR, memoryErrorMessage, STORAGE_ERROR, STORAGE_UNKNOWN_ERROR, FILE_BUSY_ERROR } from "../../../web/export/messages";
 import { findEngine, launchEngine, type EngineDriver, type EngineName } from "./drivers";
+import { engineErrors, type EngineError } from "./engine-errors";
 
 const REPO = fileURLToPath(new URL("../../..", import.meta.url));
 const TSX = join(REPO, "node_modules", ".bin", "tsx");
@@ -192,6 +194,21 @@ function toneDb(x: number[], f: number): number {
     im -= x[i] * w * Math.sin(ph);
   }
   return 20 * Math.log10((2 * Math.hypot(re, im)) / (n / 2) + 1e-12);
+}
+
+const ENGINE_ERRORS_FILE = join(REPO, "tests", "unit", "web", "export", "engine-errors.json");
+
+/** Keeps `errors` as `key`'s entry of tests/unit/web/export/engine-errors.json (with
+ *  TONE_STUDIO_WRITE_ENGINE_ERRORS=1, to refresh what the unit tests check against). */
+function writeEngineErrors(key: string, errors: EngineError[]): void {
+  let all: Record<string, EngineError[]> = {};
+  try {
+    all = JSON.parse(readFileSync(ENGINE_ERRORS_FILE, "utf8")) as Record<string, EngineError[]>;
+  } catch {
+    // a new file
+  }
+  all[key] = errors;
+  writeFileSync(ENGINE_ERRORS_FILE, JSON.stringify(Object.fromEntries(Object.entries(all).sort()), null, 2) + "\n");
 }
 
 export interface SmokeOptions {
@@ -384,6 +401,24 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
         for (const f of DEFAULT_FREQUENCIES) expect(toneDb(stretch, f) - off, `${label}: ${f} Hz in the 1 h file`).toBeGreaterThan(40);
       }
     }, 300_000);
+
+    test("gives this engine's real errors the message their name and stage call for", async () => {
+      const errors = await d.evaluate(engineErrors);
+      const expected: Record<string, string> = {
+        QuotaExceededError: STORAGE_ERROR,
+        DataCloneError: HANDOFF_ERROR,
+        RangeError: memoryErrorMessage(600),
+        NotFoundError: FILE_BUSY_ERROR,
+        UnknownError: STORAGE_UNKNOWN_ERROR,
+      };
+      // Every probe but the OPFS ones fails in every engine; the handle clones in Chromium and Firefox.
+      expect(errors.map((e) => e.case)).toEqual(expect.arrayContaining(["getRandomValues over 65536 bytes (a quota error)", "structuredClone of a function", "an ArrayBuffer of 2^53 - 1 bytes", "WebAssembly.Memory grown past its maximum"]));
+      for (const e of errors) {
+        expect(expected[e.name], `${label}: ${e.case} threw ${e.name}: ${e.message}`).toBeDefined();
+        expect(classifyExportError({ stage: e.stage, name: e.name, message: e.message }, 600).text, `${label}: ${e.case}`).toBe(expected[e.name]);
+      }
+      if (process.env.TONE_STUDIO_WRITE_ENGINE_ERRORS) writeEngineErrors(engine + (ephemeral ? "-private" : ""), errors);
+    }, 60_000, true);
 
     test("imports an .sbg file: 300+10 plays 305 Hz in the left ear and 295 Hz in the right", async () => {
       const sbg = join(dir, "beat.sbg");
