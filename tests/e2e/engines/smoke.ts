@@ -92,6 +92,26 @@ async function earLevels(freqs: number[]): Promise<{ left: number[]; right: numb
   return { left: L.levels, right: R.levels, peakL: L.peak, peakR: R.peak, state: context.state };
 }
 
+/** Collects the page's uncaught errors, rejections and console.error calls from now on. */
+function collectErrors(): void {
+  const w = window as unknown as { __pageErrors?: string[] };
+  if (w.__pageErrors) return;
+  const errors: string[] = (w.__pageErrors = []);
+  addEventListener("error", (e) => errors.push(`uncaught: ${e.message}`));
+  addEventListener("unhandledrejection", (e) => errors.push(`unhandled rejection: ${String((e as PromiseRejectionEvent).reason)}`));
+  const error = console.error.bind(console);
+  console.error = (...args: unknown[]) => {
+    errors.push(`console.error: ${args.map(String).join(" ")}`);
+    error(...args);
+  };
+}
+
+/** The Media Session's state (what a lock screen shows), or null where there is none. */
+function mediaSession(): { state: string; title: string | null } | null {
+  if (!("mediaSession" in navigator)) return null;
+  return { state: navigator.mediaSession.playbackState, title: navigator.mediaSession.metadata?.title ?? null };
+}
+
 /** Peak of the studio's waveform analyser (0 when silent). */
 function wavePeak(): number {
   const a = (window as unknown as { __toneStudio: { audio: { waveAnalyser: AnalyserNode | null } } }).__toneStudio.audio.waveAnalyser;
@@ -310,6 +330,7 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
       { token: pro.token, user: pro.user },
     );
     await d.goto(`${app.url}/`);
+    await d.evaluate(collectErrors);
     // Pro unlocks channels 2-4 once the profile has loaded.
     await waitFor(() => d.evaluate(markTarget, { kind: "switch" as const, name: "Channel 4 on/off" }), Boolean, "the Pro studio did not unlock", 20_000);
   }, 90_000);
@@ -346,6 +367,10 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
         expect(ears.right[i] - ears.right[4], `${label}: ${DEFAULT_FREQUENCIES[i]} Hz, right`).toBeGreaterThan(30);
         expect(Math.abs(ears.left[i] - ears.right[i])).toBeLessThan(1);
       }
+      // The lock screen's Media Session says it plays (all three engines have one).
+      const session = await waitFor(() => d.evaluate(mediaSession), (m) => m === null || m.state === "playing", "the Media Session did not say playing");
+      expect(session, `${label} has a Media Session`).not.toBeNull();
+      expect(session!.title).toBeTruthy();
       // The waveform display draws the tone (a trace over many rows), then a flat line (a few).
       expect(await waitFor(() => d.evaluate(waveformRows), (rows) => rows > 20, "the waveform was not drawn")).toBeGreaterThan(20);
       await click("button", "Stop Audio");
@@ -436,5 +461,9 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
       expect(Math.abs(ears.peakR - 295)).toBeLessThan(1);
       await click("button", "Stop Audio");
     });
+
+    test("the page met no uncaught error, rejection or console.error", async () => {
+      expect(await d.evaluate(() => (window as unknown as { __pageErrors: string[] }).__pageErrors)).toEqual([]);
+    }, 10_000, true);
   });
 }
