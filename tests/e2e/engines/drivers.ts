@@ -15,7 +15,8 @@
 //
 // Clicks and typing go through each browser's own input (trusted events: a gesture that may start
 // audio); everything else is read in the page. Each engine is found on this machine or reported
-// missing with the package that brings it (findEngine), so `npm test` passes without them.
+// missing with the package that brings it (findEngine), so `npm test` passes without them;
+// TONE_STUDIO_ENGINES (e.g. "chromium,webkit") chooses some.
 
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
@@ -82,6 +83,9 @@ function profileBrowserWorks(): boolean {
 
 /** Whether this machine can run `engine`, and with what. */
 export async function findEngine(engine: EngineName): Promise<FoundEngine> {
+  // TONE_STUDIO_ENGINES=chromium,firefox runs only those (the others report why they did not).
+  const only = (process.env.TONE_STUDIO_ENGINES ?? "").split(",").map((e) => e.trim().toLowerCase()).filter(Boolean);
+  if (only.length > 0 && !only.includes(engine)) return { engine, paths: null, missing: `left out by TONE_STUDIO_ENGINES=${only.join(",")}` };
   if (engine === "chromium") {
     const found = await findChromium();
     return found ? { engine, paths: { chromium: found.path } } : { engine, paths: null, missing: "no Chromium (apt-get install chromium, or npm install)" };
