@@ -228,11 +228,12 @@ describe("Export WAV in Chromium", () => {
   });
 
   it("without OPFS, an export over the device's memory limit is refused before it starts, saying what works", async () => {
-    // A device reporting 0.25 GiB of memory: the in-memory limit is 256 MiB, about 23 minutes.
+    // No Storage API at all (navigator.storage undefined, as in an embedded web view), on a device
+    // reporting 0.25 GiB of memory: the in-memory limit is 256 MiB, about 23 minutes.
     const p = await openStudio(
       false,
       pro,
-      "Object.defineProperty(StorageManager.prototype, 'getDirectory', { value: undefined }); Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.25 });",
+      "Object.defineProperty(Navigator.prototype, 'storage', { get: () => undefined }); Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.25 });",
     );
     try {
       await loadState(p, STATE, 3600);
