@@ -13,8 +13,10 @@
 //   Private File System (getDirectory: UnknownError) and the studio exports through its
 //   in-memory fallback, as in Safari's private browsing.
 //
-// Clicks and typing go through each browser's own input (trusted events: a gesture that may start
-// audio); everything else is read in the page. Each engine is found on this machine or reported
+// Every engine keeps its own autoplay policy, WebKit as strict as iOS Safari (no media playback
+// without a user gesture, autoplay denied): clicks and typing go through each browser's own input
+// (trusted events), so Play must start the sound from the click, as for a person on a first visit.
+// Everything else is read in the page. Each engine is found on this machine or reported
 // missing with the package that brings it (findEngine), so `npm test` passes without them;
 // TONE_STUDIO_ENGINES (e.g. "chromium,webkit") chooses some.
 
@@ -26,7 +28,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { Browser as PwBrowser, Page as PwPage } from "playwright-core";
 import { findChromium, onPath } from "../../../api/platform/binaries";
-import { launchChromium } from "../browser";
+import { CHROMIUM_ARGS, launchChromium } from "../browser";
 import { WebDriverSession } from "./webdriver";
 
 export type EngineName = "chromium" | "firefox" | "webkit";
@@ -144,7 +146,9 @@ function pwEvaluate<T, A>(page: PwPage, fn: (arg: A) => T | Promise<T>, arg?: A)
 }
 
 export async function launchChromiumDriver(): Promise<EngineDriver> {
-  const browser: PwBrowser = await launchChromium();
+  // Chromium's own autoplay policy (the other e2e files switch it off): sound starts from the
+  // test's trusted clicks, as in Firefox and WebKit.
+  const browser: PwBrowser = await launchChromium(CHROMIUM_ARGS.filter((a) => !a.startsWith("--autoplay-policy")));
   const page = await browser.newPage({ acceptDownloads: false });
   page.on("pageerror", (e) => console.error("chromium page error:", e.message));
   return {
@@ -195,11 +199,9 @@ export async function launchFirefoxDriver(paths: Record<string, string>): Promis
       defaultViewport: null,
       args: ["--window-size=1280,900"],
       env: { ...(process.env as Record<string, string>), PULSE_SERVER: pulse.server },
+      // Firefox's own autoplay policy (audible autoplay blocked): sound starts from the test's
+      // trusted clicks, as from a person's.
       extraPrefsFirefox: {
-        // Audio may start without a prior gesture on the page (as Chromium's
-        // --autoplay-policy=no-user-gesture-required in the other tests); the clicks are trusted anyway.
-        "media.autoplay.default": 0,
-        "media.autoplay.blocking_policy": 0,
         // Downloads go to a temp folder without asking.
         "browser.download.folderList": 2,
         "browser.download.dir": tmpdir(),
@@ -268,7 +270,7 @@ export async function launchWebKitDriver(paths: Record<string, string>, ephemera
     const features = `--features=${WEBKIT_FEATURES.map((f) => `+${f}`).join(",")}`;
     const browserOptions = persistent
       ? { binary: paths.profileBrowser, args: [`--data-dir=${join(home, "profile")}`, features] }
-      : { binary: paths.browser, args: ["--automation", features, "--autoplay-policy=allow"] };
+      : { binary: paths.browser, args: ["--automation", features, "--autoplay-policy=deny", "--media-playback-requires-user-gesture=true"] };
     session = await WebDriverSession.create(base, { browserName: "MiniBrowser", "webkitgtk:browserOptions": browserOptions });
     await session.setTimeouts({ script: 300_000, pageLoad: 60_000 });
   } catch (err) {

@@ -355,8 +355,10 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
       await waitFor(playing, Boolean, "did not start playing");
       const ears = await waitFor(
         () => d.evaluate(earLevels, [...DEFAULT_FREQUENCIES, 1000]),
-        // (An analyser of a context not yet running writes nothing: 0 dB everywhere.)
-        (e) => [e.left, e.right].every((ear) => ear.slice(0, 4).every((v) => v > -60 && v - ear[4] > 30)),
+        // (An analyser of a context not yet running writes nothing: 0 dB everywhere; the two ears
+        // are read one after the other, a render quantum apart at most, so they agree once the
+        // start's fade-in is over.)
+        (e) => [e.left, e.right].every((ear) => ear.slice(0, 4).every((v) => v > -60 && v - ear[4] > 30)) && e.left.slice(0, 4).every((v, i) => Math.abs(v - e.right[i]) < 1),
         "the default tones were not heard in both ears",
         15_000,
       );

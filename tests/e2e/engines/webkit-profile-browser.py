@@ -32,7 +32,9 @@ context = WebKit2.WebContext(website_data_manager=manager)
 context.set_automation_allowed(True)
 
 settings = WebKit2.Settings()
-settings.set_media_playback_requires_user_gesture(False)
+# As iOS Safari: media (Web Audio included) starts only from a user gesture, autoplay denied.
+settings.set_media_playback_requires_user_gesture(True)
+policies = WebKit2.WebsitePolicies(autoplay=WebKit2.AutoplayPolicy.DENY)
 known = WebKit2.Settings.get_all_features()
 wanted = set(features)
 for i in range(known.get_length()):
@@ -45,7 +47,7 @@ if wanted:
 
 
 def create_view(_session):
-    view = WebKit2.WebView(web_context=context, settings=settings, is_controlled_by_automation=True)
+    view = WebKit2.WebView(web_context=context, settings=settings, website_policies=policies, is_controlled_by_automation=True)
     window = Gtk.Window()
     window.set_default_size(1280, 900)
     window.add(view)
