@@ -227,6 +227,28 @@ describe("Export WAV in Chromium", () => {
     }
   });
 
+  it("where the page has OPFS but the worker cannot open its file, the worker falls back to memory: the same bytes", async () => {
+    const p = await openStudio(false);
+    try {
+      // The export worker's script, served with its getDirectory refused as WebKit's private
+      // profile refuses it (UnknownError), before the bundle runs.
+      await p.route(/\/assets\/export\.worker-[\w-]+\.js$/, async (route) => {
+        const res = await route.fetch();
+        const refuse = 'StorageManager.prototype.getDirectory = () => Promise.reject(new DOMException("The operation failed for an unknown transient reason (e.g. out of memory).", "UnknownError"));\n';
+        await route.fulfill({ response: res, body: refuse + (await res.text()) });
+      });
+      await loadState(p, STATE, 10);
+      const [download] = await Promise.all([p.waitForEvent("download", { timeout: 30_000 }), p.getByRole("button", { name: "Export WAV" }).click()]);
+      const saved = join(dir, "worker-memory.wav");
+      await download.saveAs(saved);
+      expect(createHash("sha256").update(readFileSync(saved)).digest("hex")).toBe(await cliSha(10));
+      // Nothing left in the OPFS folder the page had prepared (the worker never wrote there).
+      expect((await opfsFiles(p)).filter((f) => f.name.startsWith("exports/") && f.size > 0)).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+
   it("without OPFS, an export over the device's memory limit is refused before it starts, saying what works", async () => {
     // No Storage API at all (navigator.storage undefined, as in an embedded web view), on a device
     // reporting 0.25 GiB of memory: the in-memory limit is 256 MiB, about 23 minutes.
