@@ -120,8 +120,25 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The detached process groups started here that are still running: ended when this process
+ *  exits, also after a failed or interrupted test (a PulseAudio started with --exit-idle-time=-1
+ *  would otherwise stay). */
+const running = new Set<ChildProcess>();
+process.on("exit", () => {
+  for (const child of running) killGroup(child);
+});
+
+/** Starts `command` detached, in a process group of its own, and remembers it. */
+function spawnGroup(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, args, { detached: true, stdio: "ignore", env });
+  running.add(child);
+  child.once("exit", () => running.delete(child));
+  return child;
+}
+
 /** Ends a process started detached (its own group) and everything it started. */
 function killGroup(child: ChildProcess): void {
+  running.delete(child);
   if (child.pid === undefined || child.exitCode !== null) return;
   try {
     process.kill(-child.pid, "SIGTERM");
@@ -170,10 +187,10 @@ export async function launchChromiumDriver(): Promise<EngineDriver> {
 async function startPulse(pulseaudio: string): Promise<{ server: string; stop(): void }> {
   const dir = mkdtempSync(join(tmpdir(), "tone-pulse-"));
   const socket = join(dir, "native");
-  const child = spawn(
+  const child = spawnGroup(
     pulseaudio,
     ["-n", "--daemonize=no", "--exit-idle-time=-1", "--disable-shm=yes", "--use-pid-file=no", "-L", "module-null-sink sink_name=null", "-L", `module-native-protocol-unix socket=${socket} auth-anonymous=1`],
-    { detached: true, stdio: "ignore", env: { ...process.env, HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CONFIG_HOME: dir } },
+    { ...process.env, HOME: dir, XDG_RUNTIME_DIR: dir, XDG_CONFIG_HOME: dir },
   );
   await waitUntil(() => existsSync(socket), "PulseAudio");
   return {
@@ -213,9 +230,17 @@ export async function launchFirefoxDriver(paths: Record<string, string>): Promis
     pulse.stop();
     throw err;
   }
-  const page = await browser.newPage();
+  let page: Awaited<ReturnType<typeof browser.newPage>>;
+  let version: string;
+  try {
+    page = await browser.newPage();
+    version = await browser.version();
+  } catch (err) {
+    await browser.close().catch(() => undefined);
+    pulse.stop();
+    throw err;
+  }
   page.on("pageerror", (e) => console.error("firefox page error:", (e as Error).message));
-  const version = await browser.version();
   const element = async (selector: string) => {
     const el = await page.$(selector);
     if (!el) throw new Error(`Firefox: nothing matches ${selector}`);
@@ -253,10 +278,11 @@ export async function launchWebKitDriver(paths: Record<string, string>, ephemera
   const pulseBin = onPath(["pulseaudio"]);
   const pulse = pulseBin ? await startPulse(pulseBin) : null;
   const home = mkdtempSync(join(tmpdir(), "tone-webkit-"));
-  const child = spawn(paths.xvfb, ["-a", "-s", "-screen 0 1280x1024x24", paths.driver, `--port=${port}`, "--host=127.0.0.1"], {
-    detached: true,
-    stdio: "ignore",
-    env: { ...process.env, HOME: home, XDG_RUNTIME_DIR: home, ...(pulse ? { PULSE_SERVER: pulse.server } : {}) },
+  const child = spawnGroup(paths.xvfb, ["-a", "-s", "-screen 0 1280x1024x24", paths.driver, `--port=${port}`, "--host=127.0.0.1"], {
+    ...process.env,
+    HOME: home,
+    XDG_RUNTIME_DIR: home,
+    ...(pulse ? { PULSE_SERVER: pulse.server } : {}),
   });
   const base = `http://127.0.0.1:${port}`;
   const stop = () => {
