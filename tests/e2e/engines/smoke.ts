@@ -21,6 +21,7 @@ import { DEFAULT_FREQUENCIES } from "../../../dsp/host/model/state";
 import { startTestApp, type TestApp } from "../browser";
 import { registerProAccount } from "../session";
 import { classifyExportError, HANDOFF_ERROR, memoryErrorMessage, STORAGE_ERROR, STORAGE_UNKNOWN_ERROR, FILE_BUSY_ERROR } from "../../../web/export/messages";
+import { PWA_TEXT } from "../../../web/pwa/messages";
 import { findEngine, launchEngine, type EngineDriver, type EngineName } from "./drivers";
 import { engineErrors, type EngineError } from "./engine-errors";
 
@@ -466,5 +467,14 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
     test("the page met no uncaught error, rejection or console.error", async () => {
       expect(await d.evaluate(() => (window as unknown as { __pageErrors: string[] }).__pageErrors)).toEqual([]);
     }, 10_000, true);
+
+    test("a first visit is no update: the service worker takes over and no 'new version' toast shows", async () => {
+      // Chromium's driver blocks the service worker (tests/e2e/browser.ts); the others run it.
+      if (engine !== "chromium") {
+        await waitFor(() => d.evaluate(() => Boolean(navigator.serviceWorker?.controller)), Boolean, "no service worker took over the page", 20_000);
+      }
+      const toasts = await d.evaluate(() => [...document.querySelectorAll("[data-sonner-toast]")].map((t) => t.textContent ?? ""));
+      expect(toasts.filter((t) => t.includes(PWA_TEXT.updateReady.slice(0, 20)))).toEqual([]);
+    }, 30_000, true);
   });
 }
