@@ -79,6 +79,7 @@ export class WebDriverSession {
 }
 
 async function call(base: string, method: string, path: string, body?: unknown): Promise<unknown> {
+  const started = Date.now();
   const res = await fetch(base + path, {
     method,
     headers: body === undefined ? {} : { "Content-Type": "application/json; charset=utf-8" },
@@ -88,7 +89,7 @@ async function call(base: string, method: string, path: string, body?: unknown):
   const data = (text ? JSON.parse(text) : {}) as { value?: unknown };
   const value = data.value as { error?: string; message?: string } | undefined;
   if (!res.ok || (value && typeof value === "object" && typeof value.error === "string")) {
-    throw new WebDriverError(value?.error ?? String(res.status), value?.message ?? text);
+    throw new WebDriverError(value?.error ?? String(res.status), `${value?.message || text} (${method} ${path.replace(/^\/session\/[^/]+/, "")}, after ${Date.now() - started} ms)`);
   }
   return data.value;
 }
