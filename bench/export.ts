@@ -108,7 +108,7 @@ async function cliExport(state: AudioState, seconds: number): Promise<CliExport>
 
 const SINKS = [
   ["picker", "create-writable", "createWritable (save picker and OPFS path)"],
-  ["opfs-sync", "opfs-sync", "OPFS sync access handle (Safari fallback)"],
+  ["opfs-sync", "opfs-sync", "OPFS sync access handle (fallback where createWritable is refused)"],
 ] as const;
 
 async function browserRows(state: AudioState, seconds: number, n: number): Promise<BenchRow[]> {

@@ -6,18 +6,21 @@ import * as Comlink from "comlink";
 import type { AudioState } from "../../dsp/host/schema/state";
 import type { ExportJob, ExportWorkerApi } from "../../web/export/protocol";
 
-async function runExportBench(state: AudioState, seconds: number, sink: ExportJob["sink"]) {
+/** "picker": createWritable (the save picker's way, and WebKit's OPFS way); "opfs-sync": the
+ *  sync access handle. Both on an OPFS file the worker opens by name. */
+async function runExportBench(state: AudioState, seconds: number, sink: "picker" | "opfs-sync") {
   const module = await WebAssembly.compileStreaming(fetch("/engine.wasm"));
   const root = await navigator.storage.getDirectory();
   const name = `bench-${sink}.wav`;
-  const target = await root.getFileHandle(name, { create: true });
+  const file = await root.getFileHandle(name, { create: true });
+  const target: ExportJob["target"] = { kind: "opfs", dir: "", name, prefer: sink === "picker" ? "writable" : "sync" };
   const worker = new Worker("/export-worker.js", { type: "module" });
   const api = Comlink.wrap<ExportWorkerApi>(worker);
   try {
     const t0 = performance.now();
-    const result = await api.run({ module, state, duration: seconds, target, sink }, Comlink.proxy(() => {}));
+    const result = await api.run({ module, state, duration: seconds, target }, Comlink.proxy(() => {}));
     const ms = performance.now() - t0;
-    return { ms, status: result.status, size: (await target.getFile()).size };
+    return { ms, status: result.status, sink: result.sink, size: (await file.getFile()).size };
   } finally {
     worker.terminate();
     await root.removeEntry(name).catch(() => {});

@@ -2,7 +2,9 @@
 // handle (injected before the app loads), so the file the worker writes can be read back in the
 // page: its progress bar goes from 10 to 100, its header and spectrum are right, and its SHA-256
 // equals the CLI's file for the same preset and duration. Cancel midway leaves no file; without a
-// picker the OPFS fallback downloads the same bytes; no enabled channel gives the spec's alert.
+// picker the OPFS fallback downloads the same bytes, and so does the in-memory fallback without
+// OPFS (refused, with what works, over the device's memory limit); no enabled channel gives the
+// spec's alert.
 // The studio is signed in as a Pro user (an active subscription row in the test server's database);
 // a free user sees the button locked. Each export counts against the plan (POST /api/exports): the
 // line under the button goes from 100 to 99 of 100, and at 0 the export is refused with the
@@ -205,6 +207,70 @@ describe("Export WAV in Chromium", () => {
       // The OPFS copy stays until the next export starts (the download reads it from disk).
       const files = await opfsFiles(p);
       expect(files).toContainEqual({ name: `exports/${download.suggestedFilename()}`, size: exportPlan(10).totalBytes });
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("without OPFS (as in private browsing), keeps the file in memory and downloads the same bytes", async () => {
+    // No save picker, and no getDirectory in the page, as where a browser gives the page no OPFS.
+    const p = await openStudio(false, pro, "Object.defineProperty(StorageManager.prototype, 'getDirectory', { value: undefined });");
+    try {
+      await loadState(p, STATE, 10);
+      const [download] = await Promise.all([p.waitForEvent("download", { timeout: 30_000 }), p.getByRole("button", { name: "Export WAV" }).click()]);
+      const saved = join(dir, "memory.wav");
+      await download.saveAs(saved);
+      expect(createHash("sha256").update(readFileSync(saved)).digest("hex")).toBe(await cliSha(10));
+      await p.getByText(`WAV downloaded: ${download.suggestedFilename()}`).waitFor();
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("where the page has OPFS but the worker cannot open its file, the worker falls back to memory: the same bytes", async () => {
+    const p = await openStudio(false);
+    try {
+      // The export worker's script, served with its getDirectory refused as WebKit's private
+      // profile refuses it (UnknownError), before the bundle runs.
+      await p.route(/\/assets\/export\.worker-[\w-]+\.js$/, async (route) => {
+        const res = await route.fetch();
+        const refuse = 'StorageManager.prototype.getDirectory = () => Promise.reject(new DOMException("The operation failed for an unknown transient reason (e.g. out of memory).", "UnknownError"));\n';
+        await route.fulfill({ response: res, body: refuse + (await res.text()) });
+      });
+      await loadState(p, STATE, 10);
+      const [download] = await Promise.all([p.waitForEvent("download", { timeout: 30_000 }), p.getByRole("button", { name: "Export WAV" }).click()]);
+      const saved = join(dir, "worker-memory.wav");
+      await download.saveAs(saved);
+      expect(createHash("sha256").update(readFileSync(saved)).digest("hex")).toBe(await cliSha(10));
+      // Nothing left in the OPFS folder the page had prepared (the worker never wrote there).
+      expect((await opfsFiles(p)).filter((f) => f.name.startsWith("exports/") && f.size > 0)).toEqual([]);
+    } finally {
+      await p.close();
+    }
+  });
+
+  it("without OPFS, an export over the device's memory limit is refused before it starts, saying what works", async () => {
+    // No Storage API at all (navigator.storage undefined, as in an embedded web view), on a device
+    // reporting 0.25 GiB of memory: the in-memory limit is 256 MiB, about 23 minutes.
+    const p = await openStudio(
+      false,
+      pro,
+      "Object.defineProperty(Navigator.prototype, 'storage', { get: () => undefined }); Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 0.25 });",
+    );
+    try {
+      await loadState(p, STATE, 3600);
+      const count = p.getByText(/^\d+ of 100 exports left this period$/);
+      const before = await count.textContent();
+      await p.getByRole("button", { name: "Export WAV", disabled: false }).click();
+      await p
+        .locator("[data-sonner-toast]", {
+          hasText:
+            "This browser gives the page no disk to write the file to (no Origin Private File System, as in private browsing), so the export has to fit in memory: up to 00:23:18 on this device. Export 00:23:18 or less, or use Chrome, Edge, Firefox or Safari outside private browsing for a longer file.",
+        })
+        .waitFor();
+      expect(await p.getByRole("progressbar").count()).toBe(0);
+      // Refused before anything is counted against the plan.
+      expect(await count.textContent()).toBe(before);
     } finally {
       await p.close();
     }

@@ -1,13 +1,15 @@
 // Runs once before the e2e files (vitest runs it for each project; the second call only checks):
 // finds the programs they drive (api/platform/binaries.ts: the system's, else the ones shipped in
 // npm packages), unpacks the bundled Chromium once so that parallel workers do not race to do it,
-// and prints one line saying which ones run. Fails fast, with the fix, when there is no Chromium or
-// no built app, and warns when dist/ is older than the sources it is built from (every e2e file
+// and prints one line saying which ones run, and one for each browser engine the engine smoke
+// tests drive (tests/e2e/engines/drivers.ts), run or not and why. Fails fast, with the fix, when
+// there is no Chromium or no built app, and warns when dist/ is older than the sources it is built from (every e2e file
 // serves that one build; `npm test` makes it first).
 
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { describeBinary, findChromium, findFfmpeg, findFfprobe } from "../../api/platform/binaries";
+import { findEngine } from "./engines/drivers";
 
 const SOURCES = ["web", "worklets", "dsp/host", "dsp/build", "index.html", "vite.config.ts"];
 
@@ -32,6 +34,12 @@ export default async function setup(): Promise<void> {
     const ffmpeg = findFfmpeg();
     const ffprobe = findFfprobe();
     console.log(`e2e programs: ${[describeBinary("chromium", chromium), describeBinary("ffmpeg", ffmpeg), describeBinary("ffprobe", ffprobe)].join(" · ")}`);
+    // The engine smoke tests (tests/e2e/engine-*.e2e.ts): one line for each engine, run or not.
+    for (const engine of ["chromium", "firefox", "webkit"] as const) {
+      const found = await findEngine(engine);
+      const how = engine === "webkit" && found.paths && !found.paths.profileBrowser ? " (private profile only: apt-get install python3-gi gir1.2-webkit2-4.1 for the persistent one)" : "";
+      console.log(found.paths ? `e2e engine ${engine}: runs (${Object.values(found.paths).join(", ")})${how}` : `e2e engine ${engine}: not run on this machine: ${found.missing}`);
+    }
   }
   if (!chromium) throw new Error("The end-to-end tests drive a real Chromium through playwright-core and found none; see the line above for the fix.");
   const index = join(process.cwd(), "dist", "index.html");

@@ -1,6 +1,8 @@
 // Export WAV: renders the studio's state for its duration in a worker and streams the file to
-// disk (web/export/export-runner.ts). The studio stays usable meanwhile; errors use the spec's
-// texts (section 8): an alert for no enabled channel, toasts for storage, memory and other failures.
+// disk, or memory where the browser gives no disk (web/export/export-runner.ts). The studio stays
+// usable meanwhile; errors use the spec's texts (section 8) where it has one: an alert for no
+// enabled channel, toasts for storage, memory and other failures; and plain texts of their own
+// where it has none (web/export/messages.ts chooses by the error's name and stage).
 // WAV export needs Pro or unlimited access (spec 6): free users and demo users see the button locked
 // with '🔒 Pro Only' (opens the plans); anonymous visitors get the whole studio disabled by StudioPage.
 

@@ -1,16 +1,21 @@
 // Main-thread side of the WAV export (no React): picks where the file goes, drives the export
 // worker through Comlink, reports progress, and cleans up on cancel or failure. start() is Export
-// WAV (the file goes to the user); renderFile() is the same render kept as an OPFS file for the
-// caller (the studio's Upload to Store sends it, then calls discard()).
+// WAV (the file goes to the user); renderFile() is the same render kept as a file for the caller
+// (the studio's Upload to Store sends it, then calls discard()).
 //
-// Where the file goes:
-// - showSaveFilePicker (not in an embedded frame): the worker streams into the chosen file through
-//   createWritable, which commits only on close.
-// - otherwise an Origin Private File System file under /exports, downloaded when complete from
-//   disk (a File from the OPFS handle -> object URL), never held in memory. The previous export's
-//   file is removed when the next export starts (a download may still be reading it until then).
-// One bounded-memory streaming path covers every duration from 1 s to 12 h, which is what the
-// spec's per-duration strategies (direct, 300 s chunks, 15-60 s streamed chunks) were after.
+// Where the file goes (the worker writes it through web/export/sink.ts):
+// - showSaveFilePicker (Chromium, not in an embedded frame): the worker streams into the chosen
+//   file through createWritable, which commits only on close.
+// - otherwise an Origin Private File System file under /exports, which the worker opens itself
+//   from the folder and the name (WebKit cannot clone a file handle to a worker), downloaded when
+//   complete from disk (a File from the OPFS handle -> object URL), never held in memory. The
+//   previous export's file is removed when the next export starts (a download may still be
+//   reading it until then).
+// - without OPFS (navigator.storage missing, or getDirectory refused: private browsing, embedded
+//   web views), in memory up to a limit from the device's memory (sink.ts memoryLimitBytes); a
+//   longer export is refused before it starts, with what would work instead.
+// One streaming path covers every duration from 1 s to 12 h on disk, which is what the spec's
+// per-duration strategies (direct, 300 s chunks, 15-60 s streamed chunks) were after.
 
 import * as Comlink from "comlink";
 import wasmUrl from "../../dsp/build/engine.wasm?url";
@@ -19,7 +24,8 @@ import type { ExportReport } from "../../dsp/host/export/report";
 import { hasAudibleChannel, type SoundState } from "../../dsp/host/schema/state";
 import { exportFileName } from "./messages";
 import ExportWorker from "./export.worker.ts?worker";
-import type { ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
+import type { ExportFailureInfo, ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
+import { errorParts, memoryLimitBytes, type ExportTarget } from "./sink";
 import { saveAs } from "./download";
 import { soundtrackStore } from "../audio/soundtrack-store";
 import { recordingClips } from "../recordings/store";
@@ -35,6 +41,35 @@ export class NoChannelError extends Error {
     super("No enabled channel");
   }
 }
+
+/** Where an export failed: the worker's sink stages ("open", "write", "close"), the engine
+ *  ("render"), the page's own steps: choosing the OPFS place ("place"), handing the job to the
+ *  worker ("handoff"), the worker stopping by itself ("worker"). */
+export type ExportStage = ExportFailureInfo["stage"] | "place" | "handoff" | "worker";
+
+/** A failed export: the original error's name and message, and the stage it failed at (what the
+ *  user's message is chosen by, web/export/messages.ts). */
+export class ExportError extends Error {
+  constructor(
+    readonly stage: ExportStage,
+    name: string,
+    message: string,
+    /** For ExportMemoryLimitError: the most this device keeps in memory. */
+    readonly limitBytes?: number,
+  ) {
+    super(message);
+    this.name = name;
+  }
+
+  static from(stage: ExportStage, err: unknown): ExportError {
+    if (err instanceof ExportError) return err;
+    const { name, message } = errorParts(err);
+    return new ExportError(stage, name || "Error", message);
+  }
+}
+
+/** The name of the error for an export too big for the memory fallback. */
+export const MEMORY_LIMIT_ERROR = "ExportMemoryLimitError";
 
 export interface ExportUpdate {
   /** Spec 4: starts at 10, reaches 100. */
@@ -82,23 +117,47 @@ function pickerAvailable(): boolean {
   return typeof w.showSaveFilePicker === "function" && !embedded;
 }
 
-async function opfsTarget(
-  fileName: string,
-  totalBytes: number,
-  dirName = OPFS_DIR,
-): Promise<{ dir: FileSystemDirectoryHandle; handle: FileSystemFileHandle }> {
-  const root = await navigator.storage.getDirectory();
-  const dir = await root.getDirectoryHandle(dirName, { create: true });
-  const stale: string[] = [];
-  for await (const name of (dir as unknown as { keys(): AsyncIterable<string> }).keys()) stale.push(name);
-  await Promise.all(stale.map((name) => dir.removeEntry(name).catch(() => {})));
-  const { quota, usage } = await navigator.storage.estimate();
-  if (quota !== undefined && usage !== undefined && quota - usage < totalBytes) {
-    throw new DOMException(`The export needs ${totalBytes} bytes of storage`, "QuotaExceededError");
+/** Where a file of `totalBytes` goes without a save picker: an OPFS file in `dirName` (emptied of
+ *  earlier exports; refused with QuotaExceededError when the origin's quota left is too small),
+ *  or memory when this browser gives the page no OPFS (refused with ExportMemoryLimitError when the
+ *  file is over the memory limit). */
+export async function placeFor(fileName: string, totalBytes: number, dirName = OPFS_DIR): Promise<Place> {
+  const limitBytes = memoryLimitBytes((navigator as { deviceMemory?: number }).deviceMemory);
+  let root: FileSystemDirectoryHandle | null;
+  try {
+    // navigator.storage is undefined where the Storage API is off; getDirectory rejects in
+    // WebKit's private and automation sessions (UnknownError) and Firefox's private windows.
+    root = typeof navigator.storage?.getDirectory === "function" ? await navigator.storage.getDirectory() : null;
+  } catch {
+    root = null;
   }
-  return { dir, handle: await dir.getFileHandle(fileName, { create: true }) };
+  if (!root) {
+    if (totalBytes > limitBytes) {
+      throw new ExportError("place", MEMORY_LIMIT_ERROR, `The file (${totalBytes} bytes) is larger than the ${limitBytes} bytes this device keeps in memory`, limitBytes);
+    }
+    return { target: { kind: "memory", limitBytes }, dir: null };
+  }
+  try {
+    const dir = await root.getDirectoryHandle(dirName, { create: true });
+    const stale: string[] = [];
+    for await (const name of (dir as unknown as { keys(): AsyncIterable<string> }).keys()) stale.push(name);
+    await Promise.all(stale.map((name) => dir.removeEntry(name).catch(() => {})));
+    const { quota, usage } = await navigator.storage.estimate();
+    if (quota !== undefined && usage !== undefined && quota - usage < totalBytes) {
+      throw new DOMException(`The export needs ${totalBytes} bytes of storage and ${quota - usage} are left`, "QuotaExceededError");
+    }
+    return { target: { kind: "opfs", dir: dirName, name: fileName }, dir, fallbackLimitBytes: totalBytes <= limitBytes ? limitBytes : 0 };
+  } catch (err) {
+    throw ExportError.from("place", err);
+  }
 }
 
+/** An export's target, with the OPFS folder it is in (to read and remove the file from the page). */
+interface Place {
+  target: ExportTarget;
+  dir: FileSystemDirectoryHandle | null;
+  fallbackLimitBytes?: number;
+}
 
 /** One export. start() must be called from the click handler (the save picker needs the gesture). */
 export class ExportRun {
@@ -118,7 +177,7 @@ export class ExportRun {
    *  fails start() with its error. */
   beforeRender: (() => Promise<unknown>) | null = null;
   /** renderFile()'s file, until discard(). */
-  private rendered: { dir: FileSystemDirectoryHandle; handle: FileSystemFileHandle } | null = null;
+  private rendered: Place | null = null;
 
   /** `options`: the listener's levels and loudness normalisation (dsp/host/export/render.ts). */
   constructor(state: SoundState, duration: number, onUpdate: (u: ExportUpdate) => void, options: ExportOptions = {}) {
@@ -142,58 +201,65 @@ export class ExportRun {
     const update = this.progressReporter(plan.totalBytes);
 
     // The picker first, while the click's user activation is fresh.
-    let target: FileSystemFileHandle;
-    let opfsDir: FileSystemDirectoryHandle | null = null;
+    let place: Place;
     if (pickerAvailable()) {
       try {
-        target = await (window as PickerWindow).showSaveFilePicker!({
+        const handle = await (window as PickerWindow).showSaveFilePicker!({
           suggestedName: this.fileName,
           types: [{ description: "WAV audio", accept: { "audio/wav": [".wav"] } }],
         });
+        place = { target: { kind: "handle", handle }, dir: null };
       } catch (err) {
         if (isAbort(err)) return { status: "cancelled" }; // the user closed the picker
-        throw err;
+        throw ExportError.from("place", err);
       }
     } else {
-      ({ dir: opfsDir, handle: target } = await opfsTarget(this.fileName, plan.totalBytes));
+      place = await placeFor(this.fileName, plan.totalBytes);
     }
     if (this.beforeRender) {
       try {
         await this.beforeRender();
       } catch (err) {
-        await removePartial(target, opfsDir);
+        await removePartial(place);
         throw err;
       }
     }
-    const done = await this.render(target, opfsDir, update, true);
+    const done = await this.render(place, update, true);
     if (!done) return { status: "cancelled" };
     const report = done.report ? { report: done.report } : {};
-    if (opfsDir) {
-      saveAs(await target.getFile(), this.fileName);
+    if (done.output?.kind === "blob") {
+      saveAs(done.output.blob, this.fileName);
+      return { status: "downloaded", fileName: this.fileName, bytes: plan.totalBytes, ...report };
+    }
+    if (place.dir) {
+      saveAs(await (await place.dir.getFileHandle(this.fileName)).getFile(), this.fileName);
       return { status: "downloaded", fileName: this.fileName, bytes: plan.totalBytes, ...report };
     }
     return { status: "saved", fileName: this.fileName, bytes: plan.totalBytes, ...report };
   }
 
-  /** The same render into an OPFS file the caller reads (a disk-backed File, never held in
-   *  memory); null when cancelled. Call discard() once the File has been used. */
+  /** The same render into a file the caller reads (a disk-backed File from OPFS, never held in
+   *  memory; a File over the in-memory Blob where there is no OPFS); null when cancelled. Call
+   *  discard() once the File has been used. */
   async renderFile(): Promise<File | null> {
     if (!hasAudibleChannel(this.state)) throw new NoChannelError();
     const plan = exportPlan(this.duration);
-    const { dir, handle } = await opfsTarget(this.fileName, plan.totalBytes, OPFS_RENDER_DIR);
-    this.rendered = { dir, handle };
-    if (!(await this.render(handle, dir, this.progressReporter(plan.totalBytes)))) {
+    const place = await placeFor(this.fileName, plan.totalBytes, OPFS_RENDER_DIR);
+    this.rendered = place;
+    const done = await this.render(place, this.progressReporter(plan.totalBytes));
+    if (!done) {
       this.rendered = null;
       return null;
     }
-    return handle.getFile();
+    if (done.output?.kind === "blob") return new File([done.output.blob], this.fileName, { type: "audio/wav" });
+    return (await place.dir!.getFileHandle(this.fileName)).getFile();
   }
 
   /** Removes renderFile()'s file. */
   async discard(): Promise<void> {
     const r = this.rendered;
     this.rendered = null;
-    if (r) await removePartial(r.handle, r.dir);
+    if (r) await removePartial(r);
   }
 
   private progressReporter(totalBytes: number) {
@@ -212,44 +278,45 @@ export class ExportRun {
     };
   }
 
-  /** Runs the worker into `target`: its result when complete (with the export report when
+  /** Runs the worker into `place`: its result when complete (with the export report when
    *  `report` asked for it), null when cancelled (the partial file removed); a failure removes the
-   *  partial file and rethrows. */
-  private async render(
-    target: FileSystemFileHandle,
-    opfsDir: FileSystemDirectoryHandle | null,
-    update: (p: Pick<ExportProgress, "fraction" | "bytesDone">) => void,
-    report = false,
-  ): Promise<ExportResult | null> {
+   *  partial file and throws an ExportError naming the stage. */
+  private async render(place: Place, update: (p: Pick<ExportProgress, "fraction" | "bytesDone">) => void, report = false): Promise<ExportResult | null> {
     const totalBytes = exportPlan(this.duration).totalBytes;
     update({ fraction: 0, bytesDone: 0 });
     try {
-      const module = await engineModule();
+      const module = await engineModule().catch((err) => {
+        throw ExportError.from("render", err);
+      });
       if (this.cancelRequested) throw new CancelledError();
       this.worker = new ExportWorker({ name: "wav-export" });
       this.api = Comlink.wrap<ExportWorkerApi>(this.worker);
       const crashed = new Promise<never>((_, reject) => {
-        this.worker!.addEventListener("error", (e) => reject(new Error(e.message || "The export worker stopped")));
+        this.worker!.addEventListener("error", (e) => reject(new ExportError("worker", "Error", e.message || "The export worker stopped")));
         this.killCancelled = () => reject(new CancelledError());
       });
-      const result = await Promise.race([
-        this.api.run(
-          {
-            module, state: this.state, duration: this.duration, target, sink: opfsDir ? "opfs" : "picker", report,
-            soundtrack: soundtrackStore.getState().audio, recordings: recordingClips(), ...this.options,
-          },
-          Comlink.proxy((p: ExportProgress) => update(p)),
-        ),
-        crashed,
-      ]);
+      const job = {
+        module, state: this.state, duration: this.duration, target: place.target, fallbackLimitBytes: place.fallbackLimitBytes, report,
+        soundtrack: soundtrackStore.getState().audio, recordings: recordingClips(), ...this.options,
+      };
+      // A rejection here is the job not reaching the worker (postMessage: DataCloneError); the
+      // worker's own failures come back as a "failed" result.
+      const running = this.api.run(job, Comlink.proxy((p: ExportProgress) => update(p))).catch((err: unknown) => {
+        throw ExportError.from("handoff", err);
+      });
+      const result = await Promise.race([running, crashed]);
       if (result.status === "cancelled") throw new CancelledError();
+      if (result.status === "failed") {
+        const f = result.failure ?? { stage: "render", name: "Error", message: "" };
+        throw new ExportError(f.stage, f.name, f.message, f.name === MEMORY_LIMIT_ERROR && place.target.kind === "memory" ? place.target.limitBytes : undefined);
+      }
       update({ fraction: 1, bytesDone: totalBytes });
       return result;
     } catch (err) {
       this.stopWorker();
-      await removePartial(target, opfsDir);
+      await removePartial(place);
       if (err instanceof CancelledError) return null;
-      throw err;
+      throw ExportError.from("worker", err);
     } finally {
       this.settled = true;
       this.stopWorker();
@@ -266,15 +333,17 @@ export class ExportRun {
 
 class CancelledError extends Error {}
 
-/** Removes what a cancelled or failed export left. Where the entry cannot be removed, it is
- *  emptied, so nothing that looks like a complete WAV file remains. */
-async function removePartial(target: FileSystemFileHandle, opfsDir: FileSystemDirectoryHandle | null): Promise<void> {
+/** Removes what a cancelled or failed export left (a Blob in memory needs nothing). Where the
+ *  entry cannot be removed, it is emptied, so nothing that looks like a complete WAV file remains. */
+async function removePartial(place: Place): Promise<void> {
+  const { target, dir } = place;
+  if (target.kind === "memory") return;
   for (let attempt = 0; attempt < 3; attempt++) {
     try {
-      if (opfsDir) await opfsDir.removeEntry(target.name);
-      else if (typeof (target as RemovableHandle).remove === "function") await (target as RemovableHandle).remove!();
-      else {
-        const w = await target.createWritable({ keepExistingData: false });
+      if (target.kind === "opfs" && dir) await dir.removeEntry(target.name);
+      else if (target.kind === "handle" && typeof (target.handle as RemovableHandle).remove === "function") await (target.handle as RemovableHandle).remove!();
+      else if (target.kind === "handle") {
+        const w = await target.handle.createWritable({ keepExistingData: false });
         await w.close();
       }
       return;

@@ -5,6 +5,7 @@ import type { SoundState } from "../../dsp/host/schema/state";
 import type { Levels } from "../../dsp/host/schema/levels";
 import type { SoundtrackAudio } from "../../dsp/host/model/soundtrack";
 import type { RecordingClip } from "../../dsp/host/model/recordings";
+import type { ExportTarget, SinkResult, SinkStage } from "./sink";
 
 export interface ExportJob {
   /** The compiled engine (a WebAssembly.Module is cloned to the worker, not recompiled). */
@@ -14,13 +15,12 @@ export interface ExportJob {
   duration: number;
   /** Verify the rendered audio while it renders and return the export report with the result. */
   report?: boolean;
-  /** Where the file goes: a save-picker handle, or an Origin Private File System file. */
-  target: FileSystemFileHandle;
-  /** "picker": write through createWritable (commits atomically on close).
-   *  "opfs": the OPFS fallback; createWritable where the browser has it for OPFS (its writes overlap
-   *  with rendering), else a sync access handle (Safari before 26).
-   *  "opfs-sync": always the sync access handle (benchmarks compare the two). */
-  sink: "picker" | "opfs" | "opfs-sync";
+  /** Where the file goes (web/export/sink.ts): a save-picker handle, an OPFS file the worker
+   *  opens by folder and name, or memory. */
+  target: ExportTarget;
+  /** With an OPFS target: the memory fallback's limit, used when the worker cannot open the OPFS
+   *  file after all (0: no fallback). */
+  fallbackLimitBytes?: number;
   /** Bytes per write; at least 1 MiB. */
   chunkBytes?: number;
   /** The listener's levels (fade-in, limiter, balance), as for live playback. */
@@ -40,9 +40,22 @@ export interface ExportProgress {
   fraction: number;
 }
 
+/** Why a run failed, as plain data (an Error loses its fields on the way out of a worker): the
+ *  original error's name and message and the stage it happened in ("render": the engine). */
+export interface ExportFailureInfo {
+  stage: SinkStage | "render";
+  name: string;
+  message: string;
+}
+
 export interface ExportResult {
-  status: "done" | "cancelled";
+  status: "done" | "cancelled" | "failed";
   bytes: number;
+  /** When done: which sink wrote the file, and the Blob when it was kept in memory. */
+  sink?: "sync" | "writable" | "memory";
+  output?: SinkResult;
+  /** When failed. */
+  failure?: ExportFailureInfo;
   /** What was verified on the rendered audio (when the job asked for it and the file is done). */
   report?: ExportReport;
 }
@@ -61,7 +74,8 @@ export interface ClipJob {
 
 export interface ExportWorkerApi {
   /** Renders and writes the whole file; resolves "cancelled" when cancel() stopped it (the partial
-   *  file is then left for the caller to remove). Rejects on failure. */
+   *  file is then left for the caller to remove) and "failed" with the failure's name, message and
+   *  stage when it failed. */
   run(job: ExportJob, onProgress: (p: ExportProgress) => void): Promise<ExportResult>;
   cancel(): void;
   /** Renders `job` and returns the WAV file's bytes (transferred, not copied). */

@@ -60,14 +60,17 @@ export async function registerServiceWorker(deps: RegisterDeps): Promise<Registr
       worker.postMessage(SKIP_WAITING);
     });
 
-  // Only when a worker already controls the page is a newly installed one an update (the first
-  // visit's worker takes over by itself).
+  // A newly installed worker is an update only when another worker controlled the page before it
+  // began installing: the first visit's worker takes over by itself (sw.ts calls clientsClaim()),
+  // and WebKit may hand it control of the page before this page sees its "installed" state, so
+  // the controller is read when the install starts, not when it ends.
   if (reg.waiting && container.controller) offer(reg.waiting);
   reg.addEventListener("updatefound", () => {
     const worker = reg.installing;
     if (!worker) return;
+    const previous = container.controller;
     worker.addEventListener("statechange", () => {
-      if (worker.state === "installed" && container.controller) offer(worker);
+      if (worker.state === "installed" && previous && previous !== worker) offer(worker);
     });
   });
   deps.onVisible?.(() => void reg.update().catch(() => undefined));

@@ -2,7 +2,8 @@
 
 import { describe, expect, it } from "vitest";
 import {
-  NO_CHANNEL_ALERT, STORAGE_ERROR, UNEXPECTED_ALERT, classifyExportError, exportFileName, memoryErrorMessage,
+  FILE_BUSY_ERROR, HANDOFF_ERROR, NO_CHANNEL_ALERT, NO_WORKER_FILES_ERROR, NOT_ALLOWED_ERROR, STORAGE_ERROR, STORAGE_UNKNOWN_ERROR,
+  UNEXPECTED_ALERT, WORKER_STOPPED_ERROR, classifyExportError, exportFileName, memoryErrorMessage, memoryLimitMessage,
 } from "../../../../web/export/messages";
 
 describe("export messages", () => {
@@ -12,19 +13,43 @@ describe("export messages", () => {
     expect(UNEXPECTED_ALERT).toBe("Export failed. Please try again.");
   });
 
-  it("maps quota and storage failures to the storage text", () => {
+  it("gives the storage text to a real quota failure only, whatever the message says", () => {
     for (const err of [
-      { name: "QuotaExceededError", message: "The quota has been exceeded." },
-      new Error("No space left on device"),
-      new Error("Storage is full"),
+      new DOMException("The quota has been exceeded.", "QuotaExceededError"),
+      { name: "QuotaExceededError", message: "Wrote 0 of 1048576 bytes", stage: "write" },
     ]) {
       expect(classifyExportError(err, 600)).toEqual({ kind: "toast", text: STORAGE_ERROR });
     }
+    // Words in a message decide nothing: "storage" in an API's name, "memory" in WebKit's
+    // UnknownError, "No space" in a plain Error.
+    expect(classifyExportError(new Error("Failed to execute 'getDirectory' on 'StorageManager': Storage directory access is denied."), 60).text).not.toBe(STORAGE_ERROR);
+    expect(classifyExportError(new Error("No space left on device"), 60).text).toBe("Export failed: No space left on device. Try refreshing and using a shorter duration.");
   });
 
-  it("maps memory failures to a 70% duration suggestion", () => {
+  it("maps allocation failures (RangeError) to a 70% duration suggestion", () => {
     expect(classifyExportError(new RangeError("Array buffer allocation failed"), 3600)).toEqual({ kind: "toast", text: memoryErrorMessage(3600) });
     expect(memoryErrorMessage(3600)).toBe("Export ran out of memory. Try reducing the duration to about 70% (00:42:00) or use a desktop browser.");
+  });
+
+  it("chooses by name and stage: the file's stages get file texts, elsewhere the spec's other text", () => {
+    const at = (stage: string, name: string, message = "m") => classifyExportError({ stage, name, message }, 60).text;
+    expect(at("open", "UnknownError", "The operation failed for an unknown transient reason (e.g. out of memory).")).toBe(STORAGE_UNKNOWN_ERROR);
+    expect(at("open", "NotSupportedError")).toBe(NO_WORKER_FILES_ERROR);
+    expect(at("place", "NotAllowedError")).toBe(NOT_ALLOWED_ERROR);
+    expect(at("write", "NoModificationAllowedError")).toBe(FILE_BUSY_ERROR);
+    expect(at("close", "NotFoundError")).toBe(FILE_BUSY_ERROR);
+    expect(at("handoff", "DataCloneError", "The object can not be cloned.")).toBe(HANDOFF_ERROR);
+    expect(at("worker", "Error", "")).toBe(WORKER_STOPPED_ERROR);
+    // The same names outside the file's stages are not file problems.
+    expect(at("render", "NotSupportedError", "no")).toBe("Export failed: no. Try refreshing and using a shorter duration.");
+  });
+
+  it("without OPFS, names the memory limit, what fits and what works instead", () => {
+    const err = { stage: "place", name: "ExportMemoryLimitError", message: "too big", limitBytes: 1 << 30 };
+    expect(classifyExportError(err, 7200).text).toBe(memoryLimitMessage(1 << 30));
+    expect(memoryLimitMessage(1 << 30)).toBe(
+      "This browser gives the page no disk to write the file to (no Origin Private File System, as in private browsing), so the export has to fit in memory: up to 01:33:12 on this device. Export 01:33:12 or less, or use Chrome, Edge, Firefox or Safari outside private browsing for a longer file.",
+    );
   });
 
   it("quotes other failures and falls back to the unexpected alert", () => {

@@ -1,5 +1,6 @@
 // The service worker's registration and update prompt with fake workers: the first visit's worker
-// is no update; a worker installed while another controls the page, or one already waiting, is
+// is no update (also when it controls the page before its "installed" state is seen, as in
+// WebKit); a worker installed while another controls the page, or one already waiting, is
 // offered; Reload sends SKIP_WAITING and this tab reloads only once the new worker has taken
 // over, and only if it asked; a blocked or failing registration leaves the app as it was.
 
@@ -87,6 +88,26 @@ describe("service worker registration", () => {
     c.takeOver(); // clientsClaim: the first page is now controlled
     expect(t.accepts).toHaveLength(0);
     expect(t.reload).not.toHaveBeenCalled();
+  });
+
+  it("the first visit's worker claiming the page before its 'installed' state is seen (WebKit) is still no update", async () => {
+    const reg = new FakeRegistration();
+    const c = fakeContainer(reg, null);
+    const t = deps(c);
+    await registerServiceWorker(t.d);
+    const first = new FakeWorker();
+    reg.found(first);
+    // clientsClaim() has made it the page's controller by the time the page hears "installed".
+    c.controller = first;
+    first.become("installed");
+    first.become("activated");
+    c.takeOver();
+    expect(t.accepts).toHaveLength(0);
+    // A later deploy, while that worker controls the page, is an update.
+    const next = new FakeWorker();
+    reg.found(next);
+    next.become("installed");
+    expect(t.accepts).toHaveLength(1);
   });
 
   it("a new version installed while a worker controls the page is offered; Reload hands over, then reloads", async () => {
