@@ -69,6 +69,14 @@ export function compareResults(current: BenchResult, baseline: BenchResult, tole
     }
   }
   if (!baseline.stability) warnings.push("The baseline has no measured spread (not made by bench/spread.ts): every row gates.");
+  // A row measured against Chromium's own OfflineAudioContext has another yardstick when the
+  // Chromium is another release: its graph's speed moves between releases (the comparison patch's
+  // relative read 50 in Chromium 156 and 34 in 150 on one machine, with the same engine), so such
+  // a row is reported, never gated, until a baseline is made with that Chromium.
+  const otherChromium = chromiumMajor(current.machine.chromium) !== chromiumMajor(baseline.machine.chromium);
+  if (otherChromium) {
+    warnings.push(`Chromium ${current.machine.chromium ?? "(none)"} is another release than the baseline's ${baseline.machine.chromium ?? "(none)"}: rows measured against its OfflineAudioContext are reported, not gated.`);
+  }
   const now = new Map(current.rows.map((r) => [r.id, r]));
   const verdicts: Verdict[] = [];
   for (const b of baseline.rows) {
@@ -105,6 +113,10 @@ export function compareResults(current: BenchResult, baseline: BenchResult, tole
       continue;
     }
     v.gates = !baseline.stability || (spreadPercent !== null && gates(spreadPercent, tolerancePercent));
+    if (otherChromium && isChromiumYardstick(b.yardstick)) {
+      v.gates = false;
+      v.note = "another Chromium release";
+    }
     v.changePercent = change(ref, c.relative, b.better);
     if (v.changePercent !== null && v.changePercent < -tolerancePercent) v.status = v.gates ? "regressed" : "slower-not-gating";
     else if (v.changePercent !== null && v.changePercent > tolerancePercent) v.status = "improved";
@@ -123,6 +135,15 @@ export function compareResults(current: BenchResult, baseline: BenchResult, tole
   };
 }
 
+function chromiumMajor(version: string | null | undefined): string | null {
+  return version?.match(/^(\d+)\./)?.[1] ?? null;
+}
+
+/** Rows whose yardstick is Chromium's OfflineAudioContext on a patch (bench/measure.ts oacId). */
+function isChromiumYardstick(id: string | null): boolean {
+  return id?.startsWith("yardstick/oac-") ?? false;
+}
+
 /** Console lines: one per failure, naming the row, then a one-line verdict. */
 export function describeComparison(c: Comparison): string {
   const lines = c.warnings.map((w) => `warning: ${w}`);
@@ -131,7 +152,10 @@ export function describeComparison(c: Comparison): string {
     lines.push(`${f.status.toUpperCase()}: ${f.id} (${f.name}): ${what}`);
   }
   const slower = c.verdicts.filter((v) => v.status === "slower-not-gating");
-  if (slower.length > 0) lines.push(`slower but too noisy here to gate: ${slower.map((v) => `${v.id} ${pct(v.changePercent)}`).join(", ")}`);
+  const noisy = slower.filter((v) => !v.note);
+  const otherYardstick = slower.filter((v) => v.note);
+  if (noisy.length > 0) lines.push(`slower but too noisy here to gate: ${noisy.map((v) => `${v.id} ${pct(v.changePercent)}`).join(", ")}`);
+  if (otherYardstick.length > 0) lines.push(`slower, not gated (${otherYardstick[0].note}): ${otherYardstick.map((v) => `${v.id} ${pct(v.changePercent)}`).join(", ")}`);
   const gating = c.verdicts.filter((v) => v.gates).length;
   lines.push(
     c.failures.length === 0
@@ -191,5 +215,6 @@ const STATUS_TEXT: Record<Status, string> = {
 export function fmtVerdict(v: Verdict | undefined): string {
   if (!v) return "";
   const quiet = v.gates || v.status === "yardstick" || v.status === "slower-not-gating";
-  return `${STATUS_TEXT[v.status]}${v.changePercent !== null ? ` ${pct(v.changePercent)}` : ""}${quiet ? "" : ", not gating"}`;
+  const text = v.status === "slower-not-gating" && v.note ? `slower (not gating: ${v.note})` : STATUS_TEXT[v.status];
+  return `${text}${v.changePercent !== null ? ` ${pct(v.changePercent)}` : ""}${quiet ? "" : ", not gating"}`;
 }

@@ -50,6 +50,21 @@ describe("compareResults", () => {
     expect(c.failures.map((f) => f.id)).toEqual(["dsp/node/base"]);
   });
 
+  it("reports, without gating, a Chromium row measured in another Chromium release; Node rows still gate", () => {
+    const current = fixture({ scale: { "dsp/chromium/base": 0.7, "dsp/node/base": 0.7 } });
+    current.machine = { ...current.machine, chromium: "150.0.7871.100" };
+    const baseline = fixture();
+    baseline.machine = { ...baseline.machine, chromium: "156.0.8078.79" };
+    const c = compareResults(current, baseline, 10);
+    expect(verdict(c, "dsp/chromium/base")).toMatchObject({ status: "slower-not-gating", gates: false, note: "another Chromium release" });
+    expect(c.failures.map((f) => f.id)).toEqual(["dsp/node/base"]);
+    expect(describeComparison(c)).toMatch(/Chromium 150\.0\.7871\.100 is another release than the baseline's 156\.0\.8078\.79/);
+    expect(describeComparison(c)).toMatch(/slower, not gated \(another Chromium release\): dsp\/chromium\/base -30\.0 %/);
+    // A patch release of the same Chromium keeps the gate.
+    current.machine = { ...current.machine, chromium: "156.0.8078.114" };
+    expect(compareResults(current, baseline, 10).failures.map((f) => f.id)).toEqual(["dsp/chromium/base", "dsp/node/base"]);
+  });
+
   it("reports a row missing from this run, and fails", () => {
     const current = fixture();
     current.rows = current.rows.filter((r) => r.id !== "fx/gate");
