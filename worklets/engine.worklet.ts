@@ -1,4 +1,6 @@
-// The live-playback host: a thin AudioWorkletProcessor around dsp/host's Engine.
+// The live-playback host: a thin AudioWorkletProcessor around dsp/host's Engine. The session
+// reaches it compiled (dsp/host/program.ts, on the page): a message only copies tables into the
+// engine, between two blocks, never compiles on the audio thread.
 // process() only renders and copies (output.set); it reads the block length from its outputs,
 // allocates nothing (views are cached per block length) and never logs. It posts when playback
 // ends by itself (the duration or the sleep timer), and, at the rate the client asks (the
@@ -31,8 +33,8 @@ class ToneEngineProcessor extends AudioWorkletProcessor {
 
   private onMessage(msg: ToWorklet): void {
     try {
-      if (msg.type === "state") {
-        for (const id of this.engine.apply(msg.state)) this.post({ type: "effect-failed", id });
+      if (msg.type === "program") {
+        for (const id of this.engine.load(msg.program)) this.post({ type: "effect-failed", id });
       } else if (msg.type === "soundtrack") {
         this.engine.setSoundtrack(msg.audio);
       } else if (msg.type === "recordings") {

@@ -3,11 +3,13 @@
 
 import type { Levels } from "../dsp/host/model/levels";
 import type { SoundState } from "../dsp/host/model/state";
+import { ProgramCompiler, isEmptyProgram, programTransfer, type Program } from "../dsp/host/program";
 import type { SoundtrackAudio } from "../dsp/host/model/soundtrack";
 import type { RecordingClip } from "../dsp/host/model/recordings";
 
 export type ToWorklet =
-  | { type: "state"; state: SoundState }
+  /** What changed in the session, compiled on the page (ProgramPort): the worklet only loads it. */
+  | { type: "program"; program: Program }
   /** The recording the mix voices play, at the context's rate (null: none). */
   | { type: "soundtrack"; audio: SoundtrackAudio | null }
   /** The voice recordings the session may place (AudioState.recordings), mono 16-bit at the
@@ -47,3 +49,30 @@ export interface ProcessorOptions {
 }
 
 export const PROCESSOR_NAME = "tone-engine";
+
+/** The page's side of an engine node's state: compiles each new state into a program (what
+ *  changed, as tables) and posts it with its buffers transferred, so the audio thread only copies
+ *  tables into the engine. One per node: the compiler remembers what that engine has. */
+export class ProgramPort {
+  private readonly compiler: ProgramCompiler;
+
+  constructor(
+    private readonly port: MessagePort,
+    sampleRate: number,
+  ) {
+    this.compiler = new ProgramCompiler(sampleRate);
+  }
+
+  /** Posts what changed in `state` (nothing when nothing did). Returns the ids of effects whose
+   *  values could not be read: they are switched off, and the UI should show them off. */
+  send(state: SoundState): string[] {
+    const { program, failed } = this.compiler.compile(state);
+    if (!isEmptyProgram(program)) this.port.postMessage({ type: "program", program } satisfies ToWorklet, programTransfer(program));
+    return failed;
+  }
+
+  /** The engine refused an effect's update and switched it off ("effect-failed"). */
+  forgetEffect(id: string): void {
+    this.compiler.forgetEffect(id);
+  }
+}

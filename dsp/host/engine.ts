@@ -1,22 +1,17 @@
 // The only code that knows the wasm ABI. It instantiates a compiled WebAssembly.Module
-// (synchronously, so it also works in an AudioWorkletGlobalScope, which has no fetch), applies
-// AudioState by diffing it against what the engine already has, and renders planar stereo.
+// (synchronously, so it also works in an AudioWorkletGlobalScope, which has no fetch), loads
+// programs (program.ts: what changed in the AudioState, compiled to tables) and renders planar
+// stereo. apply() compiles and loads in one go, for the hosts that own their engine.
 // Used alike by the worklet, the export worker, Node tests, benchmarks and the CLI.
 
-import { effectDef, extrasToArgs } from "./model/catalogue";
+import { effectDef } from "./model/catalogue";
 // level-rules, not levels: the same values without zod.
 import { FADE_IN_MAX_SECONDS, SLEEP_FADE_MAX_SECONDS, balanceGains, type Levels } from "./model/levels";
 // Types only from state.ts: the worklet bundle must not pull in zod.
-import type { ChannelState, EffectState, SoundState, Waveform } from "./model/state";
-// timeline-core has no zod either (the schema is in timeline.ts).
-import { compileEffects, compileTimeline, hasTimeline, resolveTimeline } from "./model/timeline";
-import { anySoloed, mixerFactor, volumeGain } from "./model/volume";
+import type { SoundState } from "./model/state";
 import type { SoundtrackAudio } from "./model/soundtrack";
-import { spectrumNoise } from "./model/noise-spectrum";
-import { compileVoices } from "./model/voice-track";
 import { compileRecordings, type RecordingClip, usedClips } from "./model/recordings";
-
-const WAVE_INDEX: Record<Waveform, number> = { sine: 0, square: 1, sawtooth: 2, triangle: 3 };
+import { ProgramCompiler, ROW, type Program, type TimelineTables, type VoiceTables } from "./program";
 
 interface Abi {
   memory: WebAssembly.Memory;
@@ -83,21 +78,13 @@ export class Engine {
   private left = new Float32Array(0);
   private right = new Float32Array(0);
   private pcm = new Uint8Array(0);
-  private readonly lastChannels: string[] = ["", "", "", ""];
-  private readonly lastEffects = new Map<string, string>();
-  private readonly warned = new Set<string>();
-  /** What the uploaded timeline was compiled from ("" = no timeline). */
-  private timelineKey = "";
-  /** Effects the timeline drives: apply() leaves them alone while it plays. */
-  private timelineEffects = new Set<string>();
-  /** What the uploaded voices were compiled from ("" = none). */
-  private voicesKey = "";
+  /** Compiles the states apply() is given (the worklet loads programs compiled on the page). */
+  private readonly compiler: ProgramCompiler;
   /** The voice recordings' audio by id (setRecordingClips), what the engine's store holds, and
-   *  what its placements were compiled from. */
+   *  the placements last loaded. */
   private recordingClips = new Map<string, RecordingClip>();
   private storedClips: RecordingClip[] = [];
-  private recordingsKey = "";
-  private recordingState: Pick<SoundState, "recordings" | "timeline"> | null = null;
+  private recordingState: NonNullable<Program["recordings"]> | null = null;
 
   constructor(module: WebAssembly.Module, sampleRate: number) {
     const instance = new WebAssembly.Instance(module, {});
@@ -105,6 +92,7 @@ export class Engine {
     this.sampleRate = sampleRate;
     this.abi.init(sampleRate);
     this.maxFrames = this.abi.maxFrames();
+    this.compiler = new ProgramCompiler(sampleRate);
   }
 
   /** Gives the engine the soundtrack its mix voices play (null: none; they are then silent). The
@@ -127,8 +115,7 @@ export class Engine {
       if (c.rate !== this.sampleRate) throw new RangeError(`the recording is at ${c.rate} Hz, the engine at ${this.sampleRate} Hz`);
     }
     this.recordingClips = new Map(clips.map((c) => [c.id, c]));
-    this.recordingsKey = "\u0000"; // place again
-    if (this.recordingState) this.applyRecordings(this.recordingState);
+    if (this.recordingState) this.placeRecordings();
   }
 
   /** Makes room in the engine's recordings store for clips of these lengths, in this order (the
@@ -150,15 +137,10 @@ export class Engine {
     return clips;
   }
 
-  /** Writes the clips the state's placements use into the engine (when that set changed) and
+  /** Writes the clips the loaded placements use into the engine (when that set changed) and
    *  places them; no placements, none sounds. */
-  private applyRecordings(state: Pick<SoundState, "recordings" | "timeline">): void {
-    this.recordingState = { recordings: state.recordings, timeline: state.timeline };
-    const placements = state.recordings ?? [];
-    const steps = placements.some((p) => p.step !== undefined) ? state.timeline?.steps.map((s) => s.at) : undefined;
-    const key = placements.length === 0 ? "" : JSON.stringify([placements, steps ?? null]);
-    if (key === this.recordingsKey) return;
-    this.recordingsKey = key;
+  private placeRecordings(): void {
+    const { placements, steps } = this.recordingState ?? { placements: [], steps: null };
     const abi = this.abi;
     const used = usedClips(placements, this.recordingClips);
     if (used.length !== this.storedClips.length || used.some((c, i) => c !== this.storedClips[i])) {
@@ -173,151 +155,97 @@ export class Engine {
       this.storedClips = used;
     }
     abi.recordingsClear();
-    for (const p of compileRecordings(placements, used, state.timeline, this.sampleRate)) {
+    for (const p of compileRecordings(placements, used, steps ? { steps } : undefined, this.sampleRate)) {
       abi.recordingPlace(p.offset, p.length, p.start, p.period, p.loop ? 1 : 0, p.gain);
     }
   }
 
-  /** Sends what changed in `state` to the engine. Unknown effect ids are ignored with a warning.
-   *  An effect whose update fails is switched off (never the whole engine); the ids of such
-   *  effects are returned so the UI can show them off too. */
+  /** Sends what changed in `state` to the engine: compiles it (program.ts) and loads the result,
+   *  both here. Unknown effect ids are ignored with a warning. An effect whose update fails is
+   *  switched off (never the whole engine); the ids of such effects are returned so the UI can
+   *  show them off too. The worklet gets programs compiled on the page instead (load). */
   apply(state: SoundState): string[] {
-    // The timeline is written out once per apply for both keys below: in the worklet this runs on
-    // the audio thread for every state message, and a long session's JSON is megabytes.
-    const timelineJson = hasTimeline(state.timeline) ? JSON.stringify(state.timeline) : "";
-    this.applyVoices(state, timelineJson);
-    this.applyRecordings(state);
-    const timed = this.applyTimeline(state, timelineJson);
-    if (!timed) {
-      const solo = anySoloed(state.channels);
-      state.channels.slice(0, 4).forEach((c, i) => this.applyChannel(i, c, solo));
+    const { program, failed } = this.compiler.compile(state);
+    const refused = this.load(program);
+    for (const id of refused) this.compiler.forgetEffect(id);
+    return [...failed, ...refused];
+  }
+
+  /** Copies a compiled program into the engine: only ABI calls and typed-array copies, no
+   *  compiling, so it is cheap enough for the audio thread between two blocks. Programs must come
+   *  in the order one ProgramCompiler made them. Returns the ids of effects the engine refused
+   *  (each is switched off). */
+  load(program: Program): string[] {
+    const abi = this.abi;
+    if (program.voices) this.loadVoices(program.voices);
+    if (program.recordings) {
+      this.recordingState = program.recordings;
+      this.placeRecordings();
     }
+    if (program.timeline === "clear") abi.timelineClear();
+    else if (program.timeline) this.loadTimeline(program.timeline);
+    const c = program.channels;
+    if (c) for (let k = 0; k < c.length; k += ROW.channel) abi.setChannel(c[k], c[k + 1], c[k + 2], c[k + 3], c[k + 4]);
     const failed: string[] = [];
-    for (const [id, fx] of Object.entries(state.effects)) {
-      if (this.timelineEffects.has(id)) continue;
-      try {
-        this.applyEffect(id, fx);
-      } catch (err) {
-        console.warn(`Effect ${id} switched off: ${err instanceof Error ? err.message : String(err)}`);
-        this.switchOff(id);
-        failed.push(id);
+    const e = program.effects;
+    if (e) {
+      for (let k = 0, i = 0; k < e.length; k += ROW.effect, i++) {
+        try {
+          abi.setEffect(e[k], e[k + 1], e[k + 2], e[k + 3], e[k + 4], e[k + 5]);
+        } catch (err) {
+          const id = program.effectIds[i];
+          console.warn(`Effect ${id} switched off: ${err instanceof Error ? err.message : String(err)}`);
+          this.switchOff(id);
+          failed.push(id);
+        }
       }
     }
     return failed;
   }
 
-  /** Uploads the session's voices when they changed (an SBaGen schedule's sound); clears them when
-   *  the state has none. */
-  private applyVoices(state: SoundState, timelineJson: string): void {
-    // Keyed by what the voices are compiled from (the voices at 0:00 and the timeline, whose steps
-    // carry the later voices), so a change elsewhere in the state does not compile them again.
-    const hasVoices = (state.voices?.length ?? 0) > 0 || !!state.timeline?.steps.some((s) => s.voices);
-    const key = hasVoices ? `${JSON.stringify(state.voices ?? null)}|${timelineJson}` : "";
-    if (key === this.voicesKey) return;
-    this.voicesKey = key;
-    const compiled = key === "" ? null : compileVoices(state, this.sampleRate);
+  private loadVoices(v: VoiceTables | "clear"): void {
     const abi = this.abi;
     abi.voicesClear();
-    if (compiled) {
-      compiled.spectra.forEach((spectrum, id) => {
-        spectrumNoise(spectrum, this.sampleRate).forEach((table, which) => {
-          const at = abi.voiceSpectrumTable(id, which);
-          if (at) new Float32Array(abi.memory.buffer, at, table.length).set(table);
-        });
-      });
-      compiled.envelopes.forEach((env, id) => {
-        const at = abi.voiceEnvelopeTable(id, env.length);
-        if (at) new Float32Array(abi.memory.buffer, at, env.length).set(env);
-      });
-      compiled.slots.forEach((segs, slot) => {
-        for (const s of segs) {
-          abi.voiceSegment(slot, s.start, s.kind, s.colour, s.c0, s.c1, s.b0, s.b1, s.a0, s.a1);
-          if (s.shape) abi.voiceSegmentShape(...s.shape);
-          if (s.envelope !== undefined) abi.voiceSegmentEnvelope(s.envelope);
-        }
-      });
-      for (const b of compiled.bells) abi.voiceBell(b.at, b.freq, b.amp);
+    if (v !== "clear") {
+      for (const s of v.spectra) {
+        const at = abi.voiceSpectrumTable(s.id, s.which);
+        if (at) new Float32Array(abi.memory.buffer, at, s.table.length).set(s.table);
+      }
+      for (const env of v.envelopes) {
+        const at = abi.voiceEnvelopeTable(env.id, env.table.length);
+        if (at) new Float32Array(abi.memory.buffer, at, env.table.length).set(env.table);
+      }
+      const g = v.segments;
+      for (let k = 0; k < g.length; k += ROW.voiceSegment) {
+        abi.voiceSegment(g[k], g[k + 1], g[k + 2], g[k + 3], g[k + 4], g[k + 5], g[k + 6], g[k + 7], g[k + 8], g[k + 9]);
+        if (g[k + 10] === 1) abi.voiceSegmentShape(g[k + 11], g[k + 12], g[k + 13], g[k + 14]);
+        if (g[k + 15] >= 0) abi.voiceSegmentEnvelope(g[k + 15]);
+      }
+      const b = v.bells;
+      for (let k = 0; k < b.length; k += ROW.bell) abi.voiceBell(b[k], b[k + 1], b[k + 2]);
     }
     abi.voicesCommit();
   }
 
-  /** Uploads the session timeline when it (or the state at 0:00) changed; clears it when the state
-   *  has none. Returns true while a timeline drives the channels. */
-  private applyTimeline(state: SoundState, timelineJson: string): boolean {
-    const timeline = state.timeline;
-    if (!hasTimeline(timeline)) {
-      if (this.timelineKey !== "") {
-        this.abi.timelineClear();
-        this.timelineKey = "";
-        // Back to the state's own values: send every channel and the automated effects again.
-        this.lastChannels.fill("");
-        for (const id of this.timelineEffects) this.lastEffects.delete(id);
-        this.timelineEffects = new Set();
-      }
-      return false;
-    }
-    const key = `${JSON.stringify([state.channels, state.effects])}|${timelineJson}`;
-    if (key === this.timelineKey) return true;
-    this.timelineKey = key;
-    const steps = resolveTimeline(state, timeline);
-    const compiled = compileTimeline(steps, this.sampleRate);
-    const effects = compileEffects(steps, this.sampleRate);
+  private loadTimeline(t: TimelineTables): void {
     const abi = this.abi;
     abi.timelineClear();
-    compiled.channels.forEach((segs, ch) => {
-      for (const s of segs) abi.timelineChannelSegment(ch, s.start, s.f0, s.f1, s.g0, s.g1, s.curve, s.waveform);
-    });
-    for (const fx of effects) {
-      for (const s of fx.segments) {
-        abi.timelineEffectSegment(
-          fx.slot, s.start, s.enabled ? 1 : 0, s.from[0], s.to[0], s.from[1], s.to[1], s.from[2], s.to[2], s.from[3], s.to[3], s.curve,
-        );
-      }
+    const c = t.channels;
+    for (let k = 0; k < c.length; k += ROW.timelineChannel) abi.timelineChannelSegment(c[k], c[k + 1], c[k + 2], c[k + 3], c[k + 4], c[k + 5], c[k + 6], c[k + 7]);
+    const e = t.effects;
+    for (let k = 0; k < e.length; k += ROW.timelineEffect) {
+      abi.timelineEffectSegment(e[k], e[k + 1], e[k + 2], e[k + 3], e[k + 4], e[k + 5], e[k + 6], e[k + 7], e[k + 8], e[k + 9], e[k + 10], e[k + 11]);
     }
-    abi.timelineCommit(compiled.voices);
-    // Effects the timeline no longer drives get the state's values again.
-    const now = new Set(effects.map((e) => e.id));
-    for (const id of this.timelineEffects) if (!now.has(id)) this.lastEffects.delete(id);
-    this.timelineEffects = now;
-    this.lastChannels.fill("");
-    return true;
+    abi.timelineCommit(t.voices);
   }
 
   private switchOff(id: string): void {
     const def = effectDef(id);
-    this.lastEffects.delete(id);
     try {
       if (def) this.abi.setEffect(def.wasm, 0, def.default, 0, 0, 0);
     } catch {
       // The engine refused even that: nothing more to do for this effect.
     }
-  }
-
-  private applyChannel(i: number, c: ChannelState, anySolo: boolean): void {
-    // The mixer's mute and solo silence a channel without switching it off: it still counts in
-    // the mix's 1/N, so muting one channel leaves the others as loud as they were.
-    const gain = volumeGain(c.volume) * mixerFactor(c, anySolo);
-    const key = `${c.frequency}|${c.waveform}|${c.enabled}|${gain}`;
-    if (this.lastChannels[i] === key) return;
-    this.lastChannels[i] = key;
-    const w = WAVE_INDEX[c.waveform] ?? 0;
-    this.abi.setChannel(i, c.frequency, w, c.enabled ? 1 : 0, gain);
-  }
-
-  private applyEffect(id: string, fx: EffectState): void {
-    const def = effectDef(id);
-    if (!def) {
-      if (!this.warned.has(id)) console.warn(`Unknown effect id ignored: ${id}`);
-      this.warned.add(id);
-      return;
-    }
-    if (typeof fx !== "object" || fx === null) throw new Error("effect update must be an object");
-    const value = Math.min(def.max, Math.max(def.min, Number.isFinite(fx.value) ? fx.value : def.default));
-    const [e1, e2, e3] = extrasToArgs(def, fx);
-    const key = `${fx.enabled}|${value}|${e1}|${e2}|${e3}`;
-    if (this.lastEffects.get(id) === key) return;
-    this.lastEffects.set(id, key);
-    this.abi.setEffect(def.wasm, fx.enabled ? 1 : 0, value, e1, e2, e3);
   }
 
   setMaster(gain: number): void {

@@ -6,7 +6,7 @@
 import wasmUrl from "../../dsp/build/engine.wasm?url";
 import workletUrl from "../../worklets/engine.worklet.ts?worker&url";
 import { defaultAudioState } from "../../dsp/host/schema/state";
-import { PROCESSOR_NAME, type FromWorklet, type ToWorklet } from "../../worklets/protocol";
+import { PROCESSOR_NAME, ProgramPort, type FromWorklet, type ToWorklet } from "../../worklets/protocol";
 import { checkTone, type ToneCheck } from "./spectrum";
 
 export const VERIFY_TONE = { frequency: 1000, seconds: 0.5, sampleRate: 48000 } as const;
@@ -52,7 +52,7 @@ export async function verifyAudio(tone = VERIFY_TONE): Promise<ToneCheck & { ren
     };
   });
   const post = (msg: ToWorklet) => node.port.postMessage(msg);
-  post({ type: "state", state: toneState(frequency) });
+  new ProgramPort(node.port, ctx.sampleRate).send(toneState(frequency));
   post({ type: "start", id: 1, delay: START_DELAY, duration: seconds });
   // Offline rendering runs faster than messages travel: hold it after the first block until the
   // engine has taken the start, so the tone lands where expected in the buffer.

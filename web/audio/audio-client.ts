@@ -10,7 +10,7 @@
 
 import wasmUrl from "../../dsp/build/engine.wasm?url";
 import workletUrl from "../../worklets/engine.worklet.ts?worker&url";
-import { PROCESSOR_NAME, type FromWorklet, type ToWorklet } from "../../worklets/protocol";
+import { PROCESSOR_NAME, ProgramPort, type FromWorklet, type ToWorklet } from "../../worklets/protocol";
 import { hasAudibleChannel, restoreSilentChannels, type SoundState } from "../../dsp/host/schema/state";
 import type { StoreApi } from "zustand/vanilla";
 import type { StudioStore } from "../state/studio-store";
@@ -33,6 +33,8 @@ export class AudioClient {
   context: AudioContext | null = null;
   /** The studio's engine node. */
   node: AudioWorkletNode | null = null;
+  /** Compiles the studio's state for `node` (one per node). */
+  private program: ProgramPort | null = null;
   /** Where every source meets (the studio's engine and the demo cards' engines) on its way to
    *  the speakers. */
   output: GainNode | null = null;
@@ -99,7 +101,7 @@ export class AudioClient {
     });
     store.subscribe((s, prev) => {
       if (this.node && (s.channels !== prev.channels || s.effects !== prev.effects || s.timeline !== prev.timeline || s.voices !== prev.voices || s.recordings !== prev.recordings)) {
-        this.post({ type: "state", state: this.soundOf(s) });
+        this.sendState(s);
       }
     });
   }
@@ -127,6 +129,7 @@ export class AudioClient {
       this.output = output;
       this.outputAnalyser = analyser;
       this.node = null;
+      this.program = null;
       this.worklet = null;
     }
     // "suspended" (autoplay policy, or stopped by the system) or Safari's "interrupted".
@@ -170,6 +173,7 @@ export class AudioClient {
     const node = await this.createEngineNode(context);
     if (context !== this.context) throw new Error("The audio context was replaced while starting");
     node.port.onmessage = (e: MessageEvent<FromWorklet>) => this.onMessage(e.data);
+    this.program = new ProgramPort(node.port, context.sampleRate);
     // The transport's level meter, at the displays' frame rate (no analyser of its own).
     node.port.postMessage({ type: "meter-rate", hz: Math.min(30, this.profile.maxFps) } satisfies ToWorklet);
     const track = soundtrackStore.getState().audio;
@@ -202,11 +206,21 @@ export class AudioClient {
     } else if (msg.type === "ended") {
       this.store.getState().setPlaying(false);
     } else if (msg.type === "effect-failed") {
-      console.warn(`Effect ${msg.id} failed to update and was switched off`);
-      this.store.getState().setEffect(msg.id, { enabled: false });
+      this.program?.forgetEffect(msg.id);
+      this.effectFailed(msg.id);
     } else {
       console.error("Audio engine error:", msg.message); // spec 8: engine errors are only logged
     }
+  }
+
+  private effectFailed(id: string): void {
+    console.warn(`Effect ${id} failed to update and was switched off`);
+    this.store.getState().setEffect(id, { enabled: false });
+  }
+
+  /** Compiles what changed in the store's sound and posts it to the studio's engine. */
+  private sendState(s: StudioStore): void {
+    for (const id of this.program?.send(this.soundOf(s)) ?? []) this.effectFailed(id);
   }
 
   /** The master volume on the output bus, glided over ~10 ms (no click). */
@@ -248,7 +262,7 @@ export class AudioClient {
     const node = await this.ensureGraph();
     const state = this.store.getState();
     this.offset = 0;
-    node.port.postMessage({ type: "state", state: this.soundOf(state) } satisfies ToWorklet);
+    this.sendState(state);
     const posted = node.context.currentTime;
     node.port.postMessage({ type: "levels", levels: this.levelsValue } satisfies ToWorklet);
     const ok = await this.request({ type: "start", delay: START_DELAY, duration: state.duration });
@@ -281,7 +295,7 @@ export class AudioClient {
     const node = this.node;
     if (!s.isPlaying || !node) return;
     this.offset = Math.min(Math.max(0, seconds), Math.max(0, s.duration - 1));
-    node.port.postMessage({ type: "state", state: this.soundOf(s) } satisfies ToWorklet);
+    this.sendState(s);
     const posted = node.context.currentTime;
     const ok = await this.request({ type: "start", delay: 0, duration: s.duration - this.offset });
     this.soundStart = ok ? posted : null;

@@ -7,7 +7,7 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Levels } from "../../dsp/host/schema/levels";
 import type { AudioState } from "../../dsp/host/schema/state";
-import type { FromWorklet, ToWorklet } from "../../worklets/protocol";
+import { ProgramPort, type FromWorklet, type ToWorklet } from "../../worklets/protocol";
 import { Tickets, type AudioHost } from "./side-sound";
 
 /** Spec 9: demo preset base gain 0.3, against the studio's channel tone gain 0.15 (the engine's
@@ -85,7 +85,7 @@ export class DemoPlayer {
         };
       });
       const post = (msg: ToWorklet) => node.port.postMessage(msg);
-      post({ type: "state", state: { channels: preset.channels, effects: preset.effects } });
+      new ProgramPort(node.port, context.sampleRate).send({ channels: preset.channels, effects: preset.effects });
       post({ type: "levels", levels: this.client.levels });
       post({ type: "start", id: 1, delay: START_DELAY, duration: preset.duration });
       const ok = await started;
