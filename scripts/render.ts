@@ -1,20 +1,31 @@
-// Command-line renderer: the studio's WAV export from a terminal, for power users and servers.
+// Command-line renderer: the studio's export from a terminal, for power users and servers.
 //   npm run render -- --preset session.json --duration 12:00:00 --out session.wav
+//   npm run render -- --preset session.json --out session.flac --bits 24      (or .mp3, .opus)
 //   npm run render -- --config <share-link base64 state> --duration 600 --out focus.wav
 //   npm run render -- --sbg program.sbg --out session.wav        (length from the schedule)
 //   npm run render -- --preset session.json --out session.wav --report session-report.txt
 // Same renderer, seed and bytes as the browser's export worker (dsp/host/export/render.ts), with
 // the studio's default listening levels (2 s fade-in, limiter at -1 dBTP) unless flags say otherwise.
+// The format follows --out's extension (dsp/host/export/formats.ts): WAV is written by the
+// renderer itself, FLAC, MP3 and Opus by ffmpeg in a process of its own (a second core:
+// dsp/host/export/ffmpeg-encoder.ts), all streaming in bounded memory.
 // The file is written under a temporary name next to --out and renamed only when complete, so
 // exit code 0 means a complete file and anything else leaves no file that looks complete.
 // Exit codes: 0 done, 1 render or I/O failure, 2 bad arguments, preset or schedule, 130 interrupted.
 
 import { open, readFile, rename, rm, stat, statfs, writeFile } from "node:fs/promises";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { z } from "zod";
 import { WavRenderer } from "../dsp/host/export/render";
+import {
+  DEFAULT_FLAC_LEVEL, DEFAULT_MP3_KBPS, DEFAULT_MP3_QUALITY, DEFAULT_OPUS_KBPS, EXPORT_FORMATS, MP3_CBR_KBPS, OPUS_MAX_KBPS, OPUS_MIN_KBPS, UnknownFormatError, bitsOf, describeSettings,
+  estimatedBytes, formatForFile, type ExportSettings,
+} from "../dsp/host/export/formats";
+import type { PcmEncoder } from "../dsp/host/export/encoders";
+import { createFfmpegEncoder } from "../dsp/host/export/ffmpeg-encoder";
+import { requireBinary } from "../api/platform/binaries";
 import { ExportReportCollector } from "../dsp/host/export/report";
 import { formatReport, reportSummary } from "../dsp/host/export/report-text";
 import { createNodeEngine } from "../dsp/host/node";
@@ -29,7 +40,7 @@ import { loadSoundtrack } from "../dsp/host/soundtrack/decode";
 import { clipFromWav } from "../dsp/host/export/recording-wav";
 import type { RecordingClip } from "../dsp/host/model/recordings";
 
-const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state> | --sbg <file.sbg>) [--duration <HH:MM:SS | seconds>] [--mix <audio file>] [--recording <id>=<file.wav> ...] --out <file.wav> [--report <file.txt | file.json>]
+const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state> | --sbg <file.sbg>) [--duration <HH:MM:SS | seconds>] [--mix <audio file>] [--recording <id>=<file.wav> ...] --out <file.wav | .flac | .mp3 | .opus> [--bits 16|24] [--mp3-kbps N | --mp3-vbr Q] [--mp3-quality Q] [--opus-kbps N] [--flac-level L] [--report <file.txt | file.json>]
 
   --preset    a JSON AudioState, or a saved preset ({ "name", "data": AudioState }); a timeline in
               it is checked and played as the studio does
@@ -45,7 +56,16 @@ const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64
               each; a placed recording without its file is silent (a warning)
   --duration  length of the file, up to 12:00:00 (43200 s); default: the state's own duration
               (for --sbg: the schedule's length)
-  --out       the WAV file to write (replaced if it exists; its directory must exist)
+  --out       the file to write, in the format its extension names: .wav, .flac, .mp3 or .opus
+              (replaced if it exists; its directory must exist)
+  --bits      16 (default) or 24: the depth of a WAV or FLAC file (24-bit: TPDF dither at 24 bits)
+  --no-dither 24-bit only: round the engine's output instead of dithering it
+  --mp3-kbps  an MP3's constant bitrate: ${MP3_CBR_KBPS.join(", ")} (default ${DEFAULT_MP3_KBPS})
+  --mp3-vbr   an MP3 in variable bitrate instead, at LAME quality 0 (best, about 245 kbps) to 9
+  --mp3-quality LAME's algorithm quality, 0 (slowest, best) to 9 (default ${DEFAULT_MP3_QUALITY}; SBaGenX's -J)
+  --opus-kbps an Opus file's bitrate, ${OPUS_MIN_KBPS}-${OPUS_MAX_KBPS} (default ${DEFAULT_OPUS_KBPS})
+  --flac-level a FLAC file's compression level, 0 (quickest) to 8 (smallest), lossless at every
+              level (default ${DEFAULT_FLAC_LEVEL}; SBaGenX's -Z)
   --report    also verify the rendered audio (frequencies by FFT at the start, middle and end,
               clipping, clicks at timeline steps) and write the report to this file: text, or
               JSON when the name ends in .json; its summary and any failed check are printed
@@ -108,6 +128,75 @@ function parseFadeInArg(text: string): number {
     throw new UsageError(`Invalid --fade-in '${text}': give seconds from 0 to ${FADE_IN_MAX_SECONDS}.`);
   }
   return seconds;
+}
+
+function isStream(path: string): boolean {
+  try {
+    const st = statSync(path);
+    return !st.isFile() && !st.isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The export's format and its settings from --out's extension and the tuning flags; a flag that
+ *  does not fit the format is a usage error rather than silently ignored. */
+function exportSettings(out: string, values: Record<string, string | boolean | string[] | undefined>): ExportSettings {
+  const bitsText = values.bits as string | undefined;
+  if (bitsText !== undefined && bitsText !== "16" && bitsText !== "24") throw new UsageError(`Invalid --bits '${bitsText}': give 16 or 24.`);
+  const bits = bitsText === "24" ? 24 : 16;
+  let format;
+  try {
+    format = formatForFile(out, bits);
+  } catch (err) {
+    if (!(err instanceof UnknownFormatError)) throw err;
+    // A device or pipe (/dev/stdout, a FIFO into another program) has no extension: it gets a
+    // WAV, the one format written front to back without seeking.
+    if (!isStream(out)) throw new UsageError(err.message);
+    format = formatForFile(".wav", bits);
+  }
+  const label = EXPORT_FORMATS[format].extension;
+  const only = (flag: string, what: string) => new UsageError(`--${flag} is for ${what} files, not ${label}.`);
+  if (bitsText !== undefined && bitsOf(format) === null) throw only("bits", ".wav and .flac");
+  if (values["no-dither"] && bits !== 24) throw new UsageError("--no-dither is for 24-bit files (--bits 24); 16-bit files are always dithered.");
+  const mp3Kbps = values["mp3-kbps"] as string | undefined;
+  const mp3Vbr = values["mp3-vbr"] as string | undefined;
+  const opusKbps = values["opus-kbps"] as string | undefined;
+  if ((mp3Kbps !== undefined || mp3Vbr !== undefined) && format !== "mp3") throw only(mp3Kbps !== undefined ? "mp3-kbps" : "mp3-vbr", ".mp3");
+  if (opusKbps !== undefined && format !== "opus") throw only("opus-kbps", ".opus");
+  const mp3Quality = values["mp3-quality"] as string | undefined;
+  const flacLevel = values["flac-level"] as string | undefined;
+  if (mp3Quality !== undefined && format !== "mp3") throw only("mp3-quality", ".mp3");
+  if (flacLevel !== undefined && format !== "flac16" && format !== "flac24") throw only("flac-level", ".flac");
+  const settings: ExportSettings = { format };
+  if (bits === 24) settings.dither = !values["no-dither"];
+  if (format === "mp3") {
+    if (mp3Kbps !== undefined && mp3Vbr !== undefined) throw new UsageError("Give --mp3-kbps (constant bitrate) or --mp3-vbr (variable), not both.");
+    if (mp3Vbr !== undefined) {
+      if (!/^\d$/.test(mp3Vbr.trim())) throw new UsageError(`Invalid --mp3-vbr '${mp3Vbr}': give a LAME quality from 0 (best) to 9.`);
+      settings.mp3 = { kind: "vbr", quality: Number(mp3Vbr) };
+    } else {
+      const kbps = mp3Kbps === undefined ? DEFAULT_MP3_KBPS : Number(mp3Kbps);
+      if (!(MP3_CBR_KBPS as readonly number[]).includes(kbps)) throw new UsageError(`Invalid --mp3-kbps '${mp3Kbps}': give one of ${MP3_CBR_KBPS.join(", ")}.`);
+      settings.mp3 = { kind: "cbr", kbps };
+    }
+  }
+  if (mp3Quality !== undefined) {
+    if (!/^\d$/.test(mp3Quality.trim())) throw new UsageError(`Invalid --mp3-quality '${mp3Quality}': give 0 (best) to 9 (quickest).`);
+    settings.mp3Quality = Number(mp3Quality);
+  }
+  if (flacLevel !== undefined) {
+    if (!/^[0-8]$/.test(flacLevel.trim())) throw new UsageError(`Invalid --flac-level '${flacLevel}': give 0 (quickest) to 8 (smallest).`);
+    settings.flacLevel = Number(flacLevel);
+  }
+  if (format === "opus") {
+    const kbps = opusKbps === undefined ? DEFAULT_OPUS_KBPS : Number(opusKbps);
+    if (!Number.isInteger(kbps) || kbps < OPUS_MIN_KBPS || kbps > OPUS_MAX_KBPS) {
+      throw new UsageError(`Invalid --opus-kbps '${opusKbps}': give a whole number from ${OPUS_MIN_KBPS} to ${OPUS_MAX_KBPS}.`);
+    }
+    settings.opusKbps = kbps;
+  }
+  return settings;
 }
 
 function validateState(raw: unknown, source: string): AudioState {
@@ -296,6 +385,8 @@ interface Options {
   mix: { file: string; group: number } | null;
   /** The voice recordings' files by id (--recording). */
   recordings: { id: string; file: string }[];
+  /** The file's format (from --out's extension) and its tuning. */
+  settings: ExportSettings;
 }
 
 function parseOptions(argv: string[]): Options | "help" {
@@ -316,6 +407,13 @@ function parseOptions(argv: string[]): Options | "help" {
         normalize: { type: "boolean", default: false },
         "fade-in": { type: "string" },
         "no-limiter": { type: "boolean", default: false },
+        bits: { type: "string" },
+        "no-dither": { type: "boolean", default: false },
+        "mp3-kbps": { type: "string" },
+        "mp3-vbr": { type: "string" },
+        "opus-kbps": { type: "string" },
+        "mp3-quality": { type: "string" },
+        "flac-level": { type: "string" },
         quiet: { type: "boolean", short: "q", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -329,7 +427,8 @@ function parseOptions(argv: string[]): Options | "help" {
   if ([values.preset, values.config, values.sbg].filter((v) => v !== undefined).length !== 1) {
     throw new UsageError(`Give exactly one of --preset, --config or --sbg.\n\n${USAGE}`);
   }
-  if (!values.out) throw new UsageError(`Missing --out <file.wav>.\n\n${USAGE}`);
+  if (!values.out) throw new UsageError(`Missing --out <file.wav | .flac | .mp3 | .opus>.\n\n${USAGE}`);
+  const settings = exportSettings(values.out, values);
   const state = values.preset ? loadPreset(values.preset) : values.sbg ? loadSbg(values.sbg) : configState(values.config!);
   if (!soundsAnywhere(state)) throw new UsageError(NO_CHANNEL);
   const duration = values.duration ? parseDurationArg(values.duration) : state.duration;
@@ -341,7 +440,7 @@ function parseOptions(argv: string[]): Options | "help" {
   return {
     state, duration, out: resolve(values.out), report: values.report ? resolve(values.report) : null, stats: values.stats, progress: !values.quiet && process.stderr.isTTY === true,
     levels, normalize: values.normalize, mix: soundtrackFile(state, values.mix, values.preset ?? values.sbg),
-    recordings: recordingFiles(state, values.recording ?? []),
+    recordings: recordingFiles(state, values.recording ?? []), settings,
   };
 }
 
@@ -357,6 +456,9 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
   const existing = await stat(opts.out).catch(() => null);
   const direct = existing !== null && !existing.isFile();
   const target = direct ? opts.out : join(dir, `.${basename(opts.out)}.${process.pid}.part`);
+  const encoded = opts.settings.format !== "wav16" && opts.settings.format !== "wav24";
+  // FLAC and MP3 complete their headers at the start once the end is known: a pipe cannot seek back.
+  if (direct && encoded) throw new UsageError(`${describeSettings(opts.settings)} is written to a regular file only, not to ${opts.out}; pipe a .wav instead.`);
 
   const soundtrack = await readSoundtrack(opts.mix);
   const recordings = await readRecordings(opts.recordings);
@@ -364,8 +466,16 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
   const collector = opts.report
     ? new ExportReportCollector({ sampleRate: engine.sampleRate, duration: opts.duration, state: opts.state, fadeIn: opts.levels.fadeIn })
     : undefined;
-  const renderer = new WavRenderer(engine, opts.state, opts.duration, { levels: opts.levels, normalize: opts.normalize, observer: collector, soundtrack, recordings });
-  const total = renderer.plan.totalBytes;
+  const settings = opts.settings;
+  const format = EXPORT_FORMATS[settings.format];
+  const wav = settings.format === "wav16" || settings.format === "wav24";
+  const renderer = new WavRenderer(engine, opts.state, opts.duration, {
+    levels: opts.levels, normalize: opts.normalize, observer: collector, soundtrack, recordings,
+    pcm: format.pcm, container: wav ? "wav" : "raw", dither: settings.dither,
+  });
+  // WAV's size is exact; an encoded file's is the format's estimate (the progress bar follows the render).
+  const total = wav ? renderer.plan.totalBytes : estimatedBytes(settings, renderer.plan.duration);
+  const ffmpeg = wav ? null : requireBinary("ffmpeg").path;
   // Opened first, so a folder that refuses writes (permissions, a read-only disk) is reported
   // as that, not as a lack of space; from here on every failure removes the partial file.
   let fh: import("node:fs/promises").FileHandle;
@@ -374,6 +484,8 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
   } catch (err) {
     throw new CannotWrite(opts.out, err);
   }
+  // The encoder for FLAC, MP3 and Opus: ffmpeg writes the (already created) file itself.
+  let encoder: PcmEncoder | null = null;
   const t0 = performance.now();
   try {
     if (!direct) {
@@ -393,21 +505,28 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
         process.stderr.write(`\r${progressLine(renderer.fraction, 0, total, (now - t0) / 1000)} measuring loudness\x1b[K`);
       }
     }
+    if (ffmpeg) encoder = createFfmpegEncoder(settings, target, { ffmpeg });
     let inflight: Promise<void> | null = null;
     for (const chunk of renderer.chunks(CHUNK_BYTES, 2)) {
       if (inflight) await inflight;
       if (interrupted()) throw new Interrupted("Interrupted");
-      inflight = writeAll(fh, chunk);
+      inflight = encoder ? encoder.write(chunk) : writeAll(fh, chunk);
       const now = performance.now();
       if (opts.progress && now - lastDraw > 100) {
         lastDraw = now;
-        process.stderr.write(`\r${progressLine(renderer.fraction, renderer.bytesDone, total, (now - t0) / 1000)}\x1b[K`);
+        const bytes = wav ? renderer.bytesDone : renderer.fraction * total;
+        process.stderr.write(`\r${progressLine(renderer.fraction, bytes, total, (now - t0) / 1000)}\x1b[K`);
       }
     }
     if (inflight) await inflight;
+    if (encoder) {
+      await encoder.finish();
+      encoder = null;
+    }
     await fh.close();
     if (!direct) await rename(target, opts.out);
   } catch (err) {
+    await encoder?.abort().catch(() => {});
     await fh.close().catch(() => {});
     if (!direct) await rm(target, { force: true });
     throw err instanceof Interrupted ? err : new RenderFailure(err, !direct);
@@ -417,8 +536,10 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
 
   const wall = (performance.now() - t0) / 1000;
   const x = renderer.plan.duration / wall;
+  const size = wav ? total : (await stat(opts.out)).size;
+  const kind = wav ? `${renderer.plan.rf64 ? "RF64" : "WAV"}, 48 kHz stereo ${settings.format === "wav24" ? 24 : 16}-bit` : `${describeSettings(settings)}, 48 kHz stereo`;
   console.log(
-    `Wrote ${opts.out}: ${total.toLocaleString("en-US")} bytes (${renderer.plan.rf64 ? "RF64" : "WAV"}, 48 kHz stereo 16-bit), ` +
+    `Wrote ${opts.out}: ${size.toLocaleString("en-US")} bytes (${kind}), ` +
       `${formatClock(renderer.plan.duration)} of audio in ${wall.toFixed(wall < 10 ? 2 : 1)} s (${x.toFixed(0)}x realtime).`,
   );
   const n = renderer.normalisation;
@@ -437,7 +558,7 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
   }
   if (opts.stats) {
     const usage = process.resourceUsage();
-    const stats = { wallSeconds: wall, audioSeconds: renderer.plan.duration, bytes: total, xRealtime: x, mbPerSecond: total / 1e6 / wall, maxRssMB: usage.maxRSS / 1024 };
+    const stats = { format: settings.format, wallSeconds: wall, audioSeconds: renderer.plan.duration, bytes: size, xRealtime: x, mbPerSecond: size / 1e6 / wall, maxRssMB: usage.maxRSS / 1024 };
     console.log("RENDER_STATS " + JSON.stringify(stats));
   }
 }

@@ -4,6 +4,7 @@
 import * as engine from "./engine";
 import * as chain from "./fx/chain";
 import * as pcm16 from "./pcm16";
+import * as pcm24 from "./pcm24";
 import * as timeline from "./timeline";
 import * as soundtrack from "./soundtrack";
 import * as recordings from "./recordings";
@@ -186,6 +187,17 @@ export function setDitherSeed(seed: u32): void {
 
 export function outPcm16(): usize {
   return changetype<usize>(pcm16.pcmOut);
+}
+
+/** As encodePcm16, to outPcm24() as interleaved little-endian 24-bit samples (3 bytes each), with
+ *  the same seeded TPDF dither at 24 bits when `dither` is 1, plain rounding when 0. */
+export function encodePcm24(frames: i32, dither: i32): void {
+  const n = min(max(frames, 0), MAX_FRAMES);
+  pcm24.encodePcm24(changetype<usize>(engine.outL), changetype<usize>(engine.outR), n, dither != 0);
+}
+
+export function outPcm24(): usize {
+  return changetype<usize>(pcm24.pcm24Out);
 }
 
 export function outLeft(): usize {

@@ -48,9 +48,23 @@ export function restartDither(): void {
   frame = 0;
 }
 
+/** The dither's stream key (from the seed) and the frame counter, for the 24-bit path
+ *  (pcm24.ts), which draws the same random numbers for the same frames. */
+export function ditherKey(): u32 {
+  return key;
+}
+
+export function ditherFrame(): u32 {
+  return frame;
+}
+
+export function advanceDither(n: u32): void {
+  frame += n;
+}
+
 // @ts-ignore: decorator
 @inline
-function lowbias32(x: u32): u32 {
+export function lowbias32(x: u32): u32 {
   x ^= x >> 16;
   x *= 0x7feb352d;
   x ^= x >> 15;
@@ -60,7 +74,7 @@ function lowbias32(x: u32): u32 {
 
 // @ts-ignore: decorator
 @inline
-function lowbias32x4(x: v128, m1: v128, m2: v128): v128 {
+export function lowbias32x4(x: v128, m1: v128, m2: v128): v128 {
   x = v128.xor(x, i32x4.shr_u(x, 16));
   x = i32x4.mul(x, m1);
   x = v128.xor(x, i32x4.shr_u(x, 15));
@@ -68,12 +82,12 @@ function lowbias32x4(x: v128, m1: v128, m2: v128): v128 {
   return v128.xor(x, i32x4.shr_u(x, 16));
 }
 
-const BYTE: f32 = 1.0 / 256.0;
+export const BYTE: f32 = 1.0 / 256.0;
 
 /** TPDF dither in LSB from two random bytes: (a + b - 255) / 256, in [-255/256, 255/256]. */
 // @ts-ignore: decorator
 @inline
-function tpdf(a: u32, b: u32): f32 {
+export function tpdf(a: u32, b: u32): f32 {
   return <f32>(<i32>(a + b) - 255) * BYTE;
 }
 

@@ -49,6 +49,8 @@ interface Abi {
   encodePcm16(frames: number): void;
   setDitherSeed(seed: number): void;
   outPcm16(): number;
+  encodePcm24(frames: number, dither: number): void;
+  outPcm24(): number;
   outLeft(): number;
   outRight(): number;
   advance(frames: number): void;
@@ -78,6 +80,7 @@ export class Engine {
   private left = new Float32Array(0);
   private right = new Float32Array(0);
   private pcm = new Uint8Array(0);
+  private pcm24 = new Uint8Array(0);
   /** Compiles the states apply() is given (the worklet loads programs compiled on the page). */
   private readonly compiler: ProgramCompiler;
   /** The voice recordings' audio by id (setRecordingClips), what the engine's store holds, and
@@ -352,6 +355,23 @@ export class Engine {
     return this.pcm;
   }
 
+  /** Renders `frames` (at most maxFrames) as 24-bit data bytes: interleaved little-endian PCM24
+   *  (6 bytes a stereo frame), with the same seeded TPDF dither at 24 bits, or plain rounding
+   *  when `dither` is false. The view of wasm memory is reused between calls, like renderPcm16's. */
+  renderPcm24(frames: number, dither = true): Uint8Array {
+    return this.encodePcm24(this.abi.render(frames), dither);
+  }
+
+  /** Converts the first `frames` frames of the last render's output buffers to PCM24 as
+   *  renderPcm24 does. */
+  encodePcm24(frames: number, dither = true): Uint8Array {
+    const n = Math.min(Math.max(0, Math.floor(frames)), this.maxFrames);
+    this.abi.encodePcm24(n, dither ? 1 : 0);
+    this.refreshViews();
+    if (this.pcm24.length !== n * 6) this.pcm24 = new Uint8Array(this.abi.memory.buffer, this.abi.outPcm24(), n * 6);
+    return this.pcm24;
+  }
+
   /** Jumps every channel's clock ahead without rendering (exact for a steady pitch). */
   advance(frames: number): void {
     this.abi.advance(frames);
@@ -369,5 +389,6 @@ export class Engine {
     this.left = new Float32Array(0);
     this.right = new Float32Array(0);
     this.pcm = new Uint8Array(0);
+    this.pcm24 = new Uint8Array(0);
   }
 }

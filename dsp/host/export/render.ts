@@ -1,6 +1,8 @@
 // The WAV export renderer shared by the browser's export worker and the command-line renderer:
 // applies a state to an Engine, plays it for exactly `duration` seconds (no start delay; the
-// engine fades out and stops at the end) and produces the file's bytes in order, header first.
+// engine fades out and stops at the end) and produces the file's bytes in order, header first:
+// 16-bit or 24-bit WAV, or the same PCM without a header (`container: "raw"`), or the float
+// output interleaved (`pcm: "f32"`, raw only), which the FLAC, MP3 and Opus encoders are fed.
 // Memory stays bounded whatever the duration: only the caller's chunk buffers are ever held.
 // Both callers use the same code, seed and frame count, so they write byte-identical files.
 //
@@ -20,7 +22,11 @@ import { LoudnessMeter, TRUE_PEAK_PHASES } from "../analysis/loudness";
 import type { SoundtrackAudio } from "../model/soundtrack";
 import type { RecordingClip } from "../model/recordings";
 import type { SoundState } from "../schema/state";
-import { WAV_BLOCK_ALIGN, WAV_SAMPLE_RATE, wavHeader, wavLayout, type WavLayout } from "./wav";
+import { WAV_SAMPLE_RATE, wavHeader, wavLayout, type WavLayout } from "./wav";
+
+/** The samples an export is made of: the engine's dithered 16-bit or 24-bit PCM, or its floats. */
+export type ExportPcm = "s16" | "s24" | "f32";
+const BYTES_PER_FRAME: Record<ExportPcm, number> = { s16: 4, s24: 6, f32: 8 };
 
 /** Default chunk: 1 MiB of PCM (262144 frames, 5.46 s of audio). */
 export const DEFAULT_CHUNK_BYTES = 1 << 20;
@@ -53,6 +59,12 @@ export interface ExportOptions {
   soundtrack?: SoundtrackAudio | null;
   /** The voice recordings the session places (AudioState.recordings), mono 16-bit at 48 kHz. */
   recordings?: readonly RecordingClip[];
+  /** The samples (default s16: the studio's 16-bit WAV). */
+  pcm?: ExportPcm;
+  /** "wav" (default): a WAV header first; "raw": the samples alone, for an encoder. */
+  container?: "wav" | "raw";
+  /** s24 only: TPDF dither at 24 bits (default) or plain rounding. */
+  dither?: boolean;
 }
 
 export interface Normalisation {
@@ -69,12 +81,22 @@ export interface Normalisation {
 export interface ExportPlan extends WavLayout {
   duration: number;
   sampleRate: number;
+  pcm: ExportPcm;
+  /** Bytes per stereo frame of the samples (4, 6 or 8). */
+  frameBytes: number;
 }
 
-/** The file an export of `duration` seconds produces (48 kHz stereo PCM16). */
-export function exportPlan(duration: number, sampleRate = WAV_SAMPLE_RATE): ExportPlan {
+/** The bytes an export of `duration` seconds produces (48 kHz stereo; PCM16 WAV by default). */
+export function exportPlan(duration: number, sampleRate = WAV_SAMPLE_RATE, pcm: ExportPcm = "s16", container: "wav" | "raw" = "wav"): ExportPlan {
   if (!Number.isFinite(duration) || duration <= 0) throw new RangeError(`Invalid duration: ${duration}`);
-  return { ...wavLayout(Math.round(duration * sampleRate)), duration, sampleRate };
+  if (pcm === "f32" && container === "wav") throw new RangeError("Float samples are exported raw only");
+  const frames = Math.round(duration * sampleRate);
+  const frameBytes = BYTES_PER_FRAME[pcm];
+  if (container === "raw") {
+    const dataBytes = frames * frameBytes;
+    return { frames, dataBytes, headerBytes: 0, totalBytes: dataBytes, rf64: false, duration, sampleRate, pcm, frameBytes };
+  }
+  return { ...wavLayout(frames, pcm === "s24" ? 24 : 16), duration, sampleRate, pcm, frameBytes };
 }
 
 /** Streams one export. `read(buffer)` fills a caller-owned buffer with the next bytes of the file. */
@@ -89,10 +111,14 @@ export class WavRenderer {
   /** With normalize: the outcome, once measured (normalise()). */
   normalisation: Normalisation | null = null;
   private readonly observer: BlockObserver | null;
+  private readonly header: boolean;
+  private readonly dither: boolean;
 
   constructor(engine: Engine, state: SoundState, duration: number, options: ExportOptions = {}) {
     if (engine.sampleRate !== WAV_SAMPLE_RATE) throw new RangeError(`Export needs a ${WAV_SAMPLE_RATE} Hz engine`);
-    this.plan = exportPlan(duration, engine.sampleRate);
+    this.plan = exportPlan(duration, engine.sampleRate, options.pcm, options.container);
+    this.header = options.container !== "raw";
+    this.dither = options.dither !== false;
     this.engine = engine;
     this.normalize = options.normalize === true;
     this.observer = options.observer ?? null;
@@ -184,27 +210,30 @@ export class WavRenderer {
       while (!steps.next().done);
     }
     let pos = 0;
+    const { frameBytes, pcm } = this.plan;
     if (!this.headerDone) {
-      const header = wavHeader(this.plan.dataBytes, this.plan.sampleRate);
-      if (out.byteLength < header.byteLength + WAV_BLOCK_ALIGN) throw new RangeError("Chunk buffer too small");
+      const header = this.header ? wavHeader(this.plan.dataBytes, this.plan.sampleRate, pcm === "s24" ? 24 : 16) : new Uint8Array(0);
+      if (out.byteLength < header.byteLength + frameBytes) throw new RangeError("Chunk buffer too small");
       out.set(header, 0);
       pos = header.byteLength;
       this.headerDone = true;
     }
     const engine = this.engine;
-    const room = Math.floor((out.byteLength - pos) / WAV_BLOCK_ALIGN);
+    const room = Math.floor((out.byteLength - pos) / frameBytes);
     let frames = Math.min(room, this.plan.frames - this.framesDone);
     while (frames > 0) {
       const n = Math.min(frames, engine.maxFrames);
-      if (this.observer) {
-        // render + encodePcm16 is renderPcm16 with the float block shown in between: same bytes.
-        const block = engine.render(n);
-        this.observer.push(block.left, block.right, this.framesDone);
-        out.set(engine.encodePcm16(block.left.length), pos);
-      } else {
+      if (pcm === "s16" && !this.observer) {
         out.set(engine.renderPcm16(n), pos); // PCM16 + dither were made inside the engine
+      } else {
+        // render + encode is renderPcm16 (renderPcm24) with the float block shown in between: same bytes.
+        const block = engine.render(n);
+        this.observer?.push(block.left, block.right, this.framesDone);
+        if (pcm === "s16") out.set(engine.encodePcm16(n), pos);
+        else if (pcm === "s24") out.set(engine.encodePcm24(n, this.dither), pos);
+        else interleave(block.left, block.right, out, pos);
       }
-      pos += n * WAV_BLOCK_ALIGN;
+      pos += n * frameBytes;
       this.framesDone += n;
       frames -= n;
     }
@@ -223,4 +252,16 @@ export class WavRenderer {
       yield pool[i].subarray(0, n);
     }
   }
+}
+
+/** Writes planar stereo floats into `out` at byte `pos` as interleaved little-endian f32. */
+function interleave(left: Float32Array, right: Float32Array, out: Uint8Array, pos: number): void {
+  const at = out.byteOffset + pos;
+  const n = left.length;
+  const dst = at % 4 === 0 ? new Float32Array(out.buffer, at, n * 2) : new Float32Array(n * 2);
+  for (let i = 0; i < n; i++) {
+    dst[2 * i] = left[i];
+    dst[2 * i + 1] = right[i];
+  }
+  if (dst.buffer !== out.buffer) out.set(new Uint8Array(dst.buffer), pos);
 }

@@ -1,5 +1,6 @@
-// WAV container: the RIFF / RF64 header writer and reader. The PCM16 data with its seeded TPDF
-// dither is made inside the engine (dsp/assembly/pcm16.ts, Engine.renderPcm16). No I/O here: the
+// WAV container: the RIFF / RF64 header writer and reader, for 16-bit and 24-bit PCM. The PCM
+// data with its seeded TPDF dither is made inside the engine (dsp/assembly/pcm16.ts and pcm24.ts,
+// Engine.renderPcm16 / renderPcm24). No I/O here: the
 // export worker, the CLI and the tests all go through these functions, so every path produces the
 // same bytes.
 //
@@ -10,6 +11,9 @@
 // - RF64 (EBU Tech 3306, 2009): 'RF64' 0xFFFFFFFF 'WAVE' | 'ds64' 28: riffSize u64, dataSize u64,
 //   sampleCount u64, tableLength u32 = 0 | 'fmt ' 16 PCM | 'data' 0xFFFFFFFF ... = 80 bytes.
 //   The 32-bit size fields hold 0xFFFFFFFF ("-1": read the ds64 value instead).
+// 24-bit files keep the plain PCM format tag (1) with 24 bits per sample and a 6-byte block, the
+// same 44/80-byte layouts: every reader we know of (ffmpeg, SoX, libsndfile, Windows, macOS) takes
+// it, where WAVE_FORMAT_EXTENSIBLE would add 24 bytes and a second layout to every path.
 // The length is known before the first byte is written, so the final header comes first and a
 // stream never seeks back.
 
@@ -17,9 +21,18 @@ export const WAV_SAMPLE_RATE = 48000;
 export const WAV_CHANNELS = 2;
 export const WAV_BITS = 16;
 export const WAV_BLOCK_ALIGN = (WAV_CHANNELS * WAV_BITS) / 8; // 4 bytes per stereo frame
+export type WavBits = 16 | 24;
+
+/** Bytes per stereo frame at `bits` (4 for 16-bit, 6 for 24-bit). */
+export function blockAlign(bits: WavBits = WAV_BITS): number {
+  return (WAV_CHANNELS * bits) / 8;
+}
 export const RIFF_HEADER_BYTES = 44;
 export const RF64_HEADER_BYTES = 80;
 const U32_MAX = 0xffffffff;
+
+/** Full scale of the engine's PCM24 (dsp/assembly/pcm24.ts), symmetric likewise. */
+export const PCM24_SCALE = 8388607;
 
 /** Full scale of the engine's PCM16 (dsp/assembly/pcm16.ts): +1.0 maps to +32767 and -1.0 to
  *  -32767 (symmetric; -32768 only through dither). */
@@ -42,10 +55,10 @@ export interface WavLayout {
   rf64: boolean;
 }
 
-/** Sizes of a 48 kHz stereo PCM16 file holding `frames` frames. */
-export function wavLayout(frames: number): WavLayout {
+/** Sizes of a 48 kHz stereo PCM file of `bits` holding `frames` frames. */
+export function wavLayout(frames: number, bits: WavBits = WAV_BITS): WavLayout {
   if (!Number.isSafeInteger(frames) || frames < 0) throw new RangeError(`Invalid frame count: ${frames}`);
-  const dataBytes = frames * WAV_BLOCK_ALIGN;
+  const dataBytes = frames * blockAlign(bits);
   const headerBytes = headerBytesFor(dataBytes);
   return { frames, dataBytes, headerBytes, totalBytes: headerBytes + dataBytes, rf64: headerBytes === RF64_HEADER_BYTES };
 }
@@ -54,20 +67,23 @@ function ascii(view: DataView, offset: number, text: string): void {
   for (let i = 0; i < text.length; i++) view.setUint8(offset + i, text.charCodeAt(i));
 }
 
-function fmtChunk(view: DataView, offset: number, sampleRate: number): void {
+function fmtChunk(view: DataView, offset: number, sampleRate: number, bits: WavBits): void {
+  const align = blockAlign(bits);
   ascii(view, offset, "fmt ");
   view.setUint32(offset + 4, 16, true);
   view.setUint16(offset + 8, 1, true); // WAVE_FORMAT_PCM
   view.setUint16(offset + 10, WAV_CHANNELS, true);
   view.setUint32(offset + 12, sampleRate, true);
-  view.setUint32(offset + 16, sampleRate * WAV_BLOCK_ALIGN, true); // byte rate
-  view.setUint16(offset + 20, WAV_BLOCK_ALIGN, true);
-  view.setUint16(offset + 22, WAV_BITS, true);
+  view.setUint32(offset + 16, sampleRate * align, true); // byte rate
+  view.setUint16(offset + 20, align, true);
+  view.setUint16(offset + 22, bits, true);
 }
 
-/** The final header for `dataBytes` bytes of 16-bit stereo PCM (RIFF up to 4 GiB, RF64 above). */
-export function wavHeader(dataBytes: number, sampleRate = WAV_SAMPLE_RATE): Uint8Array {
-  if (!Number.isSafeInteger(dataBytes) || dataBytes < 0 || dataBytes % WAV_BLOCK_ALIGN !== 0) {
+/** The final header for `dataBytes` bytes of 16-bit (or 24-bit) stereo PCM (RIFF up to 4 GiB,
+ *  RF64 above). */
+export function wavHeader(dataBytes: number, sampleRate = WAV_SAMPLE_RATE, bits: WavBits = WAV_BITS): Uint8Array {
+  const align = blockAlign(bits);
+  if (!Number.isSafeInteger(dataBytes) || dataBytes < 0 || dataBytes % align !== 0) {
     throw new RangeError(`Invalid PCM data length: ${dataBytes}`);
   }
   const rf64 = needsRf64(dataBytes);
@@ -77,7 +93,7 @@ export function wavHeader(dataBytes: number, sampleRate = WAV_SAMPLE_RATE): Uint
     ascii(view, 0, "RIFF");
     view.setUint32(4, RIFF_HEADER_BYTES - 8 + dataBytes, true);
     ascii(view, 8, "WAVE");
-    fmtChunk(view, 12, sampleRate);
+    fmtChunk(view, 12, sampleRate, bits);
     ascii(view, 36, "data");
     view.setUint32(40, dataBytes, true);
     return out;
@@ -89,9 +105,9 @@ export function wavHeader(dataBytes: number, sampleRate = WAV_SAMPLE_RATE): Uint
   view.setUint32(16, 28, true);
   view.setBigUint64(20, BigInt(RF64_HEADER_BYTES - 8 + dataBytes), true); // riffSize
   view.setBigUint64(28, BigInt(dataBytes), true); // dataSize
-  view.setBigUint64(36, BigInt(dataBytes / WAV_BLOCK_ALIGN), true); // sampleCount (frames)
+  view.setBigUint64(36, BigInt(dataBytes / align), true); // sampleCount (frames)
   view.setUint32(44, 0, true); // tableLength: no other oversized chunks
-  fmtChunk(view, 48, sampleRate);
+  fmtChunk(view, 48, sampleRate, bits);
   ascii(view, 72, "data");
   view.setUint32(76, U32_MAX, true);
   return out;

@@ -16,7 +16,7 @@ import { DEFAULT_CHUNK_BYTES, WavRenderer, exportPlan } from "../../../../../dsp
 import { createNodeEngine } from "../../../../../dsp/host/node";
 import { defaultAudioState } from "../../../../../dsp/host/schema/state";
 import {
-  PCM16_SCALE, RF64_HEADER_BYTES, RIFF_HEADER_BYTES, needsRf64, parseWavHeader, wavHeader,
+  PCM16_SCALE, PCM24_SCALE, RF64_HEADER_BYTES, RIFF_HEADER_BYTES, needsRf64, parseWavHeader, wavHeader,
 } from "../../../../../dsp/host/export/wav";
 import { FS, peakFrequency, renderFrames, singleTone } from "../../assembly/helpers";
 
@@ -174,6 +174,59 @@ describe("RF64 header (EBU Tech 3306) for a 12-hour file", () => {
     const samples = ffmpegSamples(truncated());
     expect(samples.byteLength).toBe(192000);
     expect(samples.equals(Buffer.from(oneSecond))).toBe(true);
+  });
+});
+
+describe("24-bit WAV", () => {
+  function export24(seconds: number): Uint8Array {
+    const r = new WavRenderer(createNodeEngine(FS), singleTone(1000), seconds, { pcm: "s24" });
+    const out = new Uint8Array(r.plan.totalBytes);
+    let pos = 0;
+    for (const chunk of r.chunks(DEFAULT_CHUNK_BYTES + 6)) {
+      out.set(chunk, pos);
+      pos += chunk.byteLength;
+    }
+    expect(pos).toBe(r.plan.totalBytes);
+    return out;
+  }
+
+  it("has a 44-byte PCM header with 24 bits and 6-byte frames, read back by our parser and ffprobe", () => {
+    const bytes = export24(2);
+    expect(bytes.byteLength).toBe(44 + 2 * 48000 * 6);
+    expect(parseWavHeader(bytes)).toEqual({
+      container: "RIFF", riffSize: bytes.byteLength - 8, formatTag: 1, channels: 2, sampleRate: 48000, byteRate: 288000,
+      blockAlign: 6, bitsPerSample: 24, dataOffset: 44, dataBytes: 576000, frames: 96000,
+    });
+    const file = join(dir, "short24.wav");
+    writeFileSync(file, bytes);
+    const { stream, format } = ffprobe(file);
+    expect(stream.codec_name).toBe("pcm_s24le");
+    expect(stream.bits_per_sample).toBe(24);
+    expect(stream.duration_ts).toBe(96000);
+    expect(Number(format.duration)).toBe(2);
+    // ffmpeg decodes exactly the samples written after the header.
+    const decoded = execFileSync(requireBinary("ffmpeg").path, ["-v", "error", "-i", file, "-f", "s24le", "-c:a", "pcm_s24le", "pipe:1"], { maxBuffer: 64 << 20 });
+    expect(decoded.equals(Buffer.from(bytes.subarray(44)))).toBe(true);
+  });
+
+  it("holds the tone 24-bit deep: its quiet fade-out keeps values a 16-bit file cannot", () => {
+    const bytes = export24(1);
+    const pcm = bytes.subarray(44);
+    let fine = 0;
+    for (let i = 0; i < pcm.length; i += 3) if (pcm[i] !== 0 && pcm[i] !== 0xff) fine++;
+    expect(fine / (pcm.length / 3)).toBeGreaterThan(0.9); // the low byte is used
+    const s = (i: number) => ((pcm[3 * i] | (pcm[3 * i + 1] << 8) | (pcm[3 * i + 2] << 16)) << 8) >> 8;
+    const decoded = Float32Array.from({ length: 16384 }, (_, i) => s(2 * (12000 + i)) / PCM24_SCALE);
+    expect(Math.abs(peakFrequency(decoded) - 1000)).toBeLessThan(1);
+  });
+
+  it("needs RF64 past 4 GiB sooner (after 4 h 8 min), and 12 hours are 12,441,600,080 bytes", () => {
+    expect(exportPlan(4 * 3600, FS, "s24").rf64).toBe(false);
+    expect(exportPlan(4 * 3600 + 9 * 60, FS, "s24").rf64).toBe(true);
+    expect(exportPlan(43200, FS, "s24")).toMatchObject({ rf64: true, totalBytes: 12_441_600_080, frameBytes: 6 });
+    const h = wavHeader(43200 * 48000 * 6, 48000, 24);
+    expect(parseWavHeader(h)).toMatchObject({ container: "RF64", bitsPerSample: 24, blockAlign: 6, frames: 43200 * 48000 });
+    expect(() => wavHeader(4, 48000, 24)).toThrow(RangeError);
   });
 });
 
