@@ -8,7 +8,9 @@ import { MSG } from "../messages";
 import { editResponseHeaders } from "./response-headers";
 
 /** The app's own scripts, worklets and wasm only. Worklets (the AudioWorklet) are governed by
- *  script-src; the export worker is a same-origin file (Vite's `?worker`), so worker-src 'self'.
+ *  script-src; the export worker is a same-origin file (Vite's `?worker`), so worker-src 'self';
+ *  and blob: for the FLAC and MP3 encoders' own worker, which those packages start from a Blob
+ *  of their bundled code (a blob: URL is made only by a script this policy already let run).
  *  'wasm-unsafe-eval' allows WebAssembly compilation and nothing else (no eval, no new Function:
  *  the web app runs zod jitless, web/zod-jitless.ts). style-src is 'self' because the build turns
  *  sonner's injected <style> into a stylesheet file (vite.config.ts). blob: serves the keep-alive
@@ -17,7 +19,7 @@ import { editResponseHeaders } from "./response-headers";
 export const CSP_DIRECTIVES = {
   "default-src": ["'self'"],
   "script-src": ["'self'", "'wasm-unsafe-eval'"],
-  "worker-src": ["'self'"],
+  "worker-src": ["'self'", "blob:"],
   "child-src": ["'self'"],
   "connect-src": ["'self'"],
   "img-src": ["'self'", "data:", "blob:"],

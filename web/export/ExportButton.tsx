@@ -6,11 +6,14 @@
 // WAV export needs Pro or unlimited access (spec 6): free users and demo users see the button locked
 // with '🔒 Pro Only' (opens the plans); anonymous visitors get the whole studio disabled by StudioPage.
 
-import { useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useStore } from "zustand";
 import { toast } from "sonner";
 import { hasAudibleChannel } from "../../dsp/host/schema/state";
 import { announce } from "../a11y/announcer";
-import { useStudioGate } from "../account/hooks";
+import { useSession, useStudioGate } from "../account/hooks";
+import { EXPORT_FORMATS, MP3_CBR_KBPS, describeSettings, estimatedBytes, formatFileSize, type ExportFormatId } from "../../dsp/host/export/formats";
+import { browserEncodesOpus, readChoice, settingsOf, writeChoice, type FormatChoice } from "./format-choice";
 import { isProActionLocked } from "../account/studio-gating";
 import { ProActionButton } from "../account/ProActionButton";
 import { useStudio } from "../state/studio-context";
@@ -40,6 +43,30 @@ export function ExportButton() {
   const [report, setReport] = useState<ExportReport | null>(null);
   // Chosen per export (not stored): most exports keep the studio's own level.
   const [normalize, setNormalize] = useState(false);
+  // The format, remembered per user on this device (web/export/format-choice.ts).
+  const userId = useSession((s) => s.user?.id ?? null);
+  // The choice made here, for the user it was made for; else what storage holds for this user.
+  const [made, setMade] = useState<{ userId: string | null; choice: FormatChoice } | null>(null);
+  const choice = made && made.userId === userId ? made.choice : readChoice(userId);
+  const [opus, setOpus] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void browserEncodesOpus().then((ok) => live && setOpus(ok));
+    return () => {
+      live = false;
+    };
+  }, []);
+  const choose = (next: FormatChoice) => {
+    writeChoice(userId, next);
+    setMade({ userId, choice: next });
+  };
+  const formatId = useId();
+  const kbpsId = useId();
+  const offered = (Object.keys(EXPORT_FORMATS) as ExportFormatId[]).filter((f) => f !== "opus" || opus);
+  const format = offered.includes(choice.format) ? choice.format : "wav16";
+  const settings = settingsOf({ ...choice, format });
+  const kind = EXPORT_FORMATS[format].extension.slice(1).toUpperCase().replace("OPUS", "Opus");
+  const duration = useStore(store, (s) => Math.min(s.duration, s.maxDuration));
 
   const onClick = async () => {
     if (run.current || locked) return;
@@ -50,7 +77,7 @@ export function ExportButton() {
     }
     const duration = Math.min(s.duration, s.maxDuration);
     // The listener's levels go into the file, as into live playback: what is exported is what was heard.
-    const current = new ExportRun(s, duration, setUpdate, { levels: levelsOf(levelsStore.getState()), normalize });
+    const current = new ExportRun(s, duration, setUpdate, { levels: levelsOf(levelsStore.getState()), normalize, settings });
     // Counted against the plan once the file's place is chosen (closing the picker counts nothing).
     current.beforeRender = () => askExport("wav", duration);
     run.current = current;
@@ -67,10 +94,10 @@ export function ExportButton() {
       } else {
         setFileName(outcome.fileName);
         setReport(outcome.report ?? null);
-        toast.success(outcome.status === "saved" ? `WAV saved: ${outcome.fileName}` : `WAV downloaded: ${outcome.fileName}`);
+        toast.success(outcome.status === "saved" ? `${kind} saved: ${outcome.fileName}` : `${kind} downloaded: ${outcome.fileName}`);
       }
     } catch (err) {
-      console.error("WAV export failed:", err);
+      console.error(`${kind} export failed:`, err);
       setUpdate(null);
       if (err instanceof NoChannelError) {
         window.alert(NO_CHANNEL_ALERT);
@@ -88,7 +115,33 @@ export function ExportButton() {
   };
 
   return (
-    <ProActionButton className="export" label="Export WAV" busyLabel="Exporting…" busy={busy} locked={locked} feature="WAV export" onClick={onClick}>
+    <ProActionButton className="export" label={`Export ${kind}`} busyLabel="Exporting…" busy={busy} locked={locked} feature="WAV export" onClick={onClick}>
+      <div className="export-format">
+        <label htmlFor={formatId}>Export format</label>
+        <select id={formatId} value={format} disabled={busy || locked} onChange={(e) => choose({ ...choice, format: e.target.value as ExportFormatId })}>
+          {offered.map((f) => (
+            <option key={f} value={f}>
+              {EXPORT_FORMATS[f].label}
+              {EXPORT_FORMATS[f].lossless && !f.startsWith("wav") ? " (lossless)" : ""}
+            </option>
+          ))}
+        </select>
+        {format === "mp3" && (
+          <>
+            <label htmlFor={kbpsId} className="sr-only">MP3 bitrate</label>
+            <select id={kbpsId} value={settings.mp3?.kind === "cbr" ? settings.mp3.kbps : 320} disabled={busy || locked} onChange={(e) => choose({ ...choice, format, mp3Kbps: Number(e.target.value) })}>
+              {MP3_CBR_KBPS.map((k) => (
+                <option key={k} value={k}>
+                  {k} kbps
+                </option>
+              ))}
+            </select>
+          </>
+        )}
+        <span className="export-size">
+          {describeSettings(settings)}, about {formatFileSize(estimatedBytes(settings, duration))}
+        </span>
+      </div>
       <label className="export-option">
         <input type="checkbox" checked={normalize} disabled={busy || locked} onChange={(e) => setNormalize(e.target.checked)} />
         {NORMALISE_LABEL}
@@ -96,6 +149,7 @@ export function ExportButton() {
       {!locked && <ExportCountLine />}
       {update && (
         <ExportProgress
+          kind={kind}
           update={update}
           fileName={fileName}
           report={report}

@@ -14,6 +14,8 @@ function clock(seconds: number): string {
 }
 
 interface Props {
+  /** The format's short name for the bar's label: "WAV", "FLAC", "MP3", "Opus". */
+  kind?: string;
   update: ExportUpdate;
   /** Set once the file is complete. */
   fileName: string | null;
@@ -23,7 +25,7 @@ interface Props {
   onDismiss(): void;
 }
 
-export function ExportProgress({ update, fileName, report, onCancel, onDismiss }: Props) {
+export function ExportProgress({ kind = "WAV", update, fileName, report, onCancel, onDismiss }: Props) {
   const done = fileName !== null;
   const percent = done ? 100 : update.percent;
   return (
@@ -31,7 +33,7 @@ export function ExportProgress({ update, fileName, report, onCancel, onDismiss }
       <div
         className="export-bar"
         role="progressbar"
-        aria-label="WAV export progress"
+        aria-label={`${kind} export progress`}
         aria-valuemin={0}
         aria-valuemax={100}
         aria-valuenow={percent}

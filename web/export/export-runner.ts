@@ -20,6 +20,7 @@
 import * as Comlink from "comlink";
 import wasmUrl from "../../dsp/build/engine.wasm?url";
 import { exportPlan, type ExportOptions } from "../../dsp/host/export/render";
+import { EXPORT_FORMATS, estimatedBytes, fileNameFor, type ExportSettings } from "../../dsp/host/export/formats";
 import type { ExportReport } from "../../dsp/host/export/report";
 import { hasAudibleChannel, type SoundState } from "../../dsp/host/schema/state";
 import { exportFileName } from "./messages";
@@ -159,13 +160,18 @@ interface Place {
   fallbackLimitBytes?: number;
 }
 
+/** What an export is made with: the renderer's options and the file's format. */
+export type RunOptions = ExportOptions & { settings?: ExportSettings };
+
 /** One export. start() must be called from the click handler (the save picker needs the gesture). */
 export class ExportRun {
-  readonly fileName = exportFileName();
+  readonly fileName: string;
+  /** The file's format and its tuning (WAV 16-bit unless the options say otherwise). */
+  readonly settings: ExportSettings;
   private readonly state: SoundState;
   private readonly duration: number;
   private readonly onUpdate: (u: ExportUpdate) => void;
-  private readonly options: ExportOptions;
+  private readonly options: Omit<RunOptions, "settings">;
   private api: Comlink.Remote<ExportWorkerApi> | null = null;
   private worker: Worker | null = null;
   private cancelRequested = false;
@@ -179,12 +185,23 @@ export class ExportRun {
   /** renderFile()'s file, until discard(). */
   private rendered: Place | null = null;
 
-  /** `options`: the listener's levels and loudness normalisation (dsp/host/export/render.ts). */
-  constructor(state: SoundState, duration: number, onUpdate: (u: ExportUpdate) => void, options: ExportOptions = {}) {
+  /** `options`: the listener's levels and loudness normalisation (dsp/host/export/render.ts) and
+   *  the file's format (dsp/host/export/formats.ts). */
+  constructor(state: SoundState, duration: number, onUpdate: (u: ExportUpdate) => void, options: RunOptions = {}) {
     this.state = { channels: state.channels, effects: state.effects, timeline: state.timeline, voices: state.voices, recordings: state.recordings };
     this.duration = duration;
     this.onUpdate = onUpdate;
-    this.options = options;
+    const { settings, ...rest } = options;
+    this.options = rest;
+    this.settings = settings ?? { format: "wav16" };
+    this.fileName = fileNameFor(exportFileName(), this.settings.format);
+  }
+
+  /** The file's size: exact for WAV, the format's estimate for FLAC, MP3 and Opus. */
+  private totalBytes(): number {
+    const format = EXPORT_FORMATS[this.settings.format];
+    if (format.extension === ".wav") return exportPlan(this.duration, 48000, format.pcm).totalBytes;
+    return estimatedBytes(this.settings, this.duration);
   }
 
   /** Asks the worker to stop; the partial file is removed and start() resolves "cancelled". */
@@ -197,8 +214,9 @@ export class ExportRun {
 
   async start(): Promise<ExportOutcome> {
     if (!hasAudibleChannel(this.state)) throw new NoChannelError();
-    const plan = exportPlan(this.duration);
+    const plan = { totalBytes: this.totalBytes() };
     const update = this.progressReporter(plan.totalBytes);
+    const format = EXPORT_FORMATS[this.settings.format];
 
     // The picker first, while the click's user activation is fresh.
     let place: Place;
@@ -206,7 +224,7 @@ export class ExportRun {
       try {
         const handle = await (window as PickerWindow).showSaveFilePicker!({
           suggestedName: this.fileName,
-          types: [{ description: "WAV audio", accept: { "audio/wav": [".wav"] } }],
+          types: [{ description: `${format.label} audio`, accept: { [format.mimeType.split(";")[0]]: [format.extension] } }],
         });
         place = { target: { kind: "handle", handle }, dir: null };
       } catch (err) {
@@ -227,15 +245,16 @@ export class ExportRun {
     const done = await this.render(place, update, true);
     if (!done) return { status: "cancelled" };
     const report = done.report ? { report: done.report } : {};
+    const bytes = done.bytes;
     if (done.output?.kind === "blob") {
       saveAs(done.output.blob, this.fileName);
-      return { status: "downloaded", fileName: this.fileName, bytes: plan.totalBytes, ...report };
+      return { status: "downloaded", fileName: this.fileName, bytes, ...report };
     }
     if (place.dir) {
       saveAs(await (await place.dir.getFileHandle(this.fileName)).getFile(), this.fileName);
-      return { status: "downloaded", fileName: this.fileName, bytes: plan.totalBytes, ...report };
+      return { status: "downloaded", fileName: this.fileName, bytes, ...report };
     }
-    return { status: "saved", fileName: this.fileName, bytes: plan.totalBytes, ...report };
+    return { status: "saved", fileName: this.fileName, bytes, ...report };
   }
 
   /** The same render into a file the caller reads (a disk-backed File from OPFS, never held in
@@ -243,15 +262,15 @@ export class ExportRun {
    *  discard() once the File has been used. */
   async renderFile(): Promise<File | null> {
     if (!hasAudibleChannel(this.state)) throw new NoChannelError();
-    const plan = exportPlan(this.duration);
-    const place = await placeFor(this.fileName, plan.totalBytes, OPFS_RENDER_DIR);
+    const totalBytes = this.totalBytes();
+    const place = await placeFor(this.fileName, totalBytes, OPFS_RENDER_DIR);
     this.rendered = place;
-    const done = await this.render(place, this.progressReporter(plan.totalBytes));
+    const done = await this.render(place, this.progressReporter(totalBytes));
     if (!done) {
       this.rendered = null;
       return null;
     }
-    if (done.output?.kind === "blob") return new File([done.output.blob], this.fileName, { type: "audio/wav" });
+    if (done.output?.kind === "blob") return new File([done.output.blob], this.fileName, { type: EXPORT_FORMATS[this.settings.format].mimeType });
     return (await place.dir!.getFileHandle(this.fileName)).getFile();
   }
 
@@ -282,7 +301,7 @@ export class ExportRun {
    *  `report` asked for it), null when cancelled (the partial file removed); a failure removes the
    *  partial file and throws an ExportError naming the stage. */
   private async render(place: Place, update: (p: Pick<ExportProgress, "fraction" | "bytesDone">) => void, report = false): Promise<ExportResult | null> {
-    const totalBytes = exportPlan(this.duration).totalBytes;
+    const totalBytes = this.totalBytes();
     update({ fraction: 0, bytesDone: 0 });
     try {
       const module = await engineModule().catch((err) => {
@@ -297,7 +316,7 @@ export class ExportRun {
       });
       const job = {
         module, state: this.state, duration: this.duration, target: place.target, fallbackLimitBytes: place.fallbackLimitBytes, report,
-        soundtrack: soundtrackStore.getState().audio, recordings: recordingClips(), ...this.options,
+        soundtrack: soundtrackStore.getState().audio, recordings: recordingClips(), ...this.options, settings: this.settings,
       };
       // A rejection here is the job not reaching the worker (postMessage: DataCloneError); the
       // worker's own failures come back as a "failed" result.
@@ -310,7 +329,7 @@ export class ExportRun {
         const f = result.failure ?? { stage: "render", name: "Error", message: "" };
         throw new ExportError(f.stage, f.name, f.message, f.name === MEMORY_LIMIT_ERROR && place.target.kind === "memory" ? place.target.limitBytes : undefined);
       }
-      update({ fraction: 1, bytesDone: totalBytes });
+      update({ fraction: 1, bytesDone: result.bytes || totalBytes });
       return result;
     } catch (err) {
       this.stopWorker();

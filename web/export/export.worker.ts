@@ -8,6 +8,10 @@
 // renders the Quality Test's 5 s clip in memory (renderClip), with the same renderer and bytes.
 // With job.report, the export report's collector sees every rendered block and the report comes
 // back with the finished file.
+// FLAC, MP3 and Opus: the renderer gives its raw samples (no header) to mediabunny's encoder
+// (dsp/host/export/encoders.ts), whose libFLAC or LAME runs in a worker of its own (so a 2-core
+// phone renders on one core and encodes on the other) and whose muxer writes the file to the same
+// sink in bounded chunks, seeking back only to finish its header. The PCM never visits the page.
 // A loudness-normalised export first runs the renderer's measuring passes (no file open yet),
 // reporting progress and stopping on cancel between steps.
 
@@ -15,6 +19,8 @@ import "../zod-jitless"; // first: before any zod schema is built
 import * as Comlink from "comlink";
 import { Engine } from "../../dsp/host/engine";
 import { DEFAULT_CHUNK_BYTES, WavRenderer } from "../../dsp/host/export/render";
+import { EXPORT_FORMATS } from "../../dsp/host/export/formats";
+import type { PcmEncoder } from "../../dsp/host/export/encoders";
 import { ExportReportCollector } from "../../dsp/host/export/report";
 import type { ClipJob, ExportFailureInfo, ExportJob, ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
 import { errorParts, openSink, SinkError, type ExportSink, type SinkResult } from "./sink";
@@ -47,11 +53,19 @@ async function run(job: ExportJob, onProgress: (p: ExportProgress) => void): Pro
   const collector = job.report
     ? new ExportReportCollector({ sampleRate: engine.sampleRate, duration: job.duration, state: job.state, fadeIn: job.levels?.fadeIn ?? 0.005 })
     : undefined;
-  const renderer = new WavRenderer(engine, job.state, job.duration, { levels: job.levels, normalize: job.normalize, observer: collector, soundtrack: job.soundtrack, recordings: job.recordings });
-  const totalBytes = renderer.plan.totalBytes;
+  const settings = job.settings ?? { format: "wav16" };
+  const format = EXPORT_FORMATS[settings.format];
+  const wav = format.extension === ".wav";
+  const renderer = new WavRenderer(engine, job.state, job.duration, {
+    levels: job.levels, normalize: job.normalize, observer: collector, soundtrack: job.soundtrack, recordings: job.recordings,
+    pcm: format.pcm, container: wav ? "wav" : "raw", dither: settings.dither,
+  });
+  // An encoded file's size is known at its end; until then progress counts the render.
+  let written = 0;
+  const totalBytes = wav ? renderer.plan.totalBytes : 0;
   // onProgress is a Comlink proxy: calling it posts a message and returns a promise, not awaited.
   const report = () =>
-    void Promise.resolve(onProgress({ bytesDone: renderer.bytesDone, totalBytes, fraction: renderer.fraction }) as unknown).catch(() => {});
+    void Promise.resolve(onProgress({ bytesDone: wav ? renderer.bytesDone : written, totalBytes, fraction: renderer.fraction }) as unknown).catch(() => {});
   let last = 0;
   for (const steps = renderer.normalise(); !steps.next().done; ) {
     // Let cancel() and the progress messages through between measuring steps.
@@ -71,15 +85,29 @@ async function run(job: ExportJob, onProgress: (p: ExportProgress) => void): Pro
   }
   let inflight: Promise<void> | void | null = null;
   let output: SinkResult;
+  let encoder: PcmEncoder | null = null;
   try {
+    if (!wav) {
+      // Loaded only for an encoded export: the WAV path never fetches the encoders.
+      const { createMediabunnyEncoder } = await import("../../dsp/host/export/encoders");
+      encoder = await createMediabunnyEncoder(settings, {
+        async write(data, position) {
+          await sink.write(data, position);
+          written = Math.max(written, position + data.byteLength);
+        },
+      }).catch((err: unknown) => {
+        throw new SinkError("open", err);
+      });
+    }
     // Two buffers: chunk n is written while chunk n+1 renders into the other one.
     for (const chunk of renderer.chunks(Math.max(DEFAULT_CHUNK_BYTES, job.chunkBytes ?? 0), 2)) {
       if (inflight) await inflight;
       if (cancelled) {
+        await encoder?.abort();
         await sink.abort();
         return { status: "cancelled", bytes: renderer.bytesDone };
       }
-      inflight = sink.write(chunk);
+      inflight = encoder ? encoder.write(chunk) : sink.write(chunk);
       const now = performance.now();
       if (now - last >= PROGRESS_INTERVAL_MS) {
         last = now;
@@ -87,14 +115,16 @@ async function run(job: ExportJob, onProgress: (p: ExportProgress) => void): Pro
       }
     }
     if (inflight) await inflight;
+    if (encoder) await encoder.finish();
     output = await sink.close();
   } catch (err) {
     await Promise.resolve(inflight).catch(() => {});
+    await encoder?.abort().catch(() => {});
     await sink.abort().catch(() => {});
     return failed(err, "render", renderer.bytesDone);
   }
   report();
-  return { status: "done", bytes: totalBytes, sink: sink.kind, output, ...(collector ? { report: collector.finish() } : {}) };
+  return { status: "done", bytes: wav ? totalBytes : written, sink: sink.kind, output, ...(collector ? { report: collector.finish() } : {}) };
 }
 
 const api: ExportWorkerApi = {

@@ -5,6 +5,7 @@ import type { SoundState } from "../../dsp/host/schema/state";
 import type { Levels } from "../../dsp/host/schema/levels";
 import type { SoundtrackAudio } from "../../dsp/host/model/soundtrack";
 import type { RecordingClip } from "../../dsp/host/model/recordings";
+import type { ExportSettings } from "../../dsp/host/export/formats";
 import type { ExportTarget, SinkResult, SinkStage } from "./sink";
 
 export interface ExportJob {
@@ -13,6 +14,9 @@ export interface ExportJob {
   state: SoundState;
   /** Seconds of audio. */
   duration: number;
+  /** The file's format and its tuning (default: WAV 16-bit). FLAC, MP3 and Opus are encoded in a
+   *  worker of their own (dsp/host/export/encoders.ts) from the renderer's raw PCM. */
+  settings?: ExportSettings;
   /** Verify the rendered audio while it renders and return the export report with the result. */
   report?: boolean;
   /** Where the file goes (web/export/sink.ts): a save-picker handle, an OPFS file the worker
@@ -50,6 +54,7 @@ export interface ExportFailureInfo {
 
 export interface ExportResult {
   status: "done" | "cancelled" | "failed";
+  /** The file's bytes (when done: its size). */
   bytes: number;
   /** When done: which sink wrote the file, and the Blob when it was kept in memory. */
   sink?: "sync" | "writable" | "memory";

@@ -98,6 +98,13 @@ export function estimatedBytes(settings: ExportSettings, seconds: number): numbe
   return Math.round(bytesPerSecond(settings) * seconds);
 }
 
+/** A file's size for people: "5.5 MB", "1.2 GB" (decimal units, as file managers show them). */
+export function formatFileSize(bytes: number): string {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
+  if (bytes >= 1e6) return `${(bytes / 1e6).toFixed(1)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1e3))} kB`;
+}
+
 /** The settings in words: "FLAC 24-bit", "MP3 320 kbps", "MP3 VBR V2", "Opus 160 kbps". */
 export function describeSettings(settings: ExportSettings): string {
   const f = EXPORT_FORMATS[settings.format];

@@ -27,7 +27,7 @@ describe("the Content-Security-Policy", () => {
   it("allows only the app's own scripts, worklets, workers and wasm, and no framing", () => {
     const directives = Object.fromEntries(CONTENT_SECURITY_POLICY.split("; ").map((d) => [d.split(" ")[0], d.split(" ").slice(1)]));
     expect(directives["script-src"]).toEqual(["'self'", "'wasm-unsafe-eval'"]);
-    expect(directives["worker-src"]).toEqual(["'self'"]);
+    expect(directives["worker-src"]).toEqual(["'self'", "blob:"]);
     expect(directives["connect-src"]).toEqual(["'self'"]);
     expect(directives["style-src"]).toEqual(["'self'"]);
     expect(directives["object-src"]).toEqual(["'none'"]);
