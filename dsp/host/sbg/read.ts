@@ -21,7 +21,7 @@ export const SPEC = {
   binaural: new RegExp(`^${NUMBER}([+-])${NUMBER}/${NUMBER}$`),
   iso: new RegExp(`^${NUMBER}@${NUMBER}/${NUMBER}$`),
   sine: new RegExp(`^${NUMBER}/${NUMBER}$`),
-  bell: new RegExp(`^bell\\+?${NUMBER}/${NUMBER}$`),
+  bell: new RegExp(`^bell[+-]?${NUMBER}/${NUMBER}$`),
   mix: new RegExp(`^mix/${NUMBER}$`),
 };
 export const DEFINITION = /^([A-Za-z][A-Za-z0-9_-]*):(?:\s+(.*))?$/;
