@@ -209,9 +209,22 @@ export abstract class ScheduleReader<S> {
     const spec = words.shift()!;
     const time = this.timeSpec(line, spec);
     let marks: [Mark, Mark] | null = ["fade", "fade"];
-    if (words[0] && !/^[A-Za-z]/.test(words[0])) {
+    if (words[0] && !/^[A-Za-z]/.test(words[0]) && !words[0].includes("/")) {
       marks = this.mark(line, words.shift()!);
       if (!marks) return;
+    }
+    // SBaGenX also takes the tones themselves in place of a name (`00:30 190+8/20 pink/10`, its
+    // timing example): an unnamed tone-set, changed over like any other.
+    if (words[0] && words[0].includes("/") && !this.sets.has(words[0]) && !this.blocks.has(words[0])) {
+      const arrow = words[words.length - 1] === "->";
+      const tones = arrow ? words.slice(0, -1) : words;
+      const key = tones.join(" ");
+      if (!this.sets.has(key) && !this.broken.has(key)) {
+        const set = this.toneSet(line, key, tones);
+        if (set) this.sets.set(key, set);
+        else this.broken.add(key);
+      }
+      words.splice(0, words.length, key, ...(arrow ? ["->"] : []));
     }
     const name = words.shift();
     if (!name) {

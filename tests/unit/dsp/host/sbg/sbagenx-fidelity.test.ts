@@ -77,4 +77,12 @@ describe("constructs as SBaGenX renders them", () => {
     const { out } = render("wave01: 0 1 0.5 0.8 0.2\nt1: wave01:300+5/50\n0:00 t1\n", 20, 4);
     expectPeaks(out, { left: [277.5, 287.5, 302.5, 312.5, 317.5, 327.5], right: [272.5, 287.5, 297.5, 307.5, 312.5, 322.5] });
   });
+  it("tones in place of a tone-set's name (SBaGenX's timing example): each line an unnamed tone-set", () => {
+    const { out, warnings } = render("00:00    200+10/20\n00:30    190+8/20\n01:00    180+6/20 pink/10\n", 20, 4);
+    expect(warnings).toEqual([]);
+    // SBaGenX, 20-30 s: the first line's beat (the next starts 30 minutes later).
+    expectPeaks(out, { left: [205.0], right: [195.0] });
+    const late = render("00:00    200+10/20\n00:30    190+8/20\n01:00    180+6/20 pink/10\n", 3630, 4).out;
+    expectPeaks(late, { left: [183.0], right: [177.0] });
+  });
 });
