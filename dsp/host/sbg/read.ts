@@ -23,7 +23,12 @@ export const SPEC = {
   sine: new RegExp(`^${NUMBER}/${NUMBER}$`),
   bell: new RegExp(`^bell[+-]?${NUMBER}/${NUMBER}$`),
   mix: new RegExp(`^mix/${NUMBER}$`),
+  /** pysbagen's isochronic tone (`iso:carrier,pulse/amp`), not SBaGen syntax: read as carrier@pulse/amp. */
+  pyIso: new RegExp(`^iso:${NUMBER},${NUMBER}/${NUMBER}$`),
 };
+/** The warning for a pysbagen `iso:` word, read as SBaGen+'s isochronic tone. */
+export const pyIsoWarning = (word: string, m: RegExpExecArray): string =>
+  `'${word}' is pysbagen's isochronic syntax, not SBaGen's (SBaGen and SBaGenX refuse it): played as SBaGen+'s ${m[1]}@${m[2]}/${m[3]}`;
 export const DEFINITION = /^([A-Za-z][A-Za-z0-9_-]*):(?:\s+(.*))?$/;
 export const TIME = /^(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?/;
 /** Time lines a schedule may expand to (block calls included): four times the timeline's steps. */

@@ -31,7 +31,7 @@ import type { TimelineStep } from "../schema/timeline";
 import { AUTO_NAME, DAY_SECONDS, JUMP_FADE_MS, MAX_SECONDS, SBG_TAIL_SECONDS, clock, offChannel } from "./model";
 import { customEnvelope, definitionSamples, noiseSpectrum, pulseEnvelope, spinPath, waveEnvelope } from "./envelopes";
 import { BOUND_TO_BEAT, expandProgram } from "./program";
-import { NUMBER as N, SPEC, ScheduleReader, clockSeconds, type OptionWords, type TimeLine } from "./read";
+import { NUMBER as N, SPEC, ScheduleReader, pyIsoWarning, clockSeconds, type OptionWords, type TimeLine } from "./read";
 import { checkText, type SbgResult } from "./parse";
 
 type Line = TimeLine<VoiceSlots>;
@@ -319,6 +319,7 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
       // Bound to a program's beat (-p drop, sigmoid, slide): the program sets the rate at each point.
       return mixAmVoice(bound ? BOUND_TO_BEAT : rate, params);
     }
+    if ((m = RE.pyIso.exec(w))) return this.warn(line, pyIsoWarning(word, m)), isochronic(Number(m[1]), Number(m[2]), Number(m[3]));
     if (RE.xVoice.test(w)) return later("this SBaGenX voice is not played yet: left out"), null;
     this.error(line, `'${word}' is not a voice: expected carrier+beat/amp, carrier-beat/amp, carrier/amp, carrier@pulse/amp, pink/amp, white/amp, brown/amp, spin:width+rate/amp, bell+carrier/amp or -`);
     return undefined;

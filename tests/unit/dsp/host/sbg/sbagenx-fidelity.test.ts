@@ -85,4 +85,13 @@ describe("constructs as SBaGenX renders them", () => {
     const late = render("00:00    200+10/20\n00:30    190+8/20\n01:00    180+6/20 pink/10\n", 3630, 4).out;
     expectPeaks(late, { left: [183.0], right: [177.0] });
   });
+  it("pysbagen's iso:440,7/70 (SBaGenX refuses the file): one warning on its line, played as 440@7/70", () => {
+    const { out, warnings } = render("-SE\na: iso:440,7/70 pink/10\n0:00 a\n0:01:00 a\n", 20, 4);
+    expect(warnings).toEqual(["2: 'iso:440,7/70' is pysbagen's isochronic syntax, not SBaGen's (SBaGen and SBaGenX refuse it): played as SBaGen+'s 440@7/70"]);
+    // The carrier with the gate's sidebands at the pulse rate, in both ears.
+    for (const ear of [out.left, out.right]) {
+      const p = tonalPeaks(ear, 3);
+      expect(p.some((f) => Math.abs(f - 440) < 0.1) && p.some((f) => Math.abs(f - 433) < 0.1) && p.some((f) => Math.abs(f - 447) < 0.1)).toBe(true);
+    }
+  });
 });
