@@ -85,6 +85,14 @@ describe("constructs as SBaGenX renders them", () => {
     const late = render("00:00    200+10/20\n00:30    190+8/20\n01:00    180+6/20 pink/10\n", 3630, 4).out;
     expectPeaks(late, { left: [183.0], right: [177.0] });
   });
+  it("blocks calling blocks, their lines giving tones instead of names (SBaGenX's nested blocks)", () => {
+    const text = "off: -\nburst: {\n  +00:00 200+10/20\n  +00:05 210+6/20 pink/10\n}\npair: {\n  +00:00 burst\n  +00:10 burst\n}\n00:00 pair\n00:20 off\n";
+    // SBaGenX at 0:20, 6:40 (the inner block's second line) and 10:40 (the second call's first line).
+    expectPeaks(render(text, 20, 4).out, { left: [205.0], right: [195.0] });
+    expectPeaks(render(text, 400, 4).out, { left: [213.0], right: [207.0] });
+    expectPeaks(render(text, 640, 4).out, { left: [205.0], right: [195.0] });
+  });
+
   it("pysbagen's iso:440,7/70 (SBaGenX refuses the file): one warning on its line, played as 440@7/70", () => {
     const { out, warnings } = render("-SE\na: iso:440,7/70 pink/10\n0:00 a\n0:01:00 a\n", 20, 4);
     expect(warnings).toEqual(["2: 'iso:440,7/70' is pysbagen's isochronic syntax, not SBaGen's (SBaGen and SBaGenX refuse it): played as SBaGen+'s 440@7/70"]);
