@@ -321,8 +321,9 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
     }
     if ((m = RE.pyIso.exec(w))) return this.warn(line, pyIsoWarning(word, m)), isochronic(Number(m[1]), Number(m[2]), Number(m[3]));
     if (RE.xVoice.test(w)) return later("this SBaGenX voice is not played yet: left out"), null;
-    this.error(line, `'${word}' is not a voice: expected carrier+beat/amp, carrier-beat/amp, carrier/amp, carrier@pulse/amp, pink/amp, white/amp, brown/amp, spin:width+rate/amp, bell+carrier/amp or -`);
-    return undefined;
+    // One word the studio cannot read does not stop the rest of the schedule from playing.
+    later("not a voice (expected carrier+beat/amp, carrier-beat/amp, carrier/amp, carrier@pulse/amp, pink/amp, white/amp, brown/amp, spin:width+rate/amp, bell+carrier/amp or -): left out, its slot silent");
+    return null;
   }
 
   /** A voice with its prefixes: an envelope (waveNN on binaural tones; customNN on binaural and
