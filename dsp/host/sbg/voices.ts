@@ -350,7 +350,12 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
       const table = get(s.envelope.name);
       const fits = v.kind === "binaural" || (s.envelope.of === "custom" && (v.kind === "isochronic" || v.kind === "noisepulse" || v.kind === "noisebeat"));
       if (table && fits) v = { ...v, envelope: table } as Voice;
-      else if (table) wrong(s.envelope.name, s.envelope.of === "wave" ? "binaural tones" : "binaural and isochronic tones and noise beds");
+      else if (table && v.kind === "tone") {
+        // A plain tone is a beat of 0: its envelope never moves from where the cycle starts, and
+        // SBaGenX plays the tone at that level (custom00 starting at 0 is silence).
+        this.warn(line, `'${word}': a plain tone has no beat to move ${s.envelope.name} over: it plays at the envelope's first level (${Math.round(table[0] * 100)} %), as SBaGenX does`);
+        v = { ...v, amp: Math.round(v.amp * table[0] * 10000) / 10000 };
+      } else if (table) wrong(s.envelope.name, s.envelope.of === "wave" ? "binaural tones" : "binaural and isochronic tones and noise beds");
     }
     if (s.path) {
       const table = get(s.path);

@@ -93,6 +93,20 @@ describe("constructs as SBaGenX renders them", () => {
     expectPeaks(render(text, 640, 4).out, { left: [205.0], right: [195.0] });
   });
 
+  it("customNN or waveNN on a plain tone: the tone at the envelope's first level, where the beat of 0 holds it", () => {
+    const level = (set: string) => {
+      const { out, warnings } = render(`custom05: e=1 0.5 1 0.5 0\nwave05: 0.5 1 0.5 0\nt: ${set}\n00:00 t\n`, 20, 2);
+      expect(warnings.length).toBe(set.includes(":") ? 1 : 0);
+      expectPeaks(out, { left: [300.0], right: [300.0] });
+      return Math.sqrt(out.left.reduce((t, x) => t + x * x, 0) / out.left.length);
+    };
+    // SBaGenX's render, RMS against the plain tone's: custom05 0.500 (0.1768 / 0.3535), wave05 0.541
+    // (0.1911 / 0.3535).
+    const plain = level("300/50");
+    expect(level("custom05:300/50") / plain).toBeCloseTo(0.5, 2);
+    expect(level("wave05:300/50") / plain).toBeCloseTo(0.541, 2);
+  });
+
   it("pysbagen's iso:440,7/70 (SBaGenX refuses the file): one warning on its line, played as 440@7/70", () => {
     const { out, warnings } = render("-SE\na: iso:440,7/70 pink/10\n0:00 a\n0:01:00 a\n", 20, 4);
     expect(warnings).toEqual(["2: 'iso:440,7/70' is pysbagen's isochronic syntax, not SBaGen's (SBaGen and SBaGenX refuse it): played as SBaGen+'s 440@7/70"]);
