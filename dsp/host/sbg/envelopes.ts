@@ -1,10 +1,9 @@
 // SBaGen's user envelopes as the voices' envelope tables (dsp/host/model/voices.ts `envelope`:
 // 2 to 256 levels 0..1 over one beat or pulse cycle, read with linear interpolation):
 //
-// - `waveNN: <samples>` (SBaGen 1.4, SBaGenX): any numbers over one cycle, smoothed by periodic
-//   sinc interpolation (the trigonometric series through the samples, which is what a periodic
-//   sin(x)/x interpolation is) and rescaled so that the lowest point is 0 and the highest 1. As
-//   SBaGenX does, it is the amplitude envelope of the binaural tone at its beat (`wave00:200+4/50`),
+// - `waveNN: <samples>` (SBaGen 1.4, SBaGenX): any numbers over one cycle, smoothed by SBaGenX's
+//   tapered sinc (waveEnvelope below: wider than the samples' own band, so it ripples at the
+//   samples' rate) and rescaled to 0..1. As SBaGenX does, it is the amplitude envelope of the binaural tone at its beat (`wave00:200+4/50`),
 //   the carriers staying at carrier +- beat/2.
 // - `customNN: [e=0..3] <samples>` (SBaGenX): non-negative levels scaled by their largest only (0
 //   stays silence), joined around the cycle hard (e=0), linearly (e=1, the default), by smoothstep
@@ -27,31 +26,30 @@ const r4 = (v: number) => Math.round(v * 10000) / 10000;
 export function waveEnvelope(samples: number[]): number[] | string {
   if (samples.length < 2) return "a waveform needs at least two samples";
   const n = samples.length;
-  // Periodic sinc interpolation = the Fourier series through the samples (DFT, then evaluated at
-  // ENVELOPE_POINTS phases); for an even n the Nyquist term is split between +-n/2.
-  const half = Math.floor(n / 2);
-  const re: number[] = [], im: number[] = [];
-  for (let k = 0; k <= half; k++) {
-    let a = 0, b = 0;
-    for (let j = 0; j < n; j++) {
-      a += samples[j] * Math.cos((2 * Math.PI * k * j) / n);
-      b -= samples[j] * Math.sin((2 * Math.PI * k * j) / n);
-    }
-    re.push(a / n);
-    im.push(b / n);
-  }
+  const sLo = Math.min(...samples), sHi = Math.max(...samples);
+  if (!(sHi - sLo > 0)) return "a waveform whose samples are all equal has no shape";
+  // SBaGenX's curve, measured against its renders: the samples, first mapped onto 0..1, are each
+  // spread by a tapered sinc, (1 - 4t^2) sin(2 pi n t) / (2 pi n t) for t in -1/2..1/2 of a cycle.
+  // That sinc is twice as wide in frequency as the samples allow, so the curve is not the plain
+  // interpolation through them: its ripple at n times the beat puts audio-rate sidebands around
+  // the carriers (30 samples at a 5 Hz beat: +-150 Hz), which SBaGenX plays and so does the studio.
+  const kernel = (t: number) => {
+    const x = 2 * Math.PI * n * t;
+    return x === 0 ? 1 : ((1 - 4 * t * t) * Math.sin(x)) / x;
+  };
   const out: number[] = [];
   for (let p = 0; p < ENVELOPE_POINTS; p++) {
-    const t = (p / ENVELOPE_POINTS) * n;
-    let v = re[0];
-    for (let k = 1; k <= half; k++) {
-      const w = n % 2 === 0 && k === half ? 1 : 2;
-      v += w * (re[k] * Math.cos((2 * Math.PI * k * t) / n) - im[k] * Math.sin((2 * Math.PI * k * t) / n));
+    let v = 0;
+    for (let j = 0; j < n; j++) {
+      let t = p / ENVELOPE_POINTS - j / n;
+      t -= Math.round(t); // -1/2..1/2: the kernel is periodic over the cycle
+      v += ((samples[j] - sLo) / (sHi - sLo)) * kernel(t);
     }
     out.push(v);
   }
-  const lo = Math.min(...out), hi = Math.max(...out);
-  if (!(hi - lo > 1e-12)) return "a waveform whose samples are all equal has no shape";
+  // Rescaled to 0..1 from 0 or the curve's lowest point below it (a curve that stays above 0 keeps
+  // its floor, as in SBaGenX).
+  const lo = Math.min(0, ...out), hi = Math.max(0, ...out);
   return out.map((v) => r4((v - lo) / (hi - lo)));
 }
 

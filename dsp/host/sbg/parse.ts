@@ -26,7 +26,7 @@ import {
   clock, isSilent, num, sameSet, setBeat, silentSet, studioChannels, studioEffects,
   type Noise, type NoiseType, type SbgIssue, type SetState, type Tone,
 } from "./model";
-import { SPEC, ScheduleReader, type OptionWords, type TimeLine as Line } from "./read";
+import { SPEC, ScheduleReader, pyIsoWarning, type OptionWords, type TimeLine as Line } from "./read";
 
 type TimeLine = Line<SetState>;
 
@@ -93,7 +93,10 @@ class Reader extends ScheduleReader<SetState> {
         const beat = Number(m[3]) * (m[2] === "-" ? -1 : 1);
         slots.push({ carrier: Number(m[1]), beat, iso: false, amp: Number(m[4]) });
       } else if ((m = RE.iso.exec(w))) slots.push({ carrier: Number(m[1]), beat: Number(m[2]), iso: true, amp: Number(m[3]) });
-      else if ((m = RE.sine.exec(w))) slots.push({ carrier: Number(m[1]), beat: 0, iso: false, amp: Number(m[2]) });
+      else if ((m = RE.pyIso.exec(w))) {
+        this.warn(line, pyIsoWarning(w, m));
+        slots.push({ carrier: Number(m[1]), beat: Number(m[2]), iso: true, amp: Number(m[3]) });
+      } else if ((m = RE.sine.exec(w))) slots.push({ carrier: Number(m[1]), beat: 0, iso: false, amp: Number(m[2]) });
       else if (RE.bell.test(w)) this.warn(line, `'${w}' left out: the studio has no bell (SBaGen pings it when the tone-set starts)`);
       else if (RE.mix.test(w) || /^mix(spin|pulse):/.test(w)) this.warn(line, `'${w}' left out: the studio has no soundtrack input to mix`);
       else if (/^wave\d+:/.test(w)) {

@@ -21,9 +21,14 @@ export const SPEC = {
   binaural: new RegExp(`^${NUMBER}([+-])${NUMBER}/${NUMBER}$`),
   iso: new RegExp(`^${NUMBER}@${NUMBER}/${NUMBER}$`),
   sine: new RegExp(`^${NUMBER}/${NUMBER}$`),
-  bell: new RegExp(`^bell\\+?${NUMBER}/${NUMBER}$`),
+  bell: new RegExp(`^bell[+-]?${NUMBER}/${NUMBER}$`),
   mix: new RegExp(`^mix/${NUMBER}$`),
+  /** pysbagen's isochronic tone (`iso:carrier,pulse/amp`), not SBaGen syntax: read as carrier@pulse/amp. */
+  pyIso: new RegExp(`^iso:${NUMBER},${NUMBER}/${NUMBER}$`),
 };
+/** The warning for a pysbagen `iso:` word, read as SBaGen+'s isochronic tone. */
+export const pyIsoWarning = (word: string, m: RegExpExecArray): string =>
+  `'${word}' is pysbagen's isochronic syntax, not SBaGen's (SBaGen and SBaGenX refuse it): played as SBaGen+'s ${m[1]}@${m[2]}/${m[3]}`;
 export const DEFINITION = /^([A-Za-z][A-Za-z0-9_-]*):(?:\s+(.*))?$/;
 export const TIME = /^(\d{1,2}):(\d{1,2})(?::(\d{1,2}))?/;
 /** Time lines a schedule may expand to (block calls included): four times the timeline's steps. */
@@ -209,9 +214,22 @@ export abstract class ScheduleReader<S> {
     const spec = words.shift()!;
     const time = this.timeSpec(line, spec);
     let marks: [Mark, Mark] | null = ["fade", "fade"];
-    if (words[0] && !/^[A-Za-z]/.test(words[0])) {
+    if (words[0] && !/^[A-Za-z]/.test(words[0]) && !words[0].includes("/")) {
       marks = this.mark(line, words.shift()!);
       if (!marks) return;
+    }
+    // SBaGenX also takes the tones themselves in place of a name (`00:30 190+8/20 pink/10`, its
+    // timing example): an unnamed tone-set, changed over like any other.
+    if (words[0] && words[0].includes("/") && !this.sets.has(words[0]) && !this.blocks.has(words[0])) {
+      const arrow = words[words.length - 1] === "->";
+      const tones = arrow ? words.slice(0, -1) : words;
+      const key = tones.join(" ");
+      if (!this.sets.has(key) && !this.broken.has(key)) {
+        const set = this.toneSet(line, key, tones);
+        if (set) this.sets.set(key, set);
+        else this.broken.add(key);
+      }
+      words.splice(0, words.length, key, ...(arrow ? ["->"] : []));
     }
     const name = words.shift();
     if (!name) {

@@ -31,7 +31,7 @@ import type { TimelineStep } from "../schema/timeline";
 import { AUTO_NAME, DAY_SECONDS, JUMP_FADE_MS, MAX_SECONDS, SBG_TAIL_SECONDS, clock, offChannel } from "./model";
 import { customEnvelope, definitionSamples, noiseSpectrum, pulseEnvelope, spinPath, waveEnvelope } from "./envelopes";
 import { BOUND_TO_BEAT, expandProgram } from "./program";
-import { NUMBER as N, SPEC, ScheduleReader, clockSeconds, type OptionWords, type TimeLine } from "./read";
+import { NUMBER as N, SPEC, ScheduleReader, pyIsoWarning, clockSeconds, type OptionWords, type TimeLine } from "./read";
 import { checkText, type SbgResult } from "./parse";
 
 type Line = TimeLine<VoiceSlots>;
@@ -319,9 +319,11 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
       // Bound to a program's beat (-p drop, sigmoid, slide): the program sets the rate at each point.
       return mixAmVoice(bound ? BOUND_TO_BEAT : rate, params);
     }
+    if ((m = RE.pyIso.exec(w))) return this.warn(line, pyIsoWarning(word, m)), isochronic(Number(m[1]), Number(m[2]), Number(m[3]));
     if (RE.xVoice.test(w)) return later("this SBaGenX voice is not played yet: left out"), null;
-    this.error(line, `'${word}' is not a voice: expected carrier+beat/amp, carrier-beat/amp, carrier/amp, carrier@pulse/amp, pink/amp, white/amp, brown/amp, spin:width+rate/amp, bell+carrier/amp or -`);
-    return undefined;
+    // One word the studio cannot read does not stop the rest of the schedule from playing.
+    later("not a voice (expected carrier+beat/amp, carrier-beat/amp, carrier/amp, carrier@pulse/amp, pink/amp, white/amp, brown/amp, spin:width+rate/amp, bell+carrier/amp or -): left out, its slot silent");
+    return null;
   }
 
   /** A voice with its prefixes: an envelope (waveNN on binaural tones; customNN on binaural and
@@ -348,7 +350,12 @@ class VoiceReader extends ScheduleReader<VoiceSlots> {
       const table = get(s.envelope.name);
       const fits = v.kind === "binaural" || (s.envelope.of === "custom" && (v.kind === "isochronic" || v.kind === "noisepulse" || v.kind === "noisebeat"));
       if (table && fits) v = { ...v, envelope: table } as Voice;
-      else if (table) wrong(s.envelope.name, s.envelope.of === "wave" ? "binaural tones" : "binaural and isochronic tones and noise beds");
+      else if (table && v.kind === "tone") {
+        // A plain tone is a beat of 0: its envelope never moves from where the cycle starts, and
+        // SBaGenX plays the tone at that level (custom00 starting at 0 is silence).
+        this.warn(line, `'${word}': a plain tone has no beat to move ${s.envelope.name} over: it plays at the envelope's first level (${Math.round(table[0] * 100)} %), as SBaGenX does`);
+        v = { ...v, amp: Math.round(v.amp * table[0] * 10000) / 10000 };
+      } else if (table) wrong(s.envelope.name, s.envelope.of === "wave" ? "binaural tones" : "binaural and isochronic tones and noise beds");
     }
     if (s.path) {
       const table = get(s.path);

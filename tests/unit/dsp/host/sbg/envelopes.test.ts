@@ -20,7 +20,7 @@ const play = (voices: Voice[], seconds: number, from = 0.5) => playVoices(voices
 const windows = (x: Float32Array, ms: number) => Array.from({ length: Math.floor(x.length / ((FS * ms) / 1000)) }, (_, k) => rms(x, (k * FS * ms) / 1000, ((k + 1) * FS * ms) / 1000));
 
 describe("envelope definitions", () => {
-  it("waveNN: the periodic sinc curve through the samples, rescaled to 0..1 (the samples keep their proportions)", () => {
+  it("waveNN: SBaGenX's tapered sinc through the samples, rescaled to 0..1 (at the samples' phases the samples keep their proportions)", () => {
     const samples = [0, 5.5, 10, 8, 10, 7.2, 4.7, 2];
     const env = waveEnvelope(samples) as number[];
     expect(env).toHaveLength(256);

@@ -90,7 +90,7 @@ describe("readSbgVoices: voices", () => {
     ]);
   });
 
-  it("what is not played yet is a warning on its line, and the rest plays; a bad word is an error", () => {
+  it("what is not played yet is a warning on its line, and the rest plays; so does a word that is no voice (its slot silent)", () => {
     const r = read("-m river.ogg -V 80\nwave00: 0 1 0\ns: mix/50 200+4/20 mixspin:300+4/50 sine:100/10\nNOW s\n");
     // -V 80 lowers every level to 80 % (not the effects' strength); wave00 is read (no sound uses
     // it), -m names the soundtrack, mix/50 plays it and mixspin turns it.
@@ -100,7 +100,8 @@ describe("readSbgVoices: voices", () => {
       { kind: "mix", amp: 40 }, { kind: "binaural", carrier: 200, beat: 4, amp: 16 }, { kind: "mixspin", width: 300, rate: 4, amp: 50 }, { kind: "tone", carrier: 100, amp: 8 },
     ]);
     const bad = readSbgVoices("s: 200+4/20 tone\nNOW s\n");
-    expect(!bad.ok && bad.errors.map((e) => e.line)).toEqual([1]);
+    expect(bad.ok && bad.warnings.map((w) => [w.line, w.message.slice(0, 20)])).toEqual([[1, "'tone': not a voice "]]);
+    expect(bad.ok && bad.session.voices).toEqual([{ kind: "binaural", carrier: 200, beat: 4, amp: 20 }]);
   });
 });
 
