@@ -14,10 +14,9 @@ import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requireBinary } from "../../api/platform/binaries";
-import type { AudioState } from "../../dsp/host/schema/state";
 import { FS, peakFrequency, singleTone } from "../unit/dsp/assembly/helpers";
 import { launchChromium, startTestApp, type TestApp } from "./browser";
-import { openSignedIn, registerProAccount } from "./session";
+import { loadState, openSignedIn, registerProAccount } from "./session";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = join(REPO, "node_modules", ".bin", "tsx");
@@ -41,16 +40,6 @@ const PICKER_SCRIPT = `
   };
 `;
 
-async function loadState(p: Page, state: AudioState, duration: number): Promise<void> {
-  await p.evaluate(
-    ({ state, duration }) => {
-      const { store } = (window as unknown as { __toneStudio: { store: { getState(): { load(s: unknown): void }; setState(s: object): void } } }).__toneStudio;
-      store.getState().load(state);
-      store.setState({ duration });
-    },
-    { state, duration },
-  );
-}
 
 /** Chooses `label` in the Export format select, exports, and copies the finished file to `dir`. */
 async function exportAs(label: string, button: string): Promise<{ name: string; path: string }> {

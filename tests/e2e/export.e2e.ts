@@ -20,11 +20,10 @@ import { promisify } from "node:util";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportPlan } from "../../dsp/host/export/render";
-import type { AudioState } from "../../dsp/host/schema/state";
 import { parseWavHeader } from "../../dsp/host/export/wav";
 import { peakFrequency, singleTone } from "../unit/dsp/assembly/helpers";
 import { launchChromium, startTestApp, type TestApp } from "./browser";
-import { openSignedIn, registerAccount, registerProAccount, type TestAccount } from "./session";
+import { type TestAccount, loadState, openSignedIn, registerAccount, registerProAccount } from "./session";
 
 const REPO = fileURLToPath(new URL("../..", import.meta.url));
 const TSX = join(REPO, "node_modules", ".bin", "tsx");
@@ -70,17 +69,6 @@ async function openStudio(withPicker: boolean, account: TestAccount = pro, extra
   return p;
 }
 
-/** Loads a state into the studio store; the duration is set directly (the input's minimum is 30 s). */
-async function loadState(p: Page, state: AudioState, duration: number): Promise<void> {
-  await p.evaluate(
-    ({ state, duration }) => {
-      const { store } = (window as unknown as { __toneStudio: { store: { getState(): { load(s: unknown): void }; setState(s: object): void } } }).__toneStudio;
-      store.getState().load(state);
-      store.setState({ duration });
-    },
-    { state, duration },
-  );
-}
 
 interface OpfsFile {
   name: string;

@@ -19,7 +19,7 @@ import { peakFrequency } from "../unit/dsp/assembly/helpers";
 import { settledSpectrum } from "./analyser";
 import { axeViolations, CHROMIUM_ARGS, launchChromium, startTestApp, type TestApp, until } from "./browser";
 import { openSection } from "./sections";
-import { openSignedIn, registerAccount, registerProAccount, type TestAccount } from "./session";
+import { type TestAccount, loadState, openSignedIn, registerAccount, registerProAccount } from "./session";
 
 const FS = 48000;
 const STEP_AT = 2; // seconds: the timeline's second step
@@ -40,16 +40,6 @@ function session(): AudioState {
   return s;
 }
 
-async function loadState(p: Page, state: AudioState, duration: number): Promise<void> {
-  await p.evaluate(
-    ({ state, duration }) => {
-      const { store } = (window as unknown as { __toneStudio: { store: { getState(): { load(s: unknown): void }; setState(s: object): void } } }).__toneStudio;
-      store.getState().load(state);
-      store.setState({ duration });
-    },
-    { state, duration },
-  );
-}
 
 async function openStudio(account: TestAccount, ctx: BrowserContext = context): Promise<Page> {
   const p = await ctx.newPage();

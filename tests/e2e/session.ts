@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Browser, Page } from "playwright-core";
 import type { Database } from "../../api/db/schema";
+import type { AudioState } from "../../dsp/host/schema/state";
 
 export interface TestAccount {
   email: string;
@@ -116,4 +117,17 @@ export async function registerAdminWithOverride(app: { url: string; dataDir: str
   const account = await registerAccount(app.url, email);
   await withDatabase(app, (db) => db.updateTable("users").set({ admin_override: 1 }).where("email", "=", email).execute());
   return account;
+}
+
+/** Loads a state into the studio store through the page's test hook; the duration is set
+ *  directly (the duration input's minimum is 30 s). */
+export async function loadState(p: Page, state: AudioState, duration: number): Promise<void> {
+  await p.evaluate(
+    ({ state, duration }) => {
+      const { store } = (window as unknown as { __toneStudio: { store: { getState(): { load(s: unknown): void }; setState(s: object): void } } }).__toneStudio;
+      store.getState().load(state);
+      store.setState({ duration });
+    },
+    { state, duration },
+  );
 }

@@ -65,7 +65,7 @@ export function ExportButton() {
   const offered = (Object.keys(EXPORT_FORMATS) as ExportFormatId[]).filter((f) => f !== "opus" || opus);
   const format = offered.includes(choice.format) ? choice.format : "wav16";
   const settings = settingsOf({ ...choice, format });
-  const kind = EXPORT_FORMATS[format].extension.slice(1).toUpperCase().replace("OPUS", "Opus");
+  const kind = EXPORT_FORMATS[format].kind;
   const duration = useStore(store, (s) => Math.min(s.duration, s.maxDuration));
 
   const onClick = async () => {

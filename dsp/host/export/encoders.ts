@@ -2,8 +2,8 @@
 // its Xing index, Ogg) with @mediabunny/flac-encoder (libFLAC) and @mediabunny/mp3-encoder (LAME),
 // both WebAssembly and both run in their own worker thread by the package (a Web Worker in the
 // browser, a worker_thread in Node), so encoding uses a second core while the engine renders.
-// Opus goes through the browser's WebCodecs AudioEncoder where there is one (canEncodeAudio); in
-// Node it is ffmpeg-encoder.ts.
+// Opus goes through the browser's WebCodecs AudioEncoder where there is one (the studio offers
+// it only then: web/export/format-choice.ts); the command line uses ffmpeg (ffmpeg-encoder.ts).
 //
 // Memory stays bounded for any length: the caller hands over one chunk of PCM at a time (the
 // renderer's raw output), each becomes one AudioSample, and the muxer's bytes reach the caller's
@@ -15,7 +15,7 @@
 // a FLAC decodes bit-identical to the WAV of the same render; FLAC 24-bit gets the engine's PCM24
 // widened to s32 (the encoder takes the top 24 bits); Opus gets the float output.
 
-import { AudioSample, AudioSampleSource, FlacOutputFormat, Mp3OutputFormat, OggOutputFormat, Output, Quality, StreamTarget, canEncodeAudio } from "mediabunny";
+import { AudioSample, AudioSampleSource, FlacOutputFormat, Mp3OutputFormat, OggOutputFormat, Output, Quality, StreamTarget } from "mediabunny";
 import type { StreamTargetChunk } from "mediabunny";
 import { registerFlacEncoder } from "@mediabunny/flac-encoder";
 import { registerMp3Encoder } from "@mediabunny/mp3-encoder";
@@ -50,22 +50,6 @@ function register(): void {
   // platform writes the same LAME stream.
   registerFlacEncoder();
   registerMp3Encoder();
-}
-
-/** True when this platform can encode `settings` with mediabunny alone (FLAC and CBR MP3
- *  everywhere; Opus only where WebCodecs encodes it; VBR MP3 nowhere: the LAME build is CBR). */
-export async function canEncodeWithMediabunny(settings: ExportSettings): Promise<boolean> {
-  switch (settings.format) {
-    case "flac16":
-    case "flac24":
-      return true;
-    case "mp3":
-      return (settings.mp3?.kind ?? "cbr") === "cbr";
-    case "opus":
-      return typeof AudioEncoder !== "undefined" && (await canEncodeAudio("opus", { numberOfChannels: CHANNELS, sampleRate: SAMPLE_RATE }));
-    default:
-      return false;
-  }
 }
 
 /** Starts an encoder for a FLAC, CBR MP3 or (with WebCodecs) Opus export writing into `sink`. */

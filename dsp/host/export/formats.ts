@@ -32,6 +32,8 @@ export interface ExportFormat {
   id: ExportFormatId;
   /** The name in menus and messages. */
   label: string;
+  /** The kind of file in a button or toast: "Export FLAC", "MP3 saved: ...". */
+  kind: "WAV" | "FLAC" | "MP3" | "Opus";
   /** The file name's extension, with its dot. */
   extension: ".wav" | ".flac" | ".mp3" | ".opus";
   mimeType: string;
@@ -41,12 +43,12 @@ export interface ExportFormat {
 }
 
 export const EXPORT_FORMATS: Readonly<Record<ExportFormatId, ExportFormat>> = {
-  wav16: { id: "wav16", label: "WAV 16-bit", extension: ".wav", mimeType: "audio/wav", pcm: "s16", lossless: true },
-  wav24: { id: "wav24", label: "WAV 24-bit", extension: ".wav", mimeType: "audio/wav", pcm: "s24", lossless: true },
-  flac16: { id: "flac16", label: "FLAC 16-bit", extension: ".flac", mimeType: "audio/flac", pcm: "s16", lossless: true },
-  flac24: { id: "flac24", label: "FLAC 24-bit", extension: ".flac", mimeType: "audio/flac", pcm: "s24", lossless: true },
-  mp3: { id: "mp3", label: "MP3", extension: ".mp3", mimeType: "audio/mpeg", pcm: "s16", lossless: false },
-  opus: { id: "opus", label: "Opus", extension: ".opus", mimeType: "audio/ogg; codecs=opus", pcm: "f32", lossless: false },
+  wav16: { id: "wav16", kind: "WAV", label: "WAV 16-bit", extension: ".wav", mimeType: "audio/wav", pcm: "s16", lossless: true },
+  wav24: { id: "wav24", kind: "WAV", label: "WAV 24-bit", extension: ".wav", mimeType: "audio/wav", pcm: "s24", lossless: true },
+  flac16: { id: "flac16", kind: "FLAC", label: "FLAC 16-bit", extension: ".flac", mimeType: "audio/flac", pcm: "s16", lossless: true },
+  flac24: { id: "flac24", kind: "FLAC", label: "FLAC 24-bit", extension: ".flac", mimeType: "audio/flac", pcm: "s24", lossless: true },
+  mp3: { id: "mp3", kind: "MP3", label: "MP3", extension: ".mp3", mimeType: "audio/mpeg", pcm: "s16", lossless: false },
+  opus: { id: "opus", kind: "Opus", label: "Opus", extension: ".opus", mimeType: "audio/ogg; codecs=opus", pcm: "f32", lossless: false },
 };
 
 export const EXPORT_FORMAT_IDS = Object.keys(EXPORT_FORMATS) as ExportFormatId[];
