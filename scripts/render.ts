@@ -28,6 +28,8 @@ import { createFfmpegEncoder } from "../dsp/host/export/ffmpeg-encoder";
 import { requireBinary } from "../api/platform/binaries";
 import { ExportReportCollector } from "../dsp/host/export/report";
 import { formatReport, reportSummary } from "../dsp/host/export/report-text";
+import { checkDecoded, withDecodedCheck } from "../dsp/host/export/decoded-check";
+import { ffmpegDecoder } from "../dsp/host/export/ffmpeg-decoder";
 import { createNodeEngine } from "../dsp/host/node";
 import { audioStateSchema, hasAudibleChannel, type AudioState } from "../dsp/host/schema/state";
 import { MAX_DURATION_UNLIMITED_SECONDS } from "../dsp/host/model/limits";
@@ -551,7 +553,12 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
     );
   }
   if (collector && opts.report) {
-    const report = collector.finish();
+    let report = collector.finish();
+    if (!wav) {
+      // The encoded file decoded back by ffmpeg and compared with the render (decoded-check.ts).
+      const audio = ffmpegDecoder(opts.out, { ffmpeg: ffmpeg!, ffprobe: requireBinary("ffprobe").path, sampleRate: engine.sampleRate });
+      report = withDecodedCheck(report, await checkDecoded(report, collector.renderedWindows(), format, describeSettings(settings), audio));
+    }
     await writeFile(opts.report, opts.report.endsWith(".json") ? JSON.stringify(report, null, 2) + "\n" : formatReport(report));
     console.log(`Report ${opts.report}: ${reportSummary(report)}`);
     for (const line of formatReport(report).split("\n")) if (/^\s*FAIL /.test(line)) console.log(line);

@@ -41,8 +41,9 @@ const PICKER_SCRIPT = `
 `;
 
 
-/** Chooses `label` in the Export format select, exports, and copies the finished file to `dir`. */
-async function exportAs(label: string, button: string): Promise<{ name: string; path: string }> {
+/** Chooses `label` in the Export format select, exports, and copies the finished file to `dir`;
+ *  with the export report's headline and lines. */
+async function exportAs(label: string, button: string): Promise<{ name: string; path: string; summary: string; lines: string[] }> {
   await page.getByLabel("Export format", { exact: true }).selectOption({ label });
   await page.getByRole("button", { name: button }).click();
   const done = page.getByRole("status").filter({ hasText: "Export complete:" });
@@ -57,8 +58,12 @@ async function exportAs(label: string, button: string): Promise<{ name: string; 
   }, name);
   const path = join(dir, name);
   writeFileSync(path, Buffer.from(base64, "base64"));
+  const panel = page.getByRole("region", { name: "Export report" });
+  await panel.waitFor();
+  const summary = (await panel.locator(".export-report-summary").textContent()) ?? "";
+  const lines = await panel.locator(".export-report-details li").allTextContents();
   await page.getByRole("button", { name: "Dismiss export status" }).click();
-  return { name, path };
+  return { name, path, summary, lines };
 }
 
 const probe = (file: string) =>
@@ -127,13 +132,20 @@ describe("export formats in Chromium", () => {
   for (const bits of [16, 24] as const) {
     it(`FLAC ${bits}-bit decodes bit-identical to the CLI's ${bits}-bit WAV`, async () => {
       const cli = cliWav(bits);
-      const { name, path } = await exportAs(`FLAC ${bits}-bit (lossless)`, "Export FLAC");
+      const { name, path, summary, lines } = await exportAs(`FLAC ${bits}-bit (lossless)`, "Export FLAC");
       expect(name).toMatch(/^swizard-audio-.*\.flac$/);
       const p = probe(path);
       expect(p.streams[0]).toMatchObject({ codec_name: "flac", sample_rate: "48000", channels: 2, bits_per_raw_sample: String(bits) });
       expect(Number(p.format.duration)).toBe(SECONDS);
       const fmt = bits === 24 ? "s32le" : "s16le";
       expect(decode(path, fmt).equals(decode(await cli, fmt))).toBe(true);
+      // The export report decoded the file back with Chromium's own decoder: every sample of its
+      // windows within the dither of the render, the length to the frame, the tone unchanged.
+      expect(summary).toMatch(/Verified: (\d+) of \1 checks passed\.$/);
+      expect(lines).toContain("Decoded by the browser's WebCodecs decoder; tones within ±0.05 Hz and ±0.5 dB of the render");
+      expect(lines).toContain(`PASS Duration in the file: 0:08 (8.000 s), rendered 8.000 s (to the frame)`);
+      expect(lines.find((l) => l.startsWith("PASS Samples: the largest difference from the render is"))).toBeDefined();
+      expect(lines.filter((l) => /^PASS (Start|Middle|End), channel 1: 1000\.0\d\d Hz/.test(l))).toHaveLength(3);
     });
   }
 
@@ -142,12 +154,14 @@ describe("export formats in Chromium", () => {
     ["Opus", "Export Opus", "opus", "opus"],
   ] as const) {
     it(`${label}: the codec, the length and the tone`, async () => {
-      const { name, path } = await exportAs(label, button);
+      const { name, path, summary, lines } = await exportAs(label, button);
       expect(name.endsWith(`.${ext}`)).toBe(true);
       const p = probe(path);
       expect(p.streams[0]).toMatchObject({ codec_name: codec, sample_rate: "48000", channels: 2 });
       expect(Math.abs(Number(p.format.duration) - SECONDS)).toBeLessThan(0.1);
       expect(Math.abs(toneOf(path) - TONE)).toBeLessThan(0.05);
+      expect(summary).toMatch(/Verified: (\d+) of \1 checks passed\.$/);
+      expect(lines.filter((l) => /^PASS (Start|Middle|End), channel 1: (1000\.0|999\.9)\d\d Hz \([±+-]0\.0[0-4]\d Hz from the render\)/.test(l))).toHaveLength(3);
     });
   }
 

@@ -7,7 +7,8 @@
 // web/export/export-runner.ts. It also
 // renders the Quality Test's 5 s clip in memory (renderClip), with the same renderer and bytes.
 // With job.report, the export report's collector sees every rendered block and the report comes
-// back with the finished file.
+// back with the finished file; an encoded file is then decoded back by the browser's own decoder
+// and compared with the render (dsp/host/export/decoded-check.ts).
 // FLAC, MP3 and Opus: the renderer gives its raw samples (no header) to mediabunny's encoder
 // (dsp/host/export/encoders.ts), whose libFLAC or LAME runs in a worker of its own (so a 2-core
 // phone renders on one core and encodes on the other) and whose muxer writes the file to the same
@@ -19,9 +20,10 @@ import "../zod-jitless"; // first: before any zod schema is built
 import * as Comlink from "comlink";
 import { Engine } from "../../dsp/host/engine";
 import { DEFAULT_CHUNK_BYTES, WavRenderer } from "../../dsp/host/export/render";
-import { EXPORT_FORMATS } from "../../dsp/host/export/formats";
+import { describeSettings, EXPORT_FORMATS, type ExportFormat } from "../../dsp/host/export/formats";
+import { checkDecoded, notDecoded, withDecodedCheck, type DecodedAudio, type DecodedCheck } from "../../dsp/host/export/decoded-check";
 import type { PcmEncoder } from "../../dsp/host/export/encoders";
-import { ExportReportCollector } from "../../dsp/host/export/report";
+import { ExportReportCollector, type ExportReport } from "../../dsp/host/export/report";
 import type { ClipJob, ExportFailureInfo, ExportJob, ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
 import { errorParts, openSink, SinkError, type ExportSink, type SinkResult } from "./sink";
 
@@ -30,13 +32,13 @@ const PROGRESS_INTERVAL_MS = 100;
 /** The sink for `job`: its target, or memory when an OPFS file cannot be opened here after all
  *  (the page found OPFS, the worker's attempt failed: a storage backend that refuses workers) and
  *  the file fits the fallback's limit. */
-async function sinkFor(job: ExportJob): Promise<ExportSink> {
+async function sinkFor(job: ExportJob, mimeType: string): Promise<ExportSink> {
   try {
-    return await openSink(job.target);
+    return await openSink(job.target.kind === "memory" ? { ...job.target, mimeType } : job.target);
   } catch (err) {
     const limit = job.fallbackLimitBytes ?? 0;
     if (job.target.kind !== "opfs" || limit <= 0 || err instanceof SinkError === false || err.stage !== "open") throw err;
-    return openSink({ kind: "memory", limitBytes: limit });
+    return openSink({ kind: "memory", limitBytes: limit, mimeType });
   }
 }
 
@@ -79,7 +81,7 @@ async function run(job: ExportJob, onProgress: (p: ExportProgress) => void): Pro
   }
   let sink: ExportSink;
   try {
-    sink = await sinkFor(job);
+    sink = await sinkFor(job, format.mimeType);
   } catch (err) {
     return failed(err, "open", 0);
   }
@@ -124,7 +126,30 @@ async function run(job: ExportJob, onProgress: (p: ExportProgress) => void): Pro
     return failed(err, "render", renderer.bytesDone);
   }
   report();
-  return { status: "done", bytes: wav ? totalBytes : written, sink: sink.kind, output, ...(collector ? { report: collector.finish() } : {}) };
+  let checked: ExportReport | undefined = collector?.finish();
+  if (collector && checked && !wav) checked = withDecodedCheck(checked, await decodeBack(sink, checked, collector, format, describeSettings(settings)));
+  return { status: "done", bytes: wav ? totalBytes : written, sink: sink.kind, output, ...(checked ? { report: checked } : {}) };
+}
+
+/** The finished encoded file decoded back by the browser's own decoder and compared with the
+ *  render (dsp/host/export/decoded-check.ts). A browser without a decoder for the format skips
+ *  the check and says so; a decoder that fails on the file fails it. */
+async function decodeBack(sink: ExportSink, report: ExportReport, collector: ExportReportCollector, format: ExportFormat, label: string): Promise<DecodedCheck> {
+  let audio: DecodedAudio | { unavailable: string };
+  try {
+    const { mediabunnyDecoder } = await import("../../dsp/host/export/mediabunny-decoder");
+    audio = await mediabunnyDecoder(await sink.readBack(), report.sampleRate);
+  } catch (err) {
+    return notDecoded(format, label, `the file could not be read back (${errorParts(err).message || errorParts(err).name}).`, "fail");
+  }
+  if ("unavailable" in audio) return notDecoded(format, label, audio.unavailable);
+  try {
+    return await checkDecoded(report, collector.renderedWindows(), format, label, audio);
+  } catch (err) {
+    return notDecoded(format, label, `decoding failed (${errorParts(err).message || errorParts(err).name}).`, "fail");
+  } finally {
+    await audio.close?.();
+  }
 }
 
 const api: ExportWorkerApi = {

@@ -4,6 +4,7 @@
 // same lines (reportLines) so the two never say different things.
 
 import type { BoundaryCheck, ExportReport, ToneCheck } from "./report";
+import { LEVEL_TOLERANCE_DB, LOSSLESS_LIMIT_LSB, TONE_TOLERANCE_HZ, type DecodedCheck, type DecodedToneCheck } from "./decoded-check";
 
 /** 1:02:03.5 / 2:03.5 / 3.5 s. */
 export function clockText(seconds: number): string {
@@ -35,6 +36,26 @@ function toneLine(c: ToneCheck): string {
 function boundaryLine(b: BoundaryCheck): string {
   const name = `Step ${b.step}${b.label ? ` (${b.label})` : ""} at ${clockText(b.at)}`;
   return `${TAG[b.status]} ${name}: largest sample step ${b.maxStep.toFixed(4)} (before ${b.before.toFixed(4)}, after ${b.after.toFixed(4)}, limit ${b.limit.toFixed(4)})`;
+}
+
+function decodedToneLine(t: DecodedToneCheck): string {
+  const what = `${t.window[0].toUpperCase()}${t.window.slice(1)}, channel ${t.channel}${t.ear === "mix" ? "" : ` ${t.ear} ear`}`;
+  if (t.decodedHz === null || t.decodedDbfs === null) return `${TAG[t.status]} ${what}: rendered ${hz(t.renderedHz)}${t.note ? `. ${t.note}` : ""}`;
+  const level = t.decodedDbfs - t.renderedDbfs;
+  return `${TAG[t.status]} ${what}: ${hz(t.decodedHz)} (${signed(t.decodedHz - t.renderedHz)} Hz from the render), ${t.decodedDbfs.toFixed(1)} dBFS (${signed(level)} dB)`;
+}
+
+function decodedLines(d: DecodedCheck, expected: number): string[] {
+  if (!d.decodedBack) return [`${TAG[d.status]} Not decoded back: ${d.note ?? "no decoder"}`];
+  const tol = `tones within ±${TONE_TOLERANCE_HZ} Hz and ±${LEVEL_TOLERANCE_DB} dB of the render`;
+  const lines = [`Decoded by ${d.decoder}; ${tol}`];
+  const stated = d.durationSeconds === null ? "states none" : `${clockText(d.durationSeconds)} (${d.durationSeconds.toFixed(3)} s)`;
+  lines.push(`${TAG[d.duration]} Duration in the file: ${stated}, rendered ${expected.toFixed(3)} s${d.lossless ? " (to the frame)" : ""}`);
+  if (d.samples && d.maxDifferenceLsb !== undefined) {
+    lines.push(`${TAG[d.samples]} Samples: the largest difference from the render is ${d.maxDifferenceLsb.toFixed(2)} LSB (limit ${LOSSLESS_LIMIT_LSB}: the dither and the rounding)`);
+  }
+  for (const t of d.tones) lines.push(decodedToneLine(t));
+  return lines;
 }
 
 /** The report's headline: pass or fail with the counts. */
@@ -77,6 +98,7 @@ export function reportSections(r: ExportReport): ReportSection[] {
     const steady = r.steadyMaxStep === null ? "" : `; largest step in the steady audio: ${r.steadyMaxStep.toFixed(4)}`;
     sections.push({ title: "Step boundaries (clicks)", lines: [`Largest sample-to-sample step around each step${steady}`, ...r.boundaries.map(boundaryLine)] });
   }
+  if (r.decoded) sections.push({ title: `${r.decoded.format} decoded back`, lines: decodedLines(r.decoded, r.frames / r.sampleRate) });
   return sections;
 }
 

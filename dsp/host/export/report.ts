@@ -26,6 +26,7 @@ import { MAX_FREQUENCY_HZ, STEP_JUMP_SECONDS, STOP_FADE_SECONDS } from "../model
 import { LoudnessMeter } from "../analysis/loudness";
 import { BH_HALF_LOBE_BINS, peakIn, spectrum } from "../analysis/spectrum";
 import type { AudioState } from "../schema/state";
+import type { DecodedCheck, RenderedWindow } from "./decoded-check";
 import { evaluateTimeline, hasTimeline, pitchTrack, resolveTimeline, type ResolvedStep } from "../schema/timeline";
 
 /** Longest analysis window (1.37 s at 48 kHz, bins of 0.73 Hz) and the shortest one tried when the
@@ -115,6 +116,8 @@ export interface ExportReport {
   boundaries: BoundaryCheck[];
   counts: Record<CheckStatus, number>;
   pass: boolean;
+  /** An encoded file (FLAC, MP3, Opus) decoded back and compared with the render (decoded-check.ts). */
+  decoded?: DecodedCheck;
 }
 
 export interface ReportOptions {
@@ -311,6 +314,11 @@ export class ExportReportCollector {
       m = Math.max(m, Math.abs(left[i] - pl), Math.abs(right[i] - pr));
     }
     region.max = m;
+  }
+
+  /** The rendered analysis windows (for decoding an encoded file back: decoded-check.ts). */
+  renderedWindows(): readonly RenderedWindow[] {
+    return this.framesSeen >= this.frames ? this.captures.map((c) => ({ label: c.label, from: c.from, left: c.left, right: c.right })) : [];
   }
 
   /** Measures what was collected. Call once the whole file has been pushed. */

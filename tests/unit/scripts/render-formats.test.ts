@@ -156,6 +156,20 @@ describe("npm run render: formats", () => {
     });
   }
 
+  it("--report decodes a FLAC and an MP3 back with ffmpeg: the FLAC's samples within the dither, both files' tones unchanged", async () => {
+    for (const [name, flags, lossless] of [["checked.flac", [], true], ["checked.mp3", ["--mp3-kbps", "192"], false]] as const) {
+      const report = join(dir, `${name}.json`);
+      await renderTo(name, "--report", report, ...flags);
+      const r = JSON.parse(readFileSync(report, "utf8"));
+      expect(r.pass, name).toBe(true);
+      expect(r.decoded).toMatchObject({ decodedBack: true, decoder: "ffmpeg", lossless, duration: "pass", status: "pass" });
+      if (lossless) expect(r.decoded.maxDifferenceLsb).toBeLessThanOrEqual(1.5);
+      // Every tone of the chord in each of the report's windows.
+      expect(r.decoded.tones).toHaveLength(TONES.length * r.windows.length);
+      for (const t of r.decoded.tones) expect(Math.abs(t.decodedHz - t.renderedHz)).toBeLessThan(0.05);
+    }
+  });
+
   it("writes a VBR MP3 and says which in its summary line", async () => {
     const out = join(dir, "vbr.mp3");
     const r = await render(["--preset", preset, "--duration", "5", "--out", out, "--mp3-vbr", "2"]);
