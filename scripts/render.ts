@@ -23,7 +23,7 @@ import {
   DEFAULT_FLAC_LEVEL, DEFAULT_MP3_KBPS, DEFAULT_MP3_QUALITY, DEFAULT_OPUS_KBPS, EXPORT_FORMATS, MP3_CBR_KBPS, OPUS_MAX_KBPS, OPUS_MIN_KBPS, UnknownFormatError, bitsOf, describeSettings,
   estimatedBytes, formatForFile, type ExportSettings,
 } from "../dsp/host/export/formats";
-import type { PcmEncoder } from "../dsp/host/export/encoders";
+import { createMediabunnyEncoder, type PcmEncoder } from "../dsp/host/export/encoders";
 import { createFfmpegEncoder } from "../dsp/host/export/ffmpeg-encoder";
 import { requireBinary } from "../api/platform/binaries";
 import { ExportReportCollector } from "../dsp/host/export/report";
@@ -42,7 +42,7 @@ import { loadSoundtrack } from "../dsp/host/soundtrack/decode";
 import { clipFromWav } from "../dsp/host/export/recording-wav";
 import type { RecordingClip } from "../dsp/host/model/recordings";
 
-const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state> | --sbg <file.sbg>) [--duration <HH:MM:SS | seconds>] [--mix <audio file>] [--recording <id>=<file.wav> ...] --out <file.wav | .flac | .mp3 | .opus> [--bits 16|24] [--mp3-kbps N | --mp3-vbr Q] [--mp3-quality Q] [--opus-kbps N] [--flac-level L] [--report <file.txt | file.json>]
+const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64 state> | --sbg <file.sbg>) [--duration <HH:MM:SS | seconds>] [--mix <audio file>] [--recording <id>=<file.wav> ...] --out <file.wav | .flac | .mp3 | .opus> [--bits 16|24] [--mp3-kbps N | --mp3-vbr Q] [--mp3-quality Q] [--opus-kbps N] [--flac-level L] [--encoder ffmpeg|wasm] [--report <file.txt | file.json>]
 
   --preset    a JSON AudioState, or a saved preset ({ "name", "data": AudioState }); a timeline in
               it is checked and played as the studio does
@@ -68,8 +68,10 @@ const USAGE = `Usage: npm run render -- (--preset <file.json> | --config <base64
   --opus-kbps an Opus file's bitrate, ${OPUS_MIN_KBPS}-${OPUS_MAX_KBPS} (default ${DEFAULT_OPUS_KBPS})
   --flac-level a FLAC file's compression level, 0 (quickest) to 8 (smallest), lossless at every
               level (default ${DEFAULT_FLAC_LEVEL}; SBaGenX's -Z)
+  --encoder   ffmpeg (default: native, 2-3x quicker) or wasm: the studio's own libFLAC and LAME
+              builds, for .flac and .mp3 files byte-identical to the studio's export of the session
   --report    also verify the rendered audio (frequencies by FFT at the start, middle and end,
-              clipping, clicks at timeline steps) and write the report to this file: text, or
+              clipping, clicks at timeline steps; an encoded file decoded back by ffmpeg) and write the report to this file: text, or
               JSON when the name ends in .json; its summary and any failed check are printed
   --normalize bring the file to ${NORMALISED_LUFS} LUFS integrated (ITU-R BS.1770-4; measured first, then rendered)
   --fade-in   seconds of fade-in from silence at the start, 0-${FADE_IN_MAX_SECONDS} (default ${DEFAULT_LEVELS.fadeIn})
@@ -143,6 +145,17 @@ function isStream(path: string): boolean {
 
 /** The export's format and its settings from --out's extension and the tuning flags; a flag that
  *  does not fit the format is a usage error rather than silently ignored. */
+/** --encoder: ffmpeg by default; wasm (the studio's encoders) for FLAC and MP3 only. */
+function encoderChoice(value: string | undefined, settings: ExportSettings): "ffmpeg" | "wasm" {
+  if (value === undefined || value === "ffmpeg") return "ffmpeg";
+  if (value !== "wasm") throw new UsageError(`Invalid --encoder '${value}': give ffmpeg or wasm.`);
+  const f = EXPORT_FORMATS[settings.format];
+  if (f.kind !== "FLAC" && f.kind !== "MP3") {
+    throw new UsageError(`--encoder wasm is for .flac and .mp3 files, not ${f.extension}${f.kind === "Opus" ? " (the studio encodes Opus with the browser's WebCodecs, which Node has not)" : ""}.`);
+  }
+  return "wasm";
+}
+
 function exportSettings(out: string, values: Record<string, string | boolean | string[] | undefined>): ExportSettings {
   const bitsText = values.bits as string | undefined;
   if (bitsText !== undefined && bitsText !== "16" && bitsText !== "24") throw new UsageError(`Invalid --bits '${bitsText}': give 16 or 24.`);
@@ -389,6 +402,8 @@ interface Options {
   recordings: { id: string; file: string }[];
   /** The file's format (from --out's extension) and its tuning. */
   settings: ExportSettings;
+  /** Who encodes FLAC, MP3 and Opus: ffmpeg, or the studio's WebAssembly encoders. */
+  encoder: "ffmpeg" | "wasm";
 }
 
 function parseOptions(argv: string[]): Options | "help" {
@@ -416,6 +431,7 @@ function parseOptions(argv: string[]): Options | "help" {
         "opus-kbps": { type: "string" },
         "mp3-quality": { type: "string" },
         "flac-level": { type: "string" },
+        encoder: { type: "string" },
         quiet: { type: "boolean", short: "q", default: false },
         help: { type: "boolean", short: "h", default: false },
       },
@@ -442,7 +458,7 @@ function parseOptions(argv: string[]): Options | "help" {
   return {
     state, duration, out: resolve(values.out), report: values.report ? resolve(values.report) : null, stats: values.stats, progress: !values.quiet && process.stderr.isTTY === true,
     levels, normalize: values.normalize, mix: soundtrackFile(state, values.mix, values.preset ?? values.sbg),
-    recordings: recordingFiles(state, values.recording ?? []), settings,
+    recordings: recordingFiles(state, values.recording ?? []), settings, encoder: encoderChoice(values.encoder, settings),
   };
 }
 
@@ -477,7 +493,7 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
   });
   // WAV's size is exact; an encoded file's is the format's estimate (the progress bar follows the render).
   const total = wav ? renderer.plan.totalBytes : estimatedBytes(settings, renderer.plan.duration);
-  const ffmpeg = wav ? null : requireBinary("ffmpeg").path;
+  const ffmpeg = wav || opts.encoder === "wasm" ? null : requireBinary("ffmpeg").path;
   // Opened first, so a folder that refuses writes (permissions, a read-only disk) is reported
   // as that, not as a lack of space; from here on every failure removes the partial file.
   let fh: import("node:fs/promises").FileHandle;
@@ -508,6 +524,19 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
       }
     }
     if (ffmpeg) encoder = createFfmpegEncoder(settings, target, { ffmpeg });
+    else if (!wav) {
+      // The studio's libFLAC/LAME (WebAssembly, in a worker thread) writing at its positions.
+      const file = fh;
+      encoder = await createMediabunnyEncoder(settings, {
+        async write(data, position) {
+          for (let off = 0; off < data.byteLength; ) {
+            const { bytesWritten } = await file.write(data, off, data.byteLength - off, position + off);
+            if (bytesWritten <= 0) throw Object.assign(new Error("No space left on device"), { code: "ENOSPC" });
+            off += bytesWritten;
+          }
+        },
+      });
+    }
     let inflight: Promise<void> | null = null;
     for (const chunk of renderer.chunks(CHUNK_BYTES, 2)) {
       if (inflight) await inflight;
@@ -556,7 +585,7 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
     let report = collector.finish();
     if (!wav) {
       // The encoded file decoded back by ffmpeg and compared with the render (decoded-check.ts).
-      const audio = ffmpegDecoder(opts.out, { ffmpeg: ffmpeg!, ffprobe: requireBinary("ffprobe").path, sampleRate: engine.sampleRate });
+      const audio = ffmpegDecoder(opts.out, { ffmpeg: requireBinary("ffmpeg").path, ffprobe: requireBinary("ffprobe").path, sampleRate: engine.sampleRate });
       report = withDecodedCheck(report, await checkDecoded(report, collector.renderedWindows(), format, describeSettings(settings), audio));
     }
     await writeFile(opts.report, opts.report.endsWith(".json") ? JSON.stringify(report, null, 2) + "\n" : formatReport(report));

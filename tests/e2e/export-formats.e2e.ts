@@ -77,11 +77,11 @@ function toneOf(file: string): number {
   return peakFrequency(Float32Array.from({ length: 1 << 17 }, (_, i) => all[2 * (3 * FS + i)]), FS, 1 << 17);
 }
 
-async function cliWav(bits: 16 | 24): Promise<string> {
+async function cliWav(bits: 16 | 24, seconds = SECONDS): Promise<string> {
   const preset = join(dir, "preset.json");
-  const out = join(dir, `cli-${bits}.wav`);
+  const out = join(dir, `cli-${bits}-${seconds}.wav`);
   writeFileSync(preset, JSON.stringify(STATE));
-  await promisify(execFile)(TSX, ["scripts/render.ts", "--preset", preset, "--duration", String(SECONDS), "--bits", String(bits), "--out", out], { cwd: REPO });
+  await promisify(execFile)(TSX, ["scripts/render.ts", "--preset", preset, "--duration", String(seconds), "--bits", String(bits), "--out", out, "--quiet"], { cwd: REPO });
   return out;
 }
 
@@ -173,4 +173,25 @@ describe("export formats in Chromium", () => {
     // Five exports above, from 100 a period.
     await page.getByText("95 of 100 exports left this period").waitFor();
   });
+
+  it("10 minutes of FLAC through the OPFS download path (no save picker): the CLI's samples to the last frame", async () => {
+    const cli = cliWav(16, 600);
+    await page.evaluate(() => Object.defineProperty(window, "showSaveFilePicker", { value: undefined, configurable: true }));
+    await loadState(page, STATE, 600);
+    await page.getByLabel("Export format", { exact: true }).selectOption({ label: "FLAC 16-bit (lossless)" });
+    const download = page.waitForEvent("download", { timeout: 120_000 });
+    await page.getByRole("button", { name: "Export FLAC" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^swizard-audio-.*\.flac$/);
+    const path = join(dir, "ten-minutes.flac");
+    await file.saveAs(path);
+    const p = probe(path);
+    expect(p.streams[0]).toMatchObject({ codec_name: "flac", sample_rate: "48000", channels: 2, bits_per_raw_sample: "16" });
+    expect(Number(p.format.duration)).toBe(600);
+    // Many muxer chunks (1 MiB each) and a header rewritten at the end: every sample in place.
+    expect(decode(path, "s16le").equals(decode(await cli, "s16le"))).toBe(true);
+    const panel = page.getByRole("region", { name: "Export report" });
+    await expect.poll(() => panel.locator(".export-report-summary").textContent(), { timeout: 30_000 }).toMatch(/Verified: (\d+) of \1 checks passed\.$/);
+    expect(await panel.locator(".export-report-details li").allTextContents()).toContain("PASS Duration in the file: 10:00 (600.000 s), rendered 600.000 s (to the frame)");
+  }, 180_000);
 });

@@ -131,7 +131,10 @@ function syncSink(h: SyncAccessHandle, file: FileSystemFileHandle): ExportSink {
 
 async function writableSink(handle: FileSystemFileHandle): Promise<ExportSink> {
   const w = await at("open", () => handle.createWritable({ keepExistingData: false }));
-  let end = 0;
+  // The stream's own cursor: a plain write lands there, and a positioned write moves it to the
+  // end of what it wrote, not to the end of the file. An encoder patches its header at byte 0
+  // and then writes its last chunk at the file's end, which must not follow the patch.
+  let cursor = 0;
   return {
     kind: "writable",
     write: (bytes, offset) =>
@@ -141,9 +144,9 @@ async function writableSink(handle: FileSystemFileHandle): Promise<ExportSink> {
         const whole = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
         const data = (whole ? bytes : bytes.slice()) as Uint8Array<ArrayBuffer>;
         // A positional write only where one is asked for: plain appends are the common case.
-        if (offset === undefined || offset === end) await w.write(data);
+        if (offset === undefined || offset === cursor) await w.write(data);
         else await w.write({ type: "write", position: offset, data });
-        end = Math.max(end, (offset ?? end) + bytes.byteLength);
+        cursor = (offset ?? cursor) + bytes.byteLength;
       }),
     close: () =>
       at("close", async () => {

@@ -35,6 +35,8 @@ export interface EngineFigures {
   version: string;
   export30s?: { ms: number; sha: string; sink: string };
   export1h?: { ms: number };
+  /** FLAC and MP3 exports: time, and whether this engine's decoder checked the file back. */
+  encoded?: Record<string, { ms: number; sha: string; decoded: string }>;
 }
 
 // ---- in the page (each function is sent as source: no closures) ------------------------------
@@ -274,16 +276,18 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
   const setDuration = (seconds: number) =>
     d.evaluate((seconds) => (window as unknown as { __toneStudio: { store: { setState(s: object): void } } }).__toneStudio.store.setState({ duration: seconds }), seconds);
 
-  /** The CLI's SHA-256 for the state and duration (scripts/render.ts, the studio's default levels). */
-  const cliSha = (state: unknown, seconds: number): Promise<string> => {
-    const key = JSON.stringify([state, seconds]);
+  /** The CLI's SHA-256 for the state and duration (scripts/render.ts, the studio's default
+   *  levels): a WAV, or a FLAC or MP3 from the studio's own encoders (--encoder wasm). */
+  const cliSha = (state: unknown, seconds: number, ext = ".wav"): Promise<string> => {
+    const key = JSON.stringify([state, seconds, ext]);
     if (!cliCache.has(key)) {
       const preset = join(dir, `preset-${cliCache.size}.json`);
-      const out = join(dir, `cli-${cliCache.size}.wav`);
+      const out = join(dir, `cli-${cliCache.size}${ext}`);
       writeFileSync(preset, JSON.stringify(state));
+      const encoder = ext === ".wav" ? [] : ["--encoder", "wasm"];
       cliCache.set(
         key,
-        promisify(execFile)(TSX, ["scripts/render.ts", "--preset", preset, "--duration", String(seconds), "--out", out, "--quiet"], { cwd: REPO }).then(() =>
+        promisify(execFile)(TSX, ["scripts/render.ts", "--preset", preset, "--duration", String(seconds), "--out", out, ...encoder, "--quiet"], { cwd: REPO }).then(() =>
           createHash("sha256").update(readFileSync(out)).digest("hex"),
         ),
       );
@@ -291,7 +295,17 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
     return cliCache.get(key)!;
   };
 
-  const exportWav = async (seconds: number, timeout: number) => {
+  /** Chooses a format in the studio's Export format select, as a person picking from it. */
+  const chooseFormat = (id: string) =>
+    d.evaluate((id) => {
+      const select = [...document.querySelectorAll("select")].find((el) => el.getAttribute("aria-label") === "Export format" || [...el.labels].some((l) => l.textContent?.trim() === "Export format"));
+      if (!select) return false;
+      select.value = id;
+      select.dispatchEvent(new Event("change", { bubbles: true }));
+      return true;
+    }, id);
+
+  const exportWav = async (seconds: number, timeout: number, button = "Export WAV") => {
     await setDuration(seconds);
     await d.evaluate(captureDownloads);
     // Chromium's save picker is a native dialog no test can answer: without it Chromium exports
@@ -301,7 +315,7 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
     });
     const before = await d.evaluate(() => (window as unknown as { __downloads: unknown[] }).__downloads.length);
     const t0 = Date.now();
-    await click("button", "Export WAV");
+    await click("button", button);
     const outcome = await Promise.race([
       d.evaluate(exportOutcome, before),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${label}: no export outcome within ${timeout / 1000} s`)), timeout)),
@@ -436,6 +450,36 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
         for (const f of DEFAULT_FREQUENCIES) expect(toneDb(stretch, f) - off, `${label}: ${f} Hz in the 1 h file`).toBeGreaterThan(40);
       }
     }, 300_000, true);
+
+    test("exports 30 s as FLAC and as MP3: the CLI's exact bytes from the same encoders, checked back by the report", async () => {
+      const state = await d.evaluate(soundState);
+      figures.encoded = {};
+      try {
+        for (const [id, ext, button] of [["flac16", ".flac", "Export FLAC"], ["mp3", ".mp3", "Export MP3"]] as const) {
+          const expected = cliSha(state, 30, ext);
+          expect(await chooseFormat(id), `${label}: no Export format select`).toBe(true);
+          const ms = await exportWav(30, 90_000, button);
+          const file = await d.evaluate(readDownload, { hash: true, at: [] });
+          expect(file.sha, `${label}'s 30 s ${ext} and the CLI's`).toBe(await expected);
+          const report = await waitFor(
+            () => d.evaluate(() => ({
+              summary: document.querySelector(".export-report-summary")?.textContent ?? "",
+              lines: [...document.querySelectorAll(".export-report-details li")].map((li) => li.textContent ?? ""),
+            })),
+            (r) => r.summary.length > 0,
+            "no export report",
+          );
+          expect(report.summary, `${label}: ${report.lines.filter((l) => l.startsWith("FAIL")).join(" | ")}`).toMatch(/Verified: (\d+) of \1 checks passed/);
+          // Decoded back by this engine's own decoder where it has one, or skipped with a reason.
+          const decoded = report.lines.find((l) => l.startsWith("Decoded by ") || l.startsWith("SKIP Not decoded back"));
+          expect(decoded, `${label}: the report's decode-back section`).toBeDefined();
+          figures.encoded[ext] = { ms, sha: file.sha, decoded: decoded! };
+          await click("button", "Dismiss export status");
+        }
+      } finally {
+        await chooseFormat("wav16");
+      }
+    }, 240_000, true);
 
     test("gives this engine's real errors the message their name and stage call for", async () => {
       const errors = await d.evaluate(engineErrors);

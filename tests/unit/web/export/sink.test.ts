@@ -13,7 +13,8 @@ function fakeFile(writable: "ok" | "missing" | "throws", sync: "ok" | "missing" 
   const data: number[] = [];
   const put = (b: Uint8Array, at: number) => b.forEach((v, i) => (data[at + i] = v));
   const handle: Record<string, unknown> = { name: "f.wav" };
-  let end = 0;
+  // The stream's cursor, as the File System spec has it: a positioned write moves it too.
+  let cursor = 0;
   if (writable !== "missing") {
     handle.createWritable = async () => {
       if (writable === "throws") throw new DOMException("refused", "NotAllowedError");
@@ -22,9 +23,12 @@ function fakeFile(writable: "ok" | "missing" | "throws", sync: "ok" | "missing" 
           // WebKit 2.50 writes a view's whole ArrayBuffer.
           if (wholeBuffer && x instanceof Uint8Array) x = new Uint8Array(x.buffer);
           if (x instanceof Uint8Array) {
-            put(x, end);
-            end += x.byteLength;
-          } else put(x.data, x.position);
+            put(x, cursor);
+            cursor += x.byteLength;
+          } else {
+            put(x.data, x.position);
+            cursor = x.position + x.data.byteLength;
+          }
         },
         close: async () => undefined,
         abort: async () => undefined,
@@ -90,6 +94,18 @@ describe("export sinks", () => {
     await sink.write(bytes(4), 1);
     await sink.close();
     expect(data).toEqual([1, 4, 3]);
+  });
+
+  it("createWritable: after a header patch at byte 0, the encoder's last chunk still lands at the end", async () => {
+    // How FLAC and MP3 finish: the muxer rewrites its header, then flushes the file's tail.
+    const data = fakeFile("ok", "missing");
+    const sink = await openSink({ kind: "opfs", dir: "exports", name: "f.flac" });
+    await sink.write(bytes(1, 2, 3, 4), 0);
+    await sink.write(bytes(9, 9), 0);
+    await sink.write(bytes(5, 6), 4);
+    await sink.write(bytes(7));
+    await sink.close();
+    expect(data).toEqual([9, 9, 3, 4, 5, 6, 7]);
   });
 
   it("createWritable gets a buffer of its own for a partial view (WebKit writes the view's whole buffer)", async () => {
