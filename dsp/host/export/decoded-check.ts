@@ -30,6 +30,9 @@ export interface DecodedAudio {
   readonly decoder: string;
   /** The duration the file states (seconds), or null when it states none. */
   duration(): Promise<number | null>;
+  /** True when the decoder gives a lossless file's integer q as q / (2^(bits - 1) - 1), not as
+   *  q / 2^(bits - 1) as ffmpeg and WebCodecs do. Read after each read(): it may change. */
+  readonly dividesByMaxInteger?: boolean;
   /** Planar stereo frames [from, from + frames) at the render's sample rate (zeros past the end). */
   read(from: number, frames: number): Promise<{ left: Float32Array; right: Float32Array }>;
   close?(): Promise<void> | void;
@@ -107,13 +110,13 @@ export async function checkDecoded(
   };
   if (stated === null) out.note = "The file states no duration.";
   const bits = format.pcm === "s24" ? 24 : 16;
-  // The engine maps +1.0 to 2^(bits-1) - 1; decoders divide by 2^(bits-1).
+  // The engine maps +1.0 to 2^(bits-1) - 1.
   const renderedScale = 2 ** (bits - 1) - 1;
-  const decodedScale = 2 ** (bits - 1);
   let maxDiff = 0;
   for (const w of windows) {
     const n = w.left.length;
     const d = await audio.read(w.from, n);
+    const decodedScale = audio.dividesByMaxInteger ? renderedScale : 2 ** (bits - 1);
     if (format.lossless) {
       for (const [r, x] of [[w.left, d.left], [w.right, d.right]] as const) {
         for (let i = 0; i < n; i++) maxDiff = Math.max(maxDiff, Math.abs(x[i] * decodedScale - r[i] * renderedScale));
@@ -158,6 +161,8 @@ export async function checkDecoded(
     out.maxDifferenceLsb = round(maxDiff, 3);
     out.samples = maxDiff <= LOSSLESS_LIMIT_LSB + 1e-6 ? "pass" : "fail";
   }
+  // Who decoded it: a decoder may hand over to another on the way (mediabunny-decoder.ts).
+  out.decoder = audio.decoder;
   const all = [out.duration, out.samples ?? "pass", ...out.tones.map((t) => t.status)];
   out.status = all.includes("fail") ? "fail" : "pass";
   return out;

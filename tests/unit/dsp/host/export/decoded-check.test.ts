@@ -1,11 +1,17 @@
 // The export report's decode-back check (decoded-check.ts), fed with decoders that play back
 // exactly what was rendered, quantised as a 16-bit file holds it, and with decoders that get it
 // wrong the ways a broken file would: one frame late, 1 dB quieter, a tone moved by 0.1 Hz, a
-// duration that is not the render's. The CLI's real ffmpeg path is in tests/unit/scripts.
+// duration that is not the render's; and the studio's WebAssembly decoders (its path where a
+// browser has no decoder) on files from its own encoders. The CLI's ffmpeg path is in
+// tests/unit/scripts/render-formats.test.ts.
 
 import { describe, expect, it } from "vitest";
 import { checkDecoded, notDecoded, withDecodedCheck, type DecodedAudio } from "../../../../../dsp/host/export/decoded-check";
 import { EXPORT_FORMATS } from "../../../../../dsp/host/export/formats";
+import { createMediabunnyEncoder } from "../../../../../dsp/host/export/encoders";
+import { mediabunnyDecoder } from "../../../../../dsp/host/export/mediabunny-decoder";
+import { WavRenderer } from "../../../../../dsp/host/export/render";
+import { createNodeEngine } from "../../../../../dsp/host/node";
 import { ExportReportCollector } from "../../../../../dsp/host/export/report";
 import { formatReport } from "../../../../../dsp/host/export/report-text";
 import { defaultAudioState } from "../../../../../dsp/host/schema/state";
@@ -97,4 +103,35 @@ describe("decoding an export back", () => {
     expect(r.counts.skipped).toBe(report.counts.skipped + 1);
     expect(formatReport(r)).toContain("SKIP Not decoded back: this browser cannot decode flac.");
   });
+});
+
+describe("the studio's decoder where the browser has none (libFLAC and mpg123 in WebAssembly, as in Node)", () => {
+  for (const settings of [{ format: "flac16" }, { format: "flac24" }, { format: "mp3", mp3: { kind: "cbr", kbps: 192 } }] as const) {
+    it(`${settings.format}: the studio's own encoder's file passes, seeking to each window`, async () => {
+      const format = EXPORT_FORMATS[settings.format];
+      const c = new ExportReportCollector({ sampleRate: FS, duration: SECONDS, state: state() });
+      const renderer = new WavRenderer(createNodeEngine(FS), state(), SECONDS, { pcm: format.pcm, container: "raw", observer: c });
+      let file = new Uint8Array(0);
+      const encoder = await createMediabunnyEncoder(settings, {
+        async write(data, position) {
+          if (position + data.byteLength > file.byteLength) {
+            const grown = new Uint8Array(position + data.byteLength);
+            grown.set(file);
+            file = grown;
+          }
+          file.set(data, position);
+        },
+      });
+      for (const chunk of renderer.chunks(1 << 20, 2)) await encoder.write(chunk);
+      await encoder.finish();
+      const rendered = c.finish();
+      const audio = await mediabunnyDecoder(new Blob([file]), FS);
+      if ("unavailable" in audio) throw new Error(audio.unavailable);
+      expect(audio.decoder).toBe(settings.format === "mp3" ? "mpg123 (WebAssembly)" : "libFLAC (WebAssembly)");
+      const d = await checkDecoded(rendered, c.renderedWindows(), format, format.label, audio);
+      expect(d.status, formatReport(withDecodedCheck(rendered, d))).toBe("pass");
+      if (format.lossless) expect(d.maxDifferenceLsb).toBeLessThanOrEqual(1.5);
+      expect(d.tones).toHaveLength(TONES.length * rendered.windows.length);
+    });
+  }
 });
