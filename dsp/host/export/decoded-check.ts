@@ -17,7 +17,9 @@
 
 import { BH_HALF_LOBE_BINS, peakIn, spectrum } from "../analysis/spectrum";
 import type { ExportFormat } from "./formats";
-import type { CheckStatus, ExportReport, ReportWindow } from "./report";
+import type { CheckStatus, DecodedCheck, DecodedToneCheck, ExportReport, RenderedWindow } from "./report";
+
+export type { DecodedCheck, DecodedToneCheck, RenderedWindow } from "./report";
 
 export const LOSSY_DURATION_S = 0.1;
 export const LOSSLESS_LIMIT_LSB = 1.5;
@@ -36,44 +38,6 @@ export interface DecodedAudio {
   /** Planar stereo frames [from, from + frames) at the render's sample rate (zeros past the end). */
   read(from: number, frames: number): Promise<{ left: Float32Array; right: Float32Array }>;
   close?(): Promise<void> | void;
-}
-
-/** One window of the render, as the report's collector kept it. */
-export interface RenderedWindow {
-  label: ReportWindow["label"];
-  /** First frame, from the start of the file. */
-  from: number;
-  left: Float32Array;
-  right: Float32Array;
-}
-
-export interface DecodedToneCheck {
-  window: ReportWindow["label"];
-  channel: number;
-  ear: "left" | "right" | "mix";
-  renderedHz: number;
-  renderedDbfs: number;
-  decodedHz: number | null;
-  decodedDbfs: number | null;
-  status: CheckStatus;
-  note?: string;
-}
-
-export interface DecodedCheck {
-  format: string;
-  decoder: string;
-  lossless: boolean;
-  /** False when the file could not be decoded here (the note says why): nothing was checked. */
-  decodedBack: boolean;
-  /** The duration the file states; null when it states none (or was not decoded). */
-  durationSeconds: number | null;
-  duration: CheckStatus;
-  /** FLAC: the largest difference from the render, in units of the file's last bit. */
-  maxDifferenceLsb?: number;
-  samples?: CheckStatus;
-  tones: DecodedToneCheck[];
-  status: CheckStatus;
-  note?: string;
 }
 
 const round = (v: number, digits: number): number => Math.round(v * 10 ** digits) / 10 ** digits;

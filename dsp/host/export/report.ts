@@ -26,7 +26,6 @@ import { MAX_FREQUENCY_HZ, STEP_JUMP_SECONDS, STOP_FADE_SECONDS } from "../model
 import { LoudnessMeter } from "../analysis/loudness";
 import { BH_HALF_LOBE_BINS, peakIn, spectrum } from "../analysis/spectrum";
 import type { AudioState } from "../schema/state";
-import type { DecodedCheck, RenderedWindow } from "./decoded-check";
 import { evaluateTimeline, hasTimeline, pitchTrack, resolveTimeline, type ResolvedStep } from "../schema/timeline";
 
 /** Longest analysis window (1.37 s at 48 kHz, bins of 0.73 Hz) and the shortest one tried when the
@@ -94,6 +93,45 @@ export interface BoundaryCheck {
   /** maxStep must not exceed this. */
   limit: number;
   status: CheckStatus;
+}
+
+// The decode-back section's shapes (filled in by decoded-check.ts, which holds its rules).
+/** One window of the render, as the report's collector kept it. */
+export interface RenderedWindow {
+  label: ReportWindow["label"];
+  /** First frame, from the start of the file. */
+  from: number;
+  left: Float32Array;
+  right: Float32Array;
+}
+
+export interface DecodedToneCheck {
+  window: ReportWindow["label"];
+  channel: number;
+  ear: "left" | "right" | "mix";
+  renderedHz: number;
+  renderedDbfs: number;
+  decodedHz: number | null;
+  decodedDbfs: number | null;
+  status: CheckStatus;
+  note?: string;
+}
+
+export interface DecodedCheck {
+  format: string;
+  decoder: string;
+  lossless: boolean;
+  /** False when the file could not be decoded here (the note says why): nothing was checked. */
+  decodedBack: boolean;
+  /** The duration the file states; null when it states none (or was not decoded). */
+  durationSeconds: number | null;
+  duration: CheckStatus;
+  /** FLAC: the largest difference from the render, in units of the file's last bit. */
+  maxDifferenceLsb?: number;
+  samples?: CheckStatus;
+  tones: DecodedToneCheck[];
+  status: CheckStatus;
+  note?: string;
 }
 
 export interface ExportReport {

@@ -187,13 +187,16 @@ describe("npm run render: formats", () => {
       [["--out", join(dir, "x.mp3"), "--mp3-kbps", "100"], "Invalid --mp3-kbps '100': give one of 128, 160, 192, 224, 256, 320."],
       [["--out", join(dir, "x.flac"), "--flac-level", "9"], "Invalid --flac-level '9': give 0 (quickest) to 8 (smallest)."],
       [["--out", join(dir, "x.wav"), "--bits", "20"], "Invalid --bits '20': give 16 or 24."],
+      [["--out", join(dir, "x.opus"), "--encoder", "wasm"], "--encoder wasm is for .flac and .mp3 files, not .opus"],
+      [["--out", join(dir, "x.mp3"), "--encoder", "wasm", "--mp3-vbr", "2"], "--encoder wasm writes constant-bitrate MP3 only"],
+      [["--out", join(dir, "x.flac"), "--encoder", "lame"], "Invalid --encoder 'lame': give ffmpeg or wasm."],
     ];
     for (const [args, message] of cases) {
       const r = await render(["--preset", preset, "--duration", "2", ...args]);
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.stderr).toContain(message);
     }
-    for (const f of ["x.ogg", "x", "x.mp3", "x.flac"]) expect(existsSync(join(dir, f))).toBe(false);
+    for (const f of ["x.ogg", "x", "x.mp3", "x.flac", "x.opus"]) expect(existsSync(join(dir, f))).toBe(false);
     expect(readdirSync(dir).filter((f) => f.endsWith(".part"))).toEqual([]);
   });
 });
