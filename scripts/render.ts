@@ -23,7 +23,7 @@ import {
   DEFAULT_FLAC_LEVEL, DEFAULT_MP3_KBPS, DEFAULT_MP3_QUALITY, DEFAULT_OPUS_KBPS, EXPORT_FORMATS, MP3_CBR_KBPS, OPUS_MAX_KBPS, OPUS_MIN_KBPS, UnknownFormatError, bitsOf, describeSettings,
   estimatedBytes, formatForFile, type ExportSettings,
 } from "../dsp/host/export/formats";
-import { createMediabunnyEncoder, type PcmEncoder } from "../dsp/host/export/encoders";
+import type { PcmEncoder } from "../dsp/host/export/encoders";
 import { createFfmpegEncoder } from "../dsp/host/export/ffmpeg-encoder";
 import { requireBinary } from "../api/platform/binaries";
 import { ExportReportCollector } from "../dsp/host/export/report";
@@ -529,6 +529,8 @@ async function render(opts: Options, interrupted: () => boolean): Promise<void> 
     if (ffmpeg) encoder = createFfmpegEncoder(settings, target, { ffmpeg });
     else if (!wav) {
       // The studio's libFLAC/LAME (WebAssembly, in a worker thread) writing at its positions.
+      // Loaded only here: mediabunny and the encoders add about 90 MB to a WAV render's peak RSS.
+      const { createMediabunnyEncoder } = await import("../dsp/host/export/encoders");
       const file = fh;
       encoder = await createMediabunnyEncoder(settings, {
         async write(data, position) {
