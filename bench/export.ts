@@ -18,6 +18,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { findFfprobe } from "../api/platform/binaries";
+import type { Browser, Page } from "playwright-core";
+import type { ExportSettings } from "../dsp/host/export/formats";
 import { exportPlan } from "../dsp/host/export/render";
 import type { AudioState } from "../dsp/host/schema/state";
 import { launchChromium } from "../tests/e2e/browser";
@@ -111,30 +113,51 @@ const SINKS = [
   ["opfs-sync", "opfs-sync", "OPFS sync access handle (fallback where createWritable is refused)"],
 ] as const;
 
-async function browserRows(state: AudioState, seconds: number, n: number): Promise<BenchRow[]> {
+/** A page of `browser` that serves the studio's export worker (bundled from web/export) and the
+ *  bench page script; bench/export-formats.ts exports every format through it. */
+export async function openExportPage(browser: Pick<Browser, "newPage">): Promise<Page> {
   const [worker, pageScript] = await Promise.all([bundleEntry("../web/export/export.worker.ts"), bundleEntry("./browser/export-page.ts")]);
   const wasm = readFileSync(join(REPO, "dsp/build/engine.wasm"));
+  const page = await browser.newPage();
+  await page.route(`${ORIGIN}/**`, (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (path === "/export-worker.js") return route.fulfill({ body: worker, contentType: "text/javascript" });
+    if (path === "/page.js") return route.fulfill({ body: pageScript, contentType: "text/javascript" });
+    if (path === "/engine.wasm") return route.fulfill({ body: wasm, contentType: "application/wasm" });
+    return route.fulfill({ body: '<!doctype html><title>export bench</title><script type="module" src="/page.js"></script>', contentType: "text/html" });
+  });
+  await page.goto(`${ORIGIN}/`);
+  await page.waitForFunction(() => "runExportBench" in window);
+  return page;
+}
+
+export interface PageExport {
+  ms: number;
+  status: string;
+  size: number;
+  failure?: string;
+}
+
+/** One export of `seconds` of `state` in the page's export worker into an OPFS file (removed
+ *  afterwards); throws when it did not finish. */
+export async function exportInPage(page: Page, state: AudioState, seconds: number, sink: "picker" | "opfs-sync", settings?: ExportSettings): Promise<PageExport> {
+  const r = await page.evaluate(
+    ({ state, seconds, sink, settings }) =>
+      (window as unknown as { runExportBench(s: unknown, n: number, k: string, f?: unknown): Promise<PageExport> }).runExportBench(state, seconds, sink, settings),
+    { state, seconds, sink, settings },
+  );
+  if (r.status !== "done") throw new Error(`browser export (${sink}, ${settings?.format ?? "wav16"}) gave ${r.status}${r.failure ? `: ${r.failure}` : ""}`);
+  return r;
+}
+
+async function browserRows(state: AudioState, seconds: number, n: number): Promise<BenchRow[]> {
   const browser = await launchChromium();
   try {
-    const page = await browser.newPage();
-    await page.route(`${ORIGIN}/**`, (route) => {
-      const path = new URL(route.request().url()).pathname;
-      if (path === "/export-worker.js") return route.fulfill({ body: worker, contentType: "text/javascript" });
-      if (path === "/page.js") return route.fulfill({ body: pageScript, contentType: "text/javascript" });
-      if (path === "/engine.wasm") return route.fulfill({ body: wasm, contentType: "application/wasm" });
-      return route.fulfill({ body: '<!doctype html><title>export bench</title><script type="module" src="/page.js"></script>', contentType: "text/html" });
-    });
-    await page.goto(`${ORIGIN}/`);
-    await page.waitForFunction(() => "runExportBench" in window);
+    const page = await openExportPage(browser);
     const bytes = exportPlan(seconds).totalBytes;
     const exportOnce = async (sink: (typeof SINKS)[number][0]) => {
-      const r = await page.evaluate(
-        ({ state, seconds, sink }) =>
-          (window as unknown as { runExportBench(s: unknown, n: number, k: string): Promise<{ ms: number; status: string; size: number }> })
-            .runExportBench(state, seconds, sink),
-        { state, seconds, sink },
-      );
-      if (r.status !== "done" || r.size !== bytes) throw new Error(`browser export (${sink}) gave ${r.status}, ${r.size} bytes`);
+      const r = await exportInPage(page, state, seconds, sink);
+      if (r.size !== bytes) throw new Error(`browser export (${sink}) wrote ${r.size} bytes, expected ${bytes}`);
       return seconds / (r.ms / 1000);
     };
     await exportOnce("picker"); // warm-up: first worker start, first OPFS file

@@ -58,3 +58,65 @@ export function stealPercent(before: ReturnType<typeof machineCpuTicks>, after: 
   if (!before || !after || after.total <= before.total) return undefined;
   return (100 * (after.steal - before.steal)) / (after.total - before.total);
 }
+
+function parentOf(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]); // field 4: ppid
+  } catch {
+    return undefined;
+  }
+}
+
+/** Ids of the running processes below `root` (children, their children, ...), without `root`;
+ *  empty where there is no /proc. */
+export function descendantsOf(root: number): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync("/proc").filter((e) => /^\d+$/.test(e));
+  } catch {
+    return [];
+  }
+  const children = new Map<number, number[]>();
+  for (const e of entries) {
+    const pid = Number(e);
+    const parent = parentOf(pid);
+    if (parent === undefined) continue;
+    if (!children.has(parent)) children.set(parent, []);
+    children.get(parent)!.push(pid);
+  }
+  const out: number[] = [];
+  const todo = [...(children.get(root) ?? [])];
+  while (todo.length > 0) {
+    const pid = todo.pop()!;
+    out.push(pid);
+    todo.push(...(children.get(pid) ?? []));
+  }
+  return out;
+}
+
+/** Memory of the processes `pids` together, in MB: their proportional set size (PSS, from
+ *  /proc's smaps_rollup: each shared page split among the processes sharing it, so a browser's
+ *  processes add up without counting their shared libraries many times), VmRSS where the kernel
+ *  has no smaps_rollup; a process that has ended counts 0. */
+export function memoryMB(pids: readonly number[]): number {
+  let kB = 0;
+  for (const pid of pids) {
+    try {
+      const pss = /^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"));
+      if (pss) {
+        kB += Number(pss[1]);
+        continue;
+      }
+    } catch {
+      // no smaps_rollup (or ended): try VmRSS
+    }
+    try {
+      const rss = /^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
+      if (rss) kB += Number(rss[1]);
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return kB / 1024;
+}
