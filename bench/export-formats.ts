@@ -15,8 +15,8 @@
 // machine, so --formats, --base-only and --hours pick a part). Targets: FLAC >= 400x realtime and MP3 >= 100x in the CLI; the
 // browser within 2x of the CLI for the same format; the CLI's peak RSS under 150 MB at any
 // length; the browser's memory growth during an export under 150 MB at any length.
-// `npm run bench` runs this quick (full: 1 hour) as its "export formats" rows. Printed, not
-// timed tests; the figures of record are in docs/performance.md.
+// runExportFormats() returns these as bench rows (kind "export") for `npm run bench`, which does
+// not call it yet. Printed, not timed tests; the figures of record are in docs/performance.md.
 
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
