@@ -202,7 +202,7 @@ export interface ExportFormatsBench {
   misses: string[];
 }
 
-/** The rows `npm run bench` records (one per place, patch, length and format, kind "export") and
+/** The rows `npm run bench` is to record (one per place, patch, length and format, kind "export") and
  *  the targets' checks. */
 function rowsOf(runs: FormatRun[]): { rows: BenchRow[]; checks: BenchResult["checks"]; misses: string[] } {
   const misses: string[] = [];
