@@ -18,8 +18,7 @@
 // runExportFormats() returns these as bench rows (kind "export") for `npm run bench`, which does
 // not call it yet. Printed, not timed tests; the figures of record are in docs/performance.md.
 
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -30,15 +29,13 @@ import type { AudioState } from "../dsp/host/schema/state";
 import { chromium } from "playwright-core";
 import { chromiumLaunchOptions } from "../tests/e2e/browser";
 import { BASE_GRAPH, offlineRender } from "./chromium";
-import { exportInPage, openExportPage } from "./export";
+import { exportInPage, openExportPage, runCli } from "./export";
 import { REFERENCE_ID, makeRow, oacId } from "./measure";
 import { basePatch, voicesPatch } from "./patches";
 import { descendantsOf, memoryMB } from "./proc";
 import { NodeYardstick } from "./reference";
 import type { BenchResult, BenchRow } from "./schema";
 
-const REPO = fileURLToPath(new URL("..", import.meta.url));
-const TIME = "/usr/bin/time";
 /** The CLI's x-realtime targets. */
 const CLI_TARGETS: Partial<Record<ExportFormatId, number>> = { flac16: 400, flac24: 400, mp3: 100 };
 /** The browser's figure may be at most this many times slower than the CLI's. */
@@ -74,27 +71,14 @@ interface CliStats {
   maxRssMB: number;
 }
 
-/** One CLI export as a child process. Its peak RSS comes from /usr/bin/time when present: Linux
- *  keeps ru_maxrss across exec, so the render's own getrusage would also count the bench's
- *  forked copy of itself (a browser driver makes that 160-230 MB); /usr/bin/time is small. */
-function render(args: string[]): Promise<CliStats> {
-  const node = [process.execPath, "--import", "tsx", "scripts/render.ts", ...args, "--stats", "--quiet"];
-  const [cmd, ...argv] = existsSync(TIME) ? [TIME, "-v", ...node] : node;
-  return new Promise((resolve, reject) => {
-    const child = spawn(cmd, argv, { cwd: REPO, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    let err = "";
-    child.stdout.on("data", (d) => (out += d));
-    child.stderr.on("data", (d) => (err += d));
-    child.on("error", reject);
-    child.on("close", (code) => {
-      const line = out.split("\n").find((l) => l.startsWith("RENDER_STATS "));
-      if (code !== 0 || !line) return reject(new Error(`render failed (${code}): ${err.trim()}`));
-      const stats = JSON.parse(line.slice("RENDER_STATS ".length)) as CliStats;
-      const timeRss = /Maximum resident set size \(kbytes\): (\d+)/.exec(err);
-      resolve(timeRss ? { ...stats, maxRssMB: Number(timeRss[1]) / 1024 } : stats);
-    });
-  });
+/** One CLI export: its stats line, with the peak RSS from /usr/bin/time where it ran (runCli). */
+async function render(args: string[]): Promise<CliStats> {
+  const r = await runCli([...args, "--stats", "--quiet"]);
+  const line = r.stdout.split("\n").find((l) => l.startsWith("RENDER_STATS "));
+  if (r.code !== 0 || !line) throw new Error(`render failed (${r.code}): ${r.stderr.trim()}`);
+  const stats = JSON.parse(line.slice("RENDER_STATS ".length)) as CliStats;
+  const timeRss = /Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr);
+  return timeRss ? { ...stats, maxRssMB: Number(timeRss[1]) / 1024 } : stats;
 }
 
 /** One measured export. */

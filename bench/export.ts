@@ -57,7 +57,11 @@ interface CliStats {
   maxRssMB: number;
 }
 
-function runCli(args: string[]): Promise<{ stdout: string; stderr: string; code: number; wall: number }> {
+/** `scripts/render.ts` with `args` as a child process, under /usr/bin/time -v when present (its
+ *  "Maximum resident set size" is the render's own: Linux keeps ru_maxrss across exec, so the
+ *  render's getrusage also counts the forked copy of this process, 160-230 MB with a browser
+ *  driver loaded). */
+export function runCli(args: string[]): Promise<{ stdout: string; stderr: string; code: number; wall: number }> {
   const useTime = existsSync(TIME);
   const node = [process.execPath, "--import", "tsx", "scripts/render.ts", ...args];
   const [cmd, ...argv] = useTime ? [TIME, "-v", ...node] : node;
