@@ -65,7 +65,9 @@ function installableApp(): Plugin[] {
       globPatterns: ["**/*.{html,js,css,wasm}"],
       // The soundtrack decoders load only for a session with a soundtrack: cached when first used
       // (web/pwa/sw.ts), not downloaded by every install.
-      globIgnores: SOUNDTRACK_DECODER_CHUNKS.map((name) => `assets/${name}-*.js`),
+      // mp3-vbr-inline is the VBR encoder's Node-only copy (dsp/host/export/mp3-vbr.ts): the
+      // browser never loads it.
+      globIgnores: [...SOUNDTRACK_DECODER_CHUNKS.map((name) => `assets/${name}-*.js`), "assets/mp3-vbr-inline-*.js"],
       maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
     },
   });

@@ -1,6 +1,7 @@
 // `npm run bench [-- --quick] [--json out.json] [--compare baseline.json] [--tolerance 10]`
 // Full: 10 minutes of audio per DSP row and a real 12-hour export; --quick: a few seconds per
-// row, as CI runs it. Then the UI rows (bench/ui.ts): the studio playing on a phone-sized page,
+// row, as CI runs it. Then every export format, CLI and Chromium's export worker (bench/export-formats.ts:
+// --quick 2 minutes of the base patch, full 1 hour of it and of 16 voices; about 40 s and 12 min). Then the UI rows (bench/ui.ts): the studio playing on a phone-sized page,
 // CPU throttled x4 and not, 20 s each (--quick: 5 s). Then the API rows (bench/api.ts): the server
 // under autocannon on loopback, 10 s per route (--quick: 3 s), never gating. Prints a table and one BENCH_JSON line (the
 // results without their repeats); writes the results (bench/SCHEMA.md) to --json (default
@@ -18,6 +19,7 @@ import { parseArgs } from "node:util";
 import { compareResults, confirmFalls, describeComparison, readBenchFile, type Comparison } from "./compare";
 import { chromiumBench, nodeBench } from "./dsp";
 import { describeCli, runExport } from "./export";
+import { formatsTable, runExportFormats } from "./export-formats";
 import { fmtRelative, fmtRepeats, fmtTarget, fmtValue, pct } from "./format";
 import { fxBench } from "./fx-cost";
 import { voiceBench } from "./voice-cost";
@@ -117,6 +119,9 @@ try {
   await chrome.close();
 }
 if (!exported) throw new Error("the export bench did not run");
+// Every export format from the CLI and from the studio's export worker (bench/export-formats.ts),
+// with the engine bench's browser closed: it launches its own Chromium with a profile on disk.
+const formats = await runExportFormats({ lengths: quick ? [120] : [3600], voices: !quick, browser: true, yard, print: false });
 // Last, alone on the machine: its own server and browser, the studio playing in real time.
 const ui = await uiBench(quick);
 // Then the API under load: its own server, autocannon on loopback (absolute rows, never gating).
@@ -128,8 +133,8 @@ const result: BenchResult = benchResultSchema.parse({
   commit: gitCommit(),
   durationSeconds: (performance.now() - t0) / 1000,
   machine: { cpu: cpus()[0]?.model ?? "unknown", cores: cpus().length, platform: process.platform, arch: process.arch, node: process.version, chromium: chrome.version, loadAverage },
-  rows: [yard.row(), ...node.rows(), ...chrome.rows(), ...exported.rows, ...fx.rows(), ...voices.rows(), ...ui.rows, ...api.rows],
-  checks: [...chrome.checks(), ...exported.checks],
+  rows: [yard.row(), ...node.rows(), ...chrome.rows(), ...exported.rows, ...formats.rows, ...fx.rows(), ...voices.rows(), ...ui.rows, ...api.rows],
+  checks: [...chrome.checks(), ...exported.checks, ...formats.checks],
 });
 
 console.log(`\nbench (${result.mode}; ${result.machine.cpu} x${result.machine.cores}; Node ${result.machine.node}; Chromium ${result.machine.chromium}; ${result.durationSeconds.toFixed(0)} s)`);
@@ -139,6 +144,8 @@ printRows(
 );
 printRows("export", result.rows.filter((r) => r.kind === "export"));
 console.log(describeCli(exported.cli));
+console.log(`\nexport formats (bench/export-formats.ts)\n${formatsTable(formats.runs)}`);
+if (formats.misses.length) console.log(`export-format targets missed: ${formats.misses.join("; ")}`);
 printRows("per-effect cost (ns per frame added to the base patch)", result.rows.filter((r) => r.kind === "fx"));
 printRows("per-voice cost (ns per frame added to silent voices)", result.rows.filter((r) => r.kind === "voice"));
 console.log(`\nAPI under load (bench/api.ts; absolute, never gates)\n${apiTable(result.rows.filter((r) => r.kind === "api"))}`);

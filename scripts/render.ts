@@ -153,9 +153,8 @@ function encoderChoice(value: string | undefined, settings: ExportSettings): "ff
   if (f.kind !== "FLAC" && f.kind !== "MP3") {
     throw new UsageError(`--encoder wasm is for .flac and .mp3 files, not ${f.extension}${f.kind === "Opus" ? " (the studio encodes Opus with the browser's WebCodecs, which Node has not)" : ""}.`);
   }
-  // The studio's LAME build takes a constant bitrate and nothing else.
-  if (settings.mp3?.kind === "vbr") throw new UsageError("--encoder wasm writes constant-bitrate MP3 only (the studio's LAME build); leave out --mp3-vbr or use --encoder ffmpeg.");
-  if (settings.mp3Quality !== undefined) throw new UsageError("--mp3-quality is for --encoder ffmpeg: the studio's LAME build keeps its own quality setting.");
+  // The studio's LAME builds keep their own algorithm quality (-q).
+  if (settings.mp3Quality !== undefined) throw new UsageError("--mp3-quality is for --encoder ffmpeg: the studio's LAME builds keep their own quality setting.");
   return "wasm";
 }
 

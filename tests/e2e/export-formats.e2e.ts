@@ -2,11 +2,11 @@
 // read back by an independent decoder (ffprobe and ffmpeg) from the file the worker wrote through
 // the save picker (served by OPFS, as in export.e2e.ts): WAV 24-bit's header and depth; FLAC 16-bit
 // and 24-bit decode to exactly the samples of the CLI's WAV of the same preset; MP3 at 320 kbps and
-// Opus (WebCodecs) keep the tone. The file name's extension, the button's label and the size
+// Opus (WebCodecs) keep the tone; VBR MP3 is variable and indexed. The file name's extension, the button's label and the size
 // estimate follow the choice, which is remembered across a reload; each export counts once.
 
 import { execFile, execFileSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -14,6 +14,7 @@ import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requireBinary } from "../../api/platform/binaries";
+import { mp3FrameLength } from "../../dsp/host/export/mp3-vbr";
 import { FS, peakFrequency, singleTone } from "../unit/dsp/assembly/helpers";
 import { launchChromium, startTestApp, type TestApp } from "./browser";
 import { loadState, openSignedIn, registerProAccount } from "./session";
@@ -77,6 +78,20 @@ function toneOf(file: string): number {
   return peakFrequency(Float32Array.from({ length: 1 << 17 }, (_, i) => all[2 * (3 * FS + i)]), FS, 1 << 17);
 }
 
+/** The MPEG frames of an MP3 file: whether the first is a Xing frame, and the other frames' bitrates. */
+function mp3Frames(file: Buffer): { xing: boolean; bitrates: Set<number> } {
+  const bitrates = new Set<number>();
+  let xing = false;
+  for (let at = 0, n = 0; at + 4 <= file.length; n++) {
+    const len = mp3FrameLength(file, at);
+    if (len === null) break;
+    if (n === 0) xing = file.subarray(at, at + len).includes("Xing");
+    else bitrates.add(file[at + 2] >> 4);
+    at += len;
+  }
+  return { xing, bitrates };
+}
+
 async function cliWav(bits: 16 | 24, seconds = SECONDS): Promise<string> {
   const preset = join(dir, "preset.json");
   const out = join(dir, `cli-${bits}-${seconds}.wav`);
@@ -114,9 +129,14 @@ describe("export formats in Chromium", () => {
     await expect.poll(() => page.locator(".export-size").textContent()).toBe("WAV 16-bit, about 1.5 MB");
     await page.getByLabel("Export format", { exact: true }).selectOption({ label: "MP3" });
     await expect.poll(() => page.locator(".export-size").textContent()).toBe("MP3 320 kbps, about 320 kB");
-    await page.getByLabel("MP3 bitrate").selectOption("128");
+    await page.getByLabel("MP3 bitrate").selectOption({ label: "128 kbps" });
     await expect.poll(() => page.locator(".export-size").textContent()).toBe("MP3 128 kbps, about 128 kB");
-    await page.getByLabel("MP3 bitrate").selectOption("320");
+    expect(await page.getByLabel("MP3 bitrate").locator("option").allTextContents()).toEqual([
+      "128 kbps", "160 kbps", "192 kbps", "224 kbps", "256 kbps", "320 kbps", "VBR V0 (about 245 kbps)", "VBR V2 (about 190 kbps)", "VBR V5 (about 130 kbps)",
+    ]);
+    await page.getByLabel("MP3 bitrate").selectOption({ label: "VBR V2 (about 190 kbps)" });
+    await expect.poll(() => page.locator(".export-size").textContent()).toBe("MP3 VBR V2, about 190 kB");
+    await page.getByLabel("MP3 bitrate").selectOption({ label: "320 kbps" });
   });
 
   it("WAV 24-bit: its header and depth, the CLI's samples", async () => {
@@ -165,13 +185,34 @@ describe("export formats in Chromium", () => {
     });
   }
 
+  it("MP3 VBR V2: frames of more than one bitrate behind a Xing frame, the length and the tone", async () => {
+    await page.getByLabel("Export format", { exact: true }).selectOption({ label: "MP3" });
+    await page.getByLabel("MP3 bitrate").selectOption({ label: "VBR V2 (about 190 kbps)" });
+    try {
+      const { name, path, summary, lines } = await exportAs("MP3", "Export MP3");
+      expect(name.endsWith(".mp3")).toBe(true);
+      const p = probe(path);
+      expect(p.streams[0]).toMatchObject({ codec_name: "mp3", sample_rate: "48000", channels: 2 });
+      expect(Math.abs(Number(p.format.duration) - SECONDS)).toBeLessThan(0.1);
+      expect(Math.abs(toneOf(path) - TONE)).toBeLessThan(0.05);
+      const { xing, bitrates } = mp3Frames(readFileSync(path));
+      expect(xing).toBe(true);
+      expect(bitrates.size).toBeGreaterThan(1);
+      expect(summary).toMatch(/Verified: (\d+) of \1 checks passed\.$/);
+      expect(lines.filter((l) => /^PASS (Start|Middle|End), channel 1: (1000\.0|999\.9)\d\d Hz/.test(l))).toHaveLength(3);
+    } finally {
+      await page.getByLabel("Export format", { exact: true }).selectOption({ label: "MP3" });
+      await page.getByLabel("MP3 bitrate").selectOption({ label: "320 kbps" });
+    }
+  });
+
   it("remembers the choice across a reload, and counted each export once", async () => {
     await page.getByLabel("Export format", { exact: true }).selectOption({ label: "FLAC 24-bit (lossless)" });
     await page.reload();
     await page.getByRole("button", { name: "Export FLAC", disabled: false }).waitFor();
     expect(await page.getByLabel("Export format", { exact: true }).inputValue()).toBe("flac24");
-    // Five exports above, from 100 a period.
-    await page.getByText("95 of 100 exports left this period").waitFor();
+    // Six exports above, from 100 a period.
+    await page.getByText("94 of 100 exports left this period").waitFor();
   });
 
   it("10 minutes of FLAC through the OPFS download path (no save picker): the CLI's samples to the last frame", async () => {

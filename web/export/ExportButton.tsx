@@ -12,8 +12,8 @@ import { toast } from "sonner";
 import { hasAudibleChannel } from "../../dsp/host/schema/state";
 import { announce } from "../a11y/announcer";
 import { useSession, useStudioGate } from "../account/hooks";
-import { EXPORT_FORMATS, MP3_CBR_KBPS, describeSettings, estimatedBytes, formatFileSize, type ExportFormatId } from "../../dsp/host/export/formats";
-import { browserEncodesOpus, readChoice, settingsOf, writeChoice, type FormatChoice } from "./format-choice";
+import { DEFAULT_MP3_KBPS, EXPORT_FORMATS, MP3_CBR_KBPS, describeSettings, mp3VbrAverageKbps, estimatedBytes, formatFileSize, type ExportFormatId } from "../../dsp/host/export/formats";
+import { STUDIO_MP3_VBR, browserEncodesOpus, readChoice, settingsOf, writeChoice, type FormatChoice } from "./format-choice";
 import { isProActionLocked } from "../account/studio-gating";
 import { ProActionButton } from "../account/ProActionButton";
 import { useStudio } from "../state/studio-context";
@@ -129,10 +129,23 @@ export function ExportButton() {
         {format === "mp3" && (
           <>
             <label htmlFor={kbpsId} className="sr-only">MP3 bitrate</label>
-            <select id={kbpsId} value={settings.mp3?.kind === "cbr" ? settings.mp3.kbps : 320} disabled={busy || locked} onChange={(e) => choose({ ...choice, format, mp3Kbps: Number(e.target.value) })}>
+            <select
+              id={kbpsId}
+              value={settings.mp3?.kind === "vbr" ? `vbr:${settings.mp3.quality}` : `cbr:${settings.mp3?.kbps ?? DEFAULT_MP3_KBPS}`}
+              disabled={busy || locked}
+              onChange={(e) => {
+                const [mode, n] = e.target.value.split(":");
+                choose(mode === "vbr" ? { format, mp3Vbr: Number(n) } : { format, mp3Kbps: Number(n) });
+              }}
+            >
               {MP3_CBR_KBPS.map((k) => (
-                <option key={k} value={k}>
+                <option key={`cbr:${k}`} value={`cbr:${k}`}>
                   {k} kbps
+                </option>
+              ))}
+              {STUDIO_MP3_VBR.map((q) => (
+                <option key={`vbr:${q}`} value={`vbr:${q}`}>
+                  VBR V{q} (about {mp3VbrAverageKbps(q)} kbps)
                 </option>
               ))}
             </select>

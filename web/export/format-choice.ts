@@ -2,8 +2,8 @@
 // (localStorage, one key per account id, "anonymous" before sign-in) and read back through a zod
 // schema, so a stored value from an older build or another format list falls back to WAV 16-bit.
 // Which formats this browser offers: WAV and FLAC everywhere (the engine's PCM; libFLAC in
-// WebAssembly), MP3 everywhere at a constant bitrate (LAME in WebAssembly; its build has no VBR,
-// which the command line offers through ffmpeg), Opus where WebCodecs encodes it
+// WebAssembly), MP3 everywhere at a constant bitrate or LAME's VBR presets V0, V2 and V5 (LAME in
+// WebAssembly; the command line offers every V0-V9), Opus where WebCodecs encodes it
 // (AudioEncoder.isConfigSupported: Chromium and Firefox; Safari only where it added Opus).
 
 import { z } from "zod";
@@ -14,12 +14,18 @@ const KEY_PREFIX = "tone-studio:export-format:";
 const settingsSchema = z.object({
   format: z.enum(EXPORT_FORMAT_IDS as [ExportSettings["format"], ...ExportSettings["format"][]]),
   mp3Kbps: z.number().int().refine((k) => (MP3_CBR_KBPS as readonly number[]).includes(k)).optional(),
+  mp3Vbr: z.number().int().refine((q) => (STUDIO_MP3_VBR as readonly number[]).includes(q)).optional(),
 });
 
-/** What the choice stores: the format and, for MP3, its bitrate. */
+/** LAME's VBR presets the studio offers: V0 (about 245 kbps), V2 (about 190, LAME's "standard")
+ *  and V5 (about 130), as audio editors name them extreme, standard and medium. */
+export const STUDIO_MP3_VBR = [0, 2, 5] as const;
+
+/** What the choice stores: the format and, for MP3, its bitrate or VBR quality (mp3Vbr wins). */
 export interface FormatChoice {
   format: ExportSettings["format"];
   mp3Kbps?: number;
+  mp3Vbr?: number;
 }
 
 export const DEFAULT_CHOICE: FormatChoice = { format: "wav16" };
@@ -53,7 +59,9 @@ export function writeChoice(userId: string | null | undefined, choice: FormatCho
 
 /** The encoder's settings for a choice. */
 export function settingsOf(choice: FormatChoice): ExportSettings {
-  if (choice.format === "mp3") return { format: "mp3", mp3: { kind: "cbr", kbps: choice.mp3Kbps ?? DEFAULT_MP3_KBPS } };
+  if (choice.format === "mp3") {
+    return { format: "mp3", mp3: choice.mp3Vbr !== undefined ? { kind: "vbr", quality: choice.mp3Vbr } : { kind: "cbr", kbps: choice.mp3Kbps ?? DEFAULT_MP3_KBPS } };
+  }
   if (choice.format === "opus") return { format: "opus", opusKbps: DEFAULT_OPUS_KBPS };
   return { format: choice.format };
 }

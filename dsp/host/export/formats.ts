@@ -59,6 +59,10 @@ export const DEFAULT_MP3_KBPS = 320;
 export const MP3_VBR_QUALITIES = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 /** LAME's average bitrates of its VBR presets V0-V9 (LAME's documentation, 44.1/48 kHz stereo). */
 const MP3_VBR_AVERAGE_KBPS = [245, 225, 190, 175, 165, 130, 115, 100, 85, 65];
+/** LAME's documented average bitrate of VBR quality `quality` (V0-V9): music's, a pure tone takes less. */
+export function mp3VbrAverageKbps(quality: number): number {
+  return MP3_VBR_AVERAGE_KBPS[quality];
+}
 /** LAME's quality 5 ("good speed, reasonable quality"): at 160 kbps and more, tones keep their
  *  frequency and level and no spur reaches -60 dB (tests/unit/scripts/render-formats.test.ts),
  *  at twice the speed of quality 2 (docs/performance.md). */

@@ -278,8 +278,8 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
 
   /** The CLI's SHA-256 for the state and duration (scripts/render.ts, the studio's default
    *  levels): a WAV, or a FLAC or MP3 from the studio's own encoders (--encoder wasm). */
-  const cliSha = (state: unknown, seconds: number, ext = ".wav"): Promise<string> => {
-    const key = JSON.stringify([state, seconds, ext]);
+  const cliSha = (state: unknown, seconds: number, ext = ".wav", flags: readonly string[] = []): Promise<string> => {
+    const key = JSON.stringify([state, seconds, ext, flags]);
     if (!cliCache.has(key)) {
       const preset = join(dir, `preset-${cliCache.size}.json`);
       const out = join(dir, `cli-${cliCache.size}${ext}`);
@@ -287,7 +287,7 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
       const encoder = ext === ".wav" ? [] : ["--encoder", "wasm"];
       cliCache.set(
         key,
-        promisify(execFile)(TSX, ["scripts/render.ts", "--preset", preset, "--duration", String(seconds), "--out", out, ...encoder, "--quiet"], { cwd: REPO }).then(() =>
+        promisify(execFile)(TSX, ["scripts/render.ts", "--preset", preset, "--duration", String(seconds), "--out", out, ...encoder, ...flags, "--quiet"], { cwd: REPO }).then(() =>
           createHash("sha256").update(readFileSync(out)).digest("hex"),
         ),
       );
@@ -295,15 +295,19 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
     return cliCache.get(key)!;
   };
 
-  /** Chooses a format in the studio's Export format select, as a person picking from it. */
-  const chooseFormat = (id: string) =>
-    d.evaluate((id) => {
-      const select = [...document.querySelectorAll("select")].find((el) => el.getAttribute("aria-label") === "Export format" || [...el.labels].some((l) => l.textContent?.trim() === "Export format"));
-      if (!select) return false;
-      select.value = id;
-      select.dispatchEvent(new Event("change", { bubbles: true }));
-      return true;
-    }, id);
+  /** Chooses `value` in the studio's select labelled `label`, as a person picking from it. */
+  const choose = (label: string, value: string) =>
+    d.evaluate(
+      ([label, value]) => {
+        const select = [...document.querySelectorAll("select")].find((el) => el.getAttribute("aria-label") === label || [...el.labels].some((l) => l.textContent?.trim() === label));
+        if (!select) return false;
+        select.value = value;
+        select.dispatchEvent(new Event("change", { bubbles: true }));
+        return select.value === value;
+      },
+      [label, value] as const,
+    );
+  const chooseFormat = (id: string) => choose("Export format", id);
 
   const exportWav = async (seconds: number, timeout: number, button = "Export WAV") => {
     await setDuration(seconds);
@@ -451,13 +455,19 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
       }
     }, 300_000, true);
 
-    test("exports 30 s as FLAC and as MP3: the CLI's exact bytes from the same encoders, checked back by the report", async () => {
+    test("exports 30 s as FLAC, as MP3 and as VBR MP3: the CLI's exact bytes from the same encoders, checked back by the report", async () => {
       const state = await d.evaluate(soundState);
       figures.encoded = {};
       try {
-        for (const [id, ext, button] of [["flac16", ".flac", "Export FLAC"], ["mp3", ".mp3", "Export MP3"]] as const) {
-          const expected = cliSha(state, 30, ext);
+        // The VBR encoder runs in a module worker inside the export worker (a nested worker).
+        for (const [id, ext, button, mp3, flags] of [
+          ["flac16", ".flac", "Export FLAC", null, []],
+          ["mp3", ".mp3", "Export MP3", "cbr:320", []],
+          ["mp3", ".mp3", "Export MP3", "vbr:2", ["--mp3-vbr", "2"]],
+        ] as const) {
+          const expected = cliSha(state, 30, ext, flags);
           expect(await chooseFormat(id), `${label}: no Export format select`).toBe(true);
+          if (mp3) expect(await choose("MP3 bitrate", mp3), `${label}: no MP3 bitrate ${mp3}`).toBe(true);
           const ms = await exportWav(30, 90_000, button);
           const file = await d.evaluate(readDownload, { hash: true, at: [] });
           expect(file.sha, `${label}'s 30 s ${ext} and the CLI's`).toBe(await expected);
@@ -473,7 +483,7 @@ export function defineEngineSmoke(engine: EngineName, { ephemeral = false, expor
           // Decoded back by this engine's own decoder where it has one, or skipped with a reason.
           const decoded = report.lines.find((l) => l.startsWith("Decoded by ") || l.startsWith("SKIP Not decoded back"));
           expect(decoded, `${label}: the report's decode-back section`).toBeDefined();
-          figures.encoded[ext] = { ms, sha: file.sha, decoded: decoded! };
+          figures.encoded[mp3 === "vbr:2" ? ".mp3 VBR V2" : ext] = { ms, sha: file.sha, decoded: decoded! };
           await click("button", "Dismiss export status");
         }
       } finally {

@@ -178,6 +178,20 @@ describe("npm run render: formats", () => {
     expect(probe(out).codec).toBe("mp3");
   });
 
+  it("writes the studio's VBR MP3 with --encoder wasm: the same bytes every time, its length and the chord's tones", async () => {
+    const outs = [join(dir, "vbr-wasm-a.mp3"), join(dir, "vbr-wasm-b.mp3")];
+    for (const out of outs) {
+      const r = await render(["--preset", preset, "--duration", "5", "--out", out, "--mp3-vbr", "2", "--encoder", "wasm", "--report", `${out}.json`]);
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/\(MP3 VBR V2, 48 kHz stereo\)/);
+    }
+    expect(readFileSync(outs[0]).equals(readFileSync(outs[1]))).toBe(true);
+    expect(probe(outs[0]).codec).toBe("mp3");
+    const report = JSON.parse(readFileSync(`${outs[0]}.json`, "utf8"));
+    expect(report.decoded).toMatchObject({ decodedBack: true, duration: "pass", status: "pass" });
+    for (const t of report.decoded.tones) expect(Math.abs(t.decodedHz - t.renderedHz)).toBeLessThan(0.05);
+  });
+
   it("refuses an unknown extension and a flag for another format, with exit code 2 and no file", async () => {
     const cases: [string[], string][] = [
       [["--out", join(dir, "x.ogg")], 'Unknown file type ".ogg": the export formats are .wav, .flac, .mp3 and .opus.'],
@@ -188,7 +202,7 @@ describe("npm run render: formats", () => {
       [["--out", join(dir, "x.flac"), "--flac-level", "9"], "Invalid --flac-level '9': give 0 (quickest) to 8 (smallest)."],
       [["--out", join(dir, "x.wav"), "--bits", "20"], "Invalid --bits '20': give 16 or 24."],
       [["--out", join(dir, "x.opus"), "--encoder", "wasm"], "--encoder wasm is for .flac and .mp3 files, not .opus"],
-      [["--out", join(dir, "x.mp3"), "--encoder", "wasm", "--mp3-vbr", "2"], "--encoder wasm writes constant-bitrate MP3 only"],
+      [["--out", join(dir, "x.mp3"), "--encoder", "wasm", "--mp3-quality", "2"], "--mp3-quality is for --encoder ffmpeg"],
       [["--out", join(dir, "x.flac"), "--encoder", "lame"], "Invalid --encoder 'lame': give ffmpeg or wasm."],
     ];
     for (const [args, message] of cases) {

@@ -1,7 +1,9 @@
 // The studio's encoders (mediabunny with libFLAC and LAME in WebAssembly, dsp/host/export/encoders.ts)
 // run in Node as in the browser's export worker: fed the renderer's raw chunks, FLAC 16-bit and
 // 24-bit decode (by ffmpeg, an independent decoder) to exactly the samples of the WAV of the same
-// render, with STREAMINFO's length complete; a CBR MP3 has its bitrate, length and tone.
+// render, with STREAMINFO's length complete; a CBR MP3 has its bitrate, length and tone; a VBR MP3
+// (wasm-media-encoders' LAME, mp3-vbr.ts) is indexed by a Xing frame that counts every frame, its
+// frames vary in bitrate, and it keeps length and tone.
 
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -10,6 +12,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { requireBinary } from "../../../../../api/platform/binaries";
 import { createMediabunnyEncoder } from "../../../../../dsp/host/export/encoders";
+import { mp3FrameLength } from "../../../../../dsp/host/export/mp3-vbr";
 import { EXPORT_FORMATS, type ExportSettings } from "../../../../../dsp/host/export/formats";
 import { WavRenderer } from "../../../../../dsp/host/export/render";
 import { createNodeEngine } from "../../../../../dsp/host/node";
@@ -86,4 +89,31 @@ describe("mediabunny encoders", () => {
     const left = Float32Array.from({ length: 1 << 17 }, (_, i) => all[2 * (4 * FS + i)]);
     expect(Math.abs(peakFrequency(left, FS, 1 << 17) - TONE)).toBeLessThan(0.05);
   });
+
+  for (const quality of [0, 2, 5] as const) {
+    it(`MP3 VBR V${quality}: a Xing frame counting every frame, more than one bitrate, its length and its tone`, async () => {
+      const bytes = await encode({ format: "mp3", mp3: { kind: "vbr", quality } });
+      const frames: { at: number; kbpsIndex: number }[] = [];
+      for (let at = 0; at < bytes.length; ) {
+        const len = mp3FrameLength(bytes, at);
+        expect(len, `a frame header at byte ${at}`).not.toBeNull();
+        frames.push({ at, kbpsIndex: bytes[at + 2] >> 4 });
+        at += len!;
+      }
+      // The first frame is the index: "Xing", its flags, then the frame count (all frames, itself included).
+      const xing = Buffer.from(bytes).indexOf("Xing");
+      expect(xing).toBeGreaterThan(0);
+      expect(xing).toBeLessThan(frames[1].at);
+      expect(new DataView(bytes.buffer, bytes.byteOffset).getUint32(xing + 8)).toBe(frames.length);
+      expect(new Set(frames.slice(1).map((f) => f.kbpsIndex)).size).toBeGreaterThan(1);
+      const mp3 = join(dir, `v${quality}.mp3`);
+      writeFileSync(mp3, bytes);
+      expect(probe(mp3).codec_name).toBe("mp3");
+      const b = decode(mp3, "f32le");
+      const all = new Float32Array(b.buffer, b.byteOffset, b.byteLength / 4);
+      expect(Math.abs(all.length / 2 - SECONDS * FS)).toBeLessThan(FS * 0.1);
+      const left = Float32Array.from({ length: 1 << 17 }, (_, i) => all[2 * (4 * FS + i)]);
+      expect(Math.abs(peakFrequency(left, FS, 1 << 17) - TONE)).toBeLessThan(0.05);
+    });
+  }
 });
