@@ -1,11 +1,12 @@
 // bench/export-formats: every export format end to end, from the command line and from the
 // studio's export worker in Chromium.
-//   npx tsx bench/export-formats.ts [--quick | --long | --hours H] [--formats flac16,mp3] [--base-only] [--no-browser]
+//   npx tsx bench/export-formats.ts [--quick | --long | --hours H] [--formats flac16,mp3,mp3vbr] [--base-only] [--no-browser]
+// (after `npm run build`: the browser rows run the built export worker from dist/)
 // For the base patch and a 16-voice binaural session (bench/patches.ts), each format (WAV 16 and
-// 24-bit, FLAC 16 and 24-bit, MP3 320 kbps CBR, Opus 160 kbps) is written
+// 24-bit, FLAC 16 and 24-bit, MP3 320 kbps CBR and VBR V2, Opus 160 kbps) is written
 // - by `scripts/render.ts` as a child process (the engine in Node, ffmpeg encoding in its own
 //   process): wall time, x realtime, the file's size against the WAV's, the process's peak RSS;
-// - by the studio's export worker (web/export/export.worker.ts, bundled as the app bundles it) in
+// - by the studio's export worker (web/export/export.worker.ts as `npm run build` built it) in
 //   headless Chromium into an OPFS file through createWritable (the save picker's and the OPFS
 //   download path's sink): the encoders run in their own workers as in the studio. Peak memory
 //   is the whole browser's (every Chromium process, PSS from /proc) during the export, beside
@@ -39,8 +40,10 @@ import { descendantsOf, memoryMB } from "./proc";
 import { NodeYardstick } from "./reference";
 import type { BenchResult, BenchRow } from "./schema";
 
-/** The CLI's x-realtime targets. */
-const CLI_TARGETS: Partial<Record<ExportFormatId, number>> = { flac16: 400, flac24: 400, mp3: 100 };
+/** A format case: an export format, and for MP3 its bitrate mode. */
+type FormatKey = ExportFormatId | "mp3vbr";
+/** The CLI's x-realtime targets (MP3's is the 320 kbps CBR file the listening check names). */
+const CLI_TARGETS: Partial<Record<FormatKey, number>> = { flac16: 400, flac24: 400, mp3: 100 };
 /** The browser's figure may be at most this many times slower than the CLI's. */
 const BROWSER_WITHIN = 2;
 const CLI_RSS_MB = 150;
@@ -54,7 +57,7 @@ const BROWSER_GROWTH_MB = 200;
 const FLAT_MB = 50;
 
 interface FormatCase {
-  id: ExportFormatId;
+  id: FormatKey;
   name: string;
   file: string;
   /** The CLI's flags for it. */
@@ -69,6 +72,7 @@ const FORMATS: readonly FormatCase[] = [
   { id: "flac16", name: "FLAC 16-bit", file: "out.flac", flags: [], settings: { format: "flac16" } },
   { id: "flac24", name: "FLAC 24-bit", file: "out24.flac", flags: ["--bits", "24"], settings: { format: "flac24" } },
   { id: "mp3", name: "MP3 320 kbps", file: "out.mp3", flags: ["--mp3-kbps", "320"], settings: { format: "mp3", mp3: { kind: "cbr", kbps: 320 } } },
+  { id: "mp3vbr", name: "MP3 VBR V2", file: "vbr.mp3", flags: ["--mp3-vbr", "2"], settings: { format: "mp3", mp3: { kind: "vbr", quality: 2 } } },
   { id: "opus", name: "Opus 160 kbps", file: "out.opus", flags: ["--opus-kbps", "160"], settings: { format: "opus", opusKbps: 160 } },
 ];
 
@@ -287,7 +291,7 @@ export interface ExportFormatsOptions {
   /** Also the 16-voice session (else the base patch only). */
   voices: boolean;
   /** Only these formats (default: all). */
-  formats?: readonly ExportFormatId[];
+  formats?: readonly FormatKey[];
   browser: boolean;
   /** Samples the Node yardstick beside each CLI run (bench/run.ts); null: no yardstick. */
   yard: NodeYardstick | null;
@@ -328,7 +332,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
       "no-browser": { type: "boolean", default: false },
     },
   });
-  const formats = values.formats?.split(",") as ExportFormatId[] | undefined;
+  const formats = values.formats?.split(",") as FormatKey[] | undefined;
   const unknown = formats?.filter((f) => !FORMATS.some((c) => c.id === f)) ?? [];
   if (unknown.length) throw new Error(`unknown format ${unknown.join(", ")}: the formats are ${FORMATS.map((f) => f.id).join(", ")}`);
   const lengths = values.hours ? [Number(values.hours) * 3600] : values.quick ? [120] : values.long ? [3600, 43200] : [3600];

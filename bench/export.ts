@@ -12,9 +12,11 @@
 // patch in the same page between exports.
 
 import { execFile, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { findFfprobe } from "../api/platform/binaries";
@@ -31,7 +33,6 @@ import type { BenchResult, BenchRow } from "./schema";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 const TIME = "/usr/bin/time";
-const ORIGIN = "http://export-bench.localhost";
 const TARGET_WALL_S = 120;
 const TARGET_RSS_MB = 150;
 
@@ -117,20 +118,48 @@ const SINKS = [
   ["opfs-sync", "opfs-sync", "OPFS sync access handle (fallback where createWritable is refused)"],
 ] as const;
 
-/** A page of `browser` that serves the studio's export worker (bundled from web/export) and the
- *  bench page script; bench/export-formats.ts exports every format through it. */
+/** The built export worker (dist/assets/export.worker-*.js): the bundle the app ships, with its
+ *  chunks and workers beside it (the encoders, the VBR encoder's worker and its .wasm). */
+function builtExportWorker(): string {
+  const assets = join(REPO, "dist", "assets");
+  const name = existsSync(assets) ? readdirSync(assets).find((f) => /^export\.worker-[\w-]+\.js$/.test(f)) : undefined;
+  if (!name) throw new Error("No export worker in dist/assets: run `npm run build` first (npm run bench does).");
+  return `/assets/${name}`;
+}
+
+const CONTENT_TYPES: Record<string, string> = { ".js": "text/javascript", ".wasm": "application/wasm" };
+
+/** A page of `browser` on a loopback HTTP server of its own that serves the studio's built export
+ *  worker from dist/ (`npm run build`) and the bench page script; bench/export-formats.ts exports
+ *  every format through it. A real server, not page.route: the VBR encoder's worker is started by
+ *  the export worker, and a nested worker's requests do not pass through Playwright's routing.
+ *  The server closes with the page. */
 export async function openExportPage(browser: Pick<Browser, "newPage">): Promise<Page> {
-  const [worker, pageScript] = await Promise.all([bundleEntry("../web/export/export.worker.ts"), bundleEntry("./browser/export-page.ts")]);
+  const worker = builtExportWorker();
+  const pageScript = await bundleEntry("./browser/export-page.ts");
   const wasm = readFileSync(join(REPO, "dsp/build/engine.wasm"));
-  const page = await browser.newPage();
-  await page.route(`${ORIGIN}/**`, (route) => {
-    const path = new URL(route.request().url()).pathname;
-    if (path === "/export-worker.js") return route.fulfill({ body: worker, contentType: "text/javascript" });
-    if (path === "/page.js") return route.fulfill({ body: pageScript, contentType: "text/javascript" });
-    if (path === "/engine.wasm") return route.fulfill({ body: wasm, contentType: "application/wasm" });
-    return route.fulfill({ body: '<!doctype html><title>export bench</title><script type="module" src="/page.js"></script>', contentType: "text/html" });
+  const html = `<!doctype html><title>export bench</title><script>window.__exportWorker = ${JSON.stringify(worker)};</script><script type="module" src="/page.js"></script>`;
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    const send = (status: number, body: string | Buffer, type: string) => {
+      res.writeHead(status, { "content-type": type });
+      res.end(body);
+    };
+    if (path === "/page.js") return send(200, pageScript, "text/javascript");
+    if (path === "/engine.wasm") return send(200, wasm, "application/wasm");
+    if (/^\/assets\/[\w.-]+$/.test(path)) {
+      const file = join(REPO, "dist", path);
+      if (!existsSync(file)) return send(404, "not found", "text/plain");
+      return send(200, readFileSync(file), CONTENT_TYPES[extname(path)] ?? "application/octet-stream");
+    }
+    return send(200, html, "text/html");
   });
-  await page.goto(`${ORIGIN}/`);
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const page = await browser.newPage();
+  page.on("close", () => server.close());
+  // localhost: a secure context, so OPFS is there.
+  await page.goto(`http://localhost:${port}/`);
   await page.waitForFunction(() => "runExportBench" in window);
   return page;
 }

@@ -1,5 +1,6 @@
-// Bench page script: runs the studio's export worker (web/export/export.worker.ts, the same
-// bundle logic the app ships) through Comlink into an OPFS file and reports the wall time.
+// Bench page script: runs the studio's export worker (web/export/export.worker.ts as `npm run
+// build` built it: the very bundle the app ships, at the URL the page gives in
+// window.__exportWorker) through Comlink into an OPFS file and reports the wall time.
 // Bundled by bench/export.ts with esbuild and served from memory.
 
 import * as Comlink from "comlink";
@@ -16,7 +17,7 @@ async function runExportBench(state: AudioState, seconds: number, sink: "picker"
   const name = `bench-${sink}${EXPORT_FORMATS[settings.format].extension}`;
   const file = await root.getFileHandle(name, { create: true });
   const target: ExportJob["target"] = { kind: "opfs", dir: "", name, prefer: sink === "picker" ? "writable" : "sync" };
-  const worker = new Worker("/export-worker.js", { type: "module" });
+  const worker = new Worker((window as unknown as { __exportWorker: string }).__exportWorker, { type: "module" });
   const api = Comlink.wrap<ExportWorkerApi>(worker);
   try {
     const t0 = performance.now();
