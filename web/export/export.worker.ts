@@ -1,7 +1,7 @@
 // The export worker: runs the engine faster than realtime through dsp/host's WavRenderer (the
 // same code and bytes as `npm run render`) and streams the WAV file to its target
 // (web/export/sink.ts: an OPFS file it opens itself, a save-picker handle, or memory where there
-// is no disk) in >= 1 MiB writes. One write is in flight while the next chunk renders; with a disk
+// is no disk) in >= 1 MiB writes (4 MiB into the OPFS sync access handle). One write is in flight while the next chunk renders; with a disk
 // sink memory stays at two chunk buffers plus the engine, whatever the duration. Failures come
 // back as data (name, message, stage), not as a rejection. Driven through Comlink by
 // web/export/export-runner.ts. It also
@@ -25,7 +25,7 @@ import { checkDecoded, notDecoded, withDecodedCheck, type DecodedAudio, type Dec
 import type { PcmEncoder } from "../../dsp/host/export/encoders";
 import { ExportReportCollector, type ExportReport } from "../../dsp/host/export/report";
 import type { ClipJob, ExportFailureInfo, ExportJob, ExportProgress, ExportResult, ExportWorkerApi } from "./protocol";
-import { errorParts, openSink, SinkError, type ExportSink, type SinkResult } from "./sink";
+import { errorParts, openSink, SinkError, SYNC_CHUNK_BYTES, type ExportSink, type SinkResult } from "./sink";
 
 const PROGRESS_INTERVAL_MS = 100;
 
@@ -102,7 +102,10 @@ async function run(job: ExportJob, onProgress: (p: ExportProgress) => void): Pro
       });
     }
     // Two buffers: chunk n is written while chunk n+1 renders into the other one.
-    for (const chunk of renderer.chunks(Math.max(DEFAULT_CHUNK_BYTES, job.chunkBytes ?? 0), 2)) {
+    // A WAV into the sync access handle in larger chunks (its writes are synchronous); an encoder
+    // takes the renderer's 1 MiB chunks as its samples.
+    const chunkBytes = job.chunkBytes ?? (wav && sink.kind === "sync" ? SYNC_CHUNK_BYTES : DEFAULT_CHUNK_BYTES);
+    for (const chunk of renderer.chunks(Math.max(DEFAULT_CHUNK_BYTES, chunkBytes), 2)) {
       if (inflight) await inflight;
       if (cancelled) {
         await encoder?.abort();

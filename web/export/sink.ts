@@ -2,11 +2,13 @@
 // run time inside the export worker, so the renderer (and an encoder later) writes the same way
 // whatever the browser offers:
 //
-// - "writable": a file through createWritable: an OPFS file opened in the worker, or the save
-//   picker's handle (Chromium, cloned to the worker); it writes to a swap file and replaces the
-//   target only on close, so an aborted export never leaves a complete-looking file.
 // - "sync": an Origin Private File System file through createSyncAccessHandle (dedicated workers
-//   only), where createWritable is missing or refused. Writes are synchronous and positional.
+//   only): the OPFS download path's first choice (Chromium, Firefox). Writes are synchronous and
+//   positional.
+// - "writable": a file through createWritable: the save picker's handle (Chromium, cloned to the
+//   worker), or an OPFS file where the sync handle is missing or refused (WebKit); it writes to a
+//   swap file and replaces the target only on close, so an aborted export never leaves a
+//   complete-looking file.
 // - "memory": no disk at all (private browsing, embedded web views, an origin without OPFS): the
 //   chunks become Blobs as they come and the finished file is one Blob made of them, downloaded
 //   by the page. Bounded: a file over `limitBytes` (from the device's memory, memoryLimitBytes)
@@ -16,6 +18,10 @@
 // one (postMessage throws DataCloneError), so the worker opens the file from its folder and name.
 // Every failure here is thrown as a SinkError naming the stage it happened in ("open" or "write"),
 // which is what the user's message is chosen by (web/export/messages.ts).
+
+/** The WAV renderer's chunk for the sync access handle: its writes block the worker, and fewer,
+ *  larger ones are quicker (openSink). */
+export const SYNC_CHUNK_BYTES = 4 << 20;
 
 /** How the finished file is handed over: on disk (the file is where it was written) or as a Blob. */
 export type SinkResult = { kind: "file" } | { kind: "blob"; blob: Blob };
@@ -206,11 +212,12 @@ export function memorySink(limitBytes: number, mimeType = "audio/wav"): ExportSi
 }
 
 /** Opens the sink for `target`: in a dedicated worker (the sync access handle exists only there).
- *  An OPFS target tries createWritable, then the sync access handle, each feature-detected and
+ *  An OPFS target tries the sync access handle, then createWritable, each feature-detected and
  *  tried, since a browser may define a method and still refuse it (WebKit's sync access handle:
- *  NotSupportedError). createWritable first: its writes run while the next chunk renders, which
- *  measured faster in Chromium (1053x realtime against 758x for the sync handle,
- *  docs/performance.md); WebKit has only it in workers; Firefox has both. */
+ *  NotSupportedError; WebKit has only createWritable in workers; Firefox has both). The sync
+ *  handle first: on 30-minute WAV exports in Chromium it wrote at 788-824x realtime in 1 MiB
+ *  writes and 1057-1138x in 4 MiB ones (SYNC_CHUNK_BYTES), against 611-813x for createWritable
+ *  at any write size (docs/performance.md; a 10-minute export had measured the other way). */
 export async function openSink(target: ExportTarget): Promise<ExportSink> {
   if (target.kind === "memory") return memorySink(target.limitBytes, target.mimeType);
   if (target.kind === "handle") return writableSink(target.handle);
@@ -226,8 +233,8 @@ export async function openSink(target: ExportTarget): Promise<ExportSink> {
     h.truncate(0);
     return syncSink(h, handle);
   };
-  if (typeof handle.createWritable === "function" && target.prefer !== "sync") tries.push(writable);
   if (typeof handle.createSyncAccessHandle === "function" && target.prefer !== "writable") tries.push(sync);
+  if (typeof handle.createWritable === "function" && target.prefer !== "sync") tries.push(writable);
   let failure: unknown = new DOMException("This browser can open no file for writing in a worker", "NotSupportedError");
   for (const open of tries) {
     try {

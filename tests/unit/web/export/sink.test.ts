@@ -1,5 +1,5 @@
 // The export sinks (web/export/sink.ts): the in-memory fallback keeps the exact bytes and its
-// limit; the OPFS target takes createWritable where it works, else the sync access handle,
+// limit; the OPFS target takes the sync access handle where it works, else createWritable,
 // trying each (WebKit defines createSyncAccessHandle and throws NotSupportedError from it); a
 // failure names its stage; the memory limit follows the device's memory.
 
@@ -72,8 +72,12 @@ describe("export sinks", () => {
     expect(err).toMatchObject({ stage: "write", name: "ExportMemoryLimitError" });
   });
 
-  it("OPFS: createWritable first; the sync handle where createWritable is missing or refused", async () => {
+  it("OPFS: the sync handle first; createWritable only where it is asked for or the sync handle is missing", async () => {
     fakeFile("ok", "ok");
+    expect((await openSink({ kind: "opfs", dir: "exports", name: "f.wav" })).kind).toBe("sync");
+    fakeFile("ok", "ok");
+    expect((await openSink({ kind: "opfs", dir: "exports", name: "f.wav", prefer: "writable" })).kind).toBe("writable");
+    fakeFile("ok", "missing");
     expect((await openSink({ kind: "opfs", dir: "exports", name: "f.wav" })).kind).toBe("writable");
     for (const writable of ["missing", "throws"] as const) {
       const data = fakeFile(writable, "ok");
