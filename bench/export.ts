@@ -114,8 +114,8 @@ async function cliExport(state: AudioState, seconds: number): Promise<CliExport>
 }
 
 const SINKS = [
-  ["picker", "create-writable", "createWritable (save picker and OPFS path)"],
-  ["opfs-sync", "opfs-sync", "OPFS sync access handle (fallback where createWritable is refused)"],
+  ["picker", "create-writable", "createWritable (save picker; OPFS where the sync handle is refused)"],
+  ["opfs-sync", "opfs-sync", "OPFS sync access handle (the OPFS download path's first choice)"],
 ] as const;
 
 /** The built export worker (dist/assets/export.worker-*.js): the bundle the app ships, with its
@@ -173,11 +173,11 @@ export interface PageExport {
 
 /** One export of `seconds` of `state` in the page's export worker into an OPFS file (removed
  *  afterwards); throws when it did not finish. */
-export async function exportInPage(page: Page, state: AudioState, seconds: number, sink: "picker" | "opfs-sync", settings?: ExportSettings, chunkBytes?: number): Promise<PageExport> {
+export async function exportInPage(page: Page, state: AudioState, seconds: number, sink: "picker" | "opfs-sync", settings?: ExportSettings): Promise<PageExport> {
   const r = await page.evaluate(
-    ({ state, seconds, sink, settings, chunkBytes }) =>
-      (window as unknown as { runExportBench(s: unknown, n: number, k: string, f?: unknown, c?: number): Promise<PageExport> }).runExportBench(state, seconds, sink, settings, chunkBytes),
-    { state, seconds, sink, settings, chunkBytes },
+    ({ state, seconds, sink, settings }) =>
+      (window as unknown as { runExportBench(s: unknown, n: number, k: string, f?: unknown): Promise<PageExport> }).runExportBench(state, seconds, sink, settings),
+    { state, seconds, sink, settings },
   );
   if (r.status !== "done") throw new Error(`browser export (${sink}, ${settings?.format ?? "wav16"}) gave ${r.status}${r.failure ? `: ${r.failure}` : ""}`);
   return r;

@@ -1,8 +1,9 @@
 // `npm run bench [-- --quick] [--json out.json] [--compare baseline.json] [--tolerance 10]`
 // Full: 10 minutes of audio per DSP row and a real 12-hour export; --quick: a few seconds per
-// row, as CI runs it. Then every export format, CLI and Chromium's export worker (bench/export-formats.ts:
-// --quick 2 minutes of the base patch, full 1 hour of it and of 16 voices; about 40 s and 12 min). Then the UI rows (bench/ui.ts): the studio playing on a phone-sized page,
-// CPU throttled x4 and not, 20 s each (--quick: 5 s). Then the API rows (bench/api.ts): the server
+// row, as CI runs it. Then every export format, CLI and Chromium's export worker
+// (bench/export-formats.ts: --quick 2 minutes of the base patch, full 1 hour of it and of 16
+// voices; about 40 s and 12 min). Then the UI rows (bench/ui.ts): the studio playing on a
+// phone-sized page, CPU throttled x4 and not, 20 s each (--quick: 5 s). Then the API rows (bench/api.ts): the server
 // under autocannon on loopback, 10 s per route (--quick: 3 s), never gating. Prints a table and one BENCH_JSON line (the
 // results without their repeats); writes the results (bench/SCHEMA.md) to --json (default
 // bench/results.json) with a Markdown summary (.md) and an HTML report (.html) beside it. Exits 1

@@ -11,7 +11,7 @@ import type { ExportJob, ExportWorkerApi } from "../../web/export/protocol";
 /** "picker": createWritable (the save picker's way, and WebKit's OPFS way); "opfs-sync": the
  *  sync access handle. Both on an OPFS file the worker opens by name. `settings`: the format
  *  (default WAV 16-bit); FLAC, MP3 and Opus go through the encoder worker as in the studio. */
-async function runExportBench(state: AudioState, seconds: number, sink: "picker" | "opfs-sync", settings: ExportSettings = { format: "wav16" }, chunkBytes?: number) {
+async function runExportBench(state: AudioState, seconds: number, sink: "picker" | "opfs-sync", settings: ExportSettings = { format: "wav16" }) {
   const module = await WebAssembly.compileStreaming(fetch("/engine.wasm"));
   const root = await navigator.storage.getDirectory();
   const name = `bench-${sink}${EXPORT_FORMATS[settings.format].extension}`;
@@ -21,7 +21,7 @@ async function runExportBench(state: AudioState, seconds: number, sink: "picker"
   const api = Comlink.wrap<ExportWorkerApi>(worker);
   try {
     const t0 = performance.now();
-    const result = await api.run({ module, state, duration: seconds, settings, target, chunkBytes }, Comlink.proxy(() => {}));
+    const result = await api.run({ module, state, duration: seconds, settings, target }, Comlink.proxy(() => {}));
     const ms = performance.now() - t0;
     return { ms, status: result.status, sink: result.sink, size: (await file.getFile()).size, failure: result.failure?.message };
   } finally {

@@ -1,8 +1,9 @@
 // The export worker: runs the engine faster than realtime through dsp/host's WavRenderer (the
 // same code and bytes as `npm run render`) and streams the WAV file to its target
 // (web/export/sink.ts: an OPFS file it opens itself, a save-picker handle, or memory where there
-// is no disk) in >= 1 MiB writes (4 MiB into the OPFS sync access handle). One write is in flight while the next chunk renders; with a disk
-// sink memory stays at two chunk buffers plus the engine, whatever the duration. Failures come
+// is no disk) in >= 1 MiB writes (4 MiB into the OPFS sync access handle). One write is in
+// flight while the next chunk renders; with a disk sink memory stays at two chunk buffers plus
+// the engine, whatever the duration. Failures come
 // back as data (name, message, stage), not as a rejection. Driven through Comlink by
 // web/export/export-runner.ts. It also
 // renders the Quality Test's 5 s clip in memory (renderClip), with the same renderer and bytes.
